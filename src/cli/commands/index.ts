@@ -1,0 +1,21 @@
+// One file per command; each exports `register(program, ctx, setExitCode)`.
+import type { Command } from 'commander';
+import type { CommandContext, CommandResult } from '../io.js';
+import { register as validate } from './validate.js';
+import { register as schema } from './schema.js';
+import { register as plan } from './plan.js';
+import { register as apply } from './apply.js';
+import { register as importLists } from './import.js';
+import { register as emulator } from './emulator.js';
+import { register as messages } from './messages.js';
+import { register as calls } from './calls.js';
+import { register as start } from './start.js';
+
+export type SetExitCode = (code: CommandResult) => void;
+export type RegisterCommand = (program: Command, ctx: CommandContext, setExitCode: SetExitCode) => void;
+
+export function registerCommands(program: Command, ctx: CommandContext, setExitCode: SetExitCode): void {
+  for (const register of [validate, plan, apply, importLists, emulator, messages, calls, schema, start]) {
+    register(program, ctx, setExitCode);
+  }
+}

@@ -1,0 +1,68 @@
+// keywords/kwsync.yaml: targets, safety thresholds, prune, preview, limits. Optional: without it
+// there is one target taken from the environment and every default below applies.
+import { z } from 'zod';
+
+export const REGIONS = ['us', 'eu', 'in'] as const;
+export type Region = (typeof REGIONS)[number];
+
+/** The service's documented limits (moderation "constraints and limits"). */
+export const DEFAULT_LIMITS = {
+  maxLists: 25,
+  maxIdLength: 100,
+  maxNameLength: 100,
+  maxDescriptionLength: 255,
+  maxTermLength: 100,
+  maxUploadBytes: 1024 * 1024,
+} as const;
+
+export const DEFAULT_SAFETY = {
+  /** An update removing more than this share of a list's terms needs --force ... */
+  maxRemovedShare: 0.3,
+  /** ... once the live list has at least this many terms. */
+  minTermsForShareCheck: 10,
+} as const;
+
+export const targetSchema = z.strictObject({
+  name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only'),
+  appId: z.string().min(1).optional().describe('CometChat app id; COMETCHAT_APP_ID overrides it'),
+  region: z.enum(REGIONS).optional().describe('us (default), eu or in; COMETCHAT_REGION overrides it'),
+});
+
+export const configSchema = z.strictObject({
+  $schema: z.string().optional(),
+  targets: z.array(targetSchema).min(1).optional(),
+  prune: z.boolean().default(false).describe('delete live lists that have no file (never default lists)'),
+  safety: z
+    .strictObject({
+      maxRemovedShare: z.number().min(0).max(1).default(DEFAULT_SAFETY.maxRemovedShare),
+      minTermsForShareCheck: z.number().int().min(0).default(DEFAULT_SAFETY.minTermsForShareCheck),
+    })
+    .prefault({}),
+  limits: z
+    .strictObject({
+      maxLists: z.number().int().positive().default(DEFAULT_LIMITS.maxLists),
+      maxIdLength: z.number().int().positive().default(DEFAULT_LIMITS.maxIdLength),
+      maxNameLength: z.number().int().positive().default(DEFAULT_LIMITS.maxNameLength),
+      maxDescriptionLength: z.number().int().positive().default(DEFAULT_LIMITS.maxDescriptionLength),
+      maxTermLength: z.number().int().positive().default(DEFAULT_LIMITS.maxTermLength),
+      maxUploadBytes: z.number().int().positive().default(DEFAULT_LIMITS.maxUploadBytes),
+    })
+    .prefault({}),
+  apply: z
+    .strictObject({
+      concurrency: z.number().int().min(1).max(16).default(4),
+    })
+    .prefault({}),
+  preview: z
+    .strictObject({
+      groups: z.array(z.string().min(1)).default([]),
+      messages: z.number().int().min(1).max(10000).default(500),
+    })
+    .prefault({}),
+});
+
+export type KwsyncConfig = z.output<typeof configSchema>;
+export type TargetConfig = z.output<typeof targetSchema>;
+export type Limits = KwsyncConfig['limits'];
+
+export const DEFAULT_CONFIG: KwsyncConfig = configSchema.parse({});

@@ -1,0 +1,92 @@
+// The plan is plain data (STYLE 4): JSON-serialisable, in a fixed order (by list id), and every
+// renderer is a pure function of it. Saved plans (`kwsync plan --out`) are this object plus a
+// checksum; `PLAN_FORMAT_VERSION` changes only with a breaking change of this shape.
+import type { Category, KeywordList } from './keyword-list.js';
+
+export const PLAN_FORMAT_VERSION = 1;
+
+export type ChangeKind = 'create' | 'update' | 'delete' | 'noop';
+
+export interface FieldChange {
+  field: 'name' | 'description' | 'category';
+  before: string;
+  after: string;
+}
+
+export interface ListChange {
+  kind: ChangeKind;
+  /** The list id. */
+  id: string;
+  /** The live list (without service bookkeeping), or null for a create. */
+  before: KeywordList | null;
+  /** The desired list, or null for a delete. */
+  after: KeywordList | null;
+  /** Terms in after but not before, in desired order (set semantics: order and repeats are no change). */
+  added: string[];
+  /** Terms in before but not after, in live order. */
+  removed: string[];
+  fieldChanges: FieldChange[];
+  /** The live revisionId this change was planned against; null for a create. */
+  revisionId: string | null;
+  /** The list file the desired list came from (null for a delete). */
+  file: string | null;
+  /** Why this change needs --force (share of terms removed, list deletion), if it does. */
+  unsafe: string | null;
+}
+
+export interface UnmanagedList {
+  id: string;
+  name: string;
+  category: Category;
+  revisionId: string;
+  terms: number;
+}
+
+export interface Plan {
+  formatVersion: typeof PLAN_FORMAT_VERSION;
+  /** Target name (kwsync.yaml) or app id. */
+  target: string;
+  /** 'live': planned against the service; 'offline': against another set of files (fork PRs). */
+  mode: 'live' | 'offline';
+  /** ISO time the plan was made. */
+  createdAt: string;
+  prune: boolean;
+  /** One entry per desired or deleted list, sorted by id; noops included. */
+  changes: ListChange[];
+  /** Live non-default lists with no file, left alone because prune is off. */
+  unmanaged: UnmanagedList[];
+  /** Ids of the service's default lists, which kwsync never touches. */
+  defaults: string[];
+}
+
+/** What `kwsync plan --out` writes: the plan and a checksum over it, so an altered plan is refused. */
+export interface SavedPlan {
+  plan: Plan;
+  /** `sha256:` + hex of the canonical JSON of `plan`. */
+  checksum: string;
+}
+
+export type ListOutcome = 'applied' | 'unchanged' | 'skipped' | 'failed';
+
+export interface ListResult {
+  id: string;
+  kind: ChangeKind;
+  outcome: ListOutcome;
+  /** The revision after the write (applied), or the live revision found (skipped/failed). */
+  revisionId: string | null;
+  /** For skipped/failed: why, in one sentence that says what to do. */
+  message: string | null;
+  /** Verification warnings after a write (e.g. revision rose by more than one). */
+  warnings: string[];
+}
+
+export interface ApplyReport {
+  target: string;
+  startedAt: string;
+  finishedAt: string;
+  results: ListResult[];
+}
+
+export function planHasChanges(plan: Plan): boolean {
+  return plan.changes.some((c) => c.kind !== 'noop');
+}
