@@ -1,0 +1,53 @@
+// Execute a plan against a KeywordTarget: refuse unsafe changes without --force, then one request
+// per list with a bounded number in flight. Each list ends at its old or its new state, and the
+// report says which, so a re-run finishes whatever a failure left.
+import pLimit from 'p-limit';
+import { RefusedPlanError } from '../errors.js';
+import type { ApplyReport, ListResult, Plan } from '../model/plan.js';
+import type { KeywordTarget } from '../model/target.js';
+import { unsafeReasons } from '../plan/safety.js';
+import { applyChange } from './apply-change.js';
+
+export interface ApplyOptions {
+  /** Apply changes the plan marks unsafe (large removals, deletions). */
+  force: boolean;
+  /** Writes in flight at once (kwsync.yaml `apply.concurrency`, default 4). */
+  concurrency: number;
+  onProgress?: (done: number, total: number, result: ListResult) => void;
+  now?: () => Date;
+}
+
+export async function applyPlan(plan: Plan, target: KeywordTarget, opts: ApplyOptions): Promise<ApplyReport> {
+  const now = opts.now ?? (() => new Date());
+  assertSafe(plan, opts.force);
+  const startedAt = now().toISOString();
+  const limit = pLimit(Math.max(1, Math.floor(opts.concurrency)));
+  const total = plan.changes.length;
+  let done = 0;
+  const results = await Promise.all(
+    plan.changes.map((change) =>
+      limit(async () => {
+        const result = await applyChange(change, target);
+        done += 1;
+        opts.onProgress?.(done, total, result);
+        return result;
+      }),
+    ),
+  );
+  return { target: plan.target, startedAt, finishedAt: now().toISOString(), results };
+}
+
+export function assertSafe(plan: Plan, force: boolean): void {
+  const reasons = unsafeReasons(plan);
+  if (force || reasons.length === 0) return;
+  throw new RefusedPlanError(
+    `refusing ${reasons.length} unsafe change${reasons.length === 1 ? '' : 's'} without --force: ${reasons.join('; ')}`,
+    reasons,
+    { hint: 'review the plan; if these removals are intended, run again with --force' },
+  );
+}
+
+/** True when any list failed or was skipped: the apply did not finish (exit 1). */
+export function applyFailed(report: ApplyReport): boolean {
+  return report.results.some((r) => r.outcome === 'failed' || r.outcome === 'skipped');
+}

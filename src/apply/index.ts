@@ -1,0 +1,12 @@
+// Public surface of the apply module.
+export { applyPlan, applyFailed, assertSafe, type ApplyOptions } from './apply-plan.js';
+export { applyChange } from './apply-change.js';
+export { staleReasons, assertFresh } from './stale-plan.js';
+export { contentMismatches, revisionWarning } from './verify.js';
+export {
+  renderApplyReportText,
+  renderApplyReportMarkdown,
+  renderApplyReportJson,
+  applySummaryLine,
+  countOutcomes,
+} from './render-report.js';

@@ -1,0 +1,83 @@
+// Plan as GitHub-flavoured markdown for the PR comment: a summary table, then each changed list
+// folded in <details>. Both are capped ("and N more") so the caller can shrink the comment to fit
+// GitHub's 65,536-character limit by lowering the caps.
+import type { ListChange, Plan } from '../model/plan.js';
+import { planSummaryLine } from './summary.js';
+
+export interface MarkdownOptions {
+  /** Lists shown in the table and the details (default 50). */
+  maxLists?: number;
+  /** Added plus removed terms shown per list (default 100). */
+  maxTermsPerList?: number;
+}
+
+const KIND_LABEL = { create: '➕ create', update: '✏️ update', delete: '🗑️ delete', noop: 'no change' } as const;
+
+export function renderPlanMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
+  const maxLists = Math.max(0, opts.maxLists ?? 50);
+  const maxTerms = Math.max(0, opts.maxTermsPerList ?? 100);
+  const changed = plan.changes.filter((c) => c.kind !== 'noop');
+  const shown = changed.slice(0, maxLists);
+  const hidden = changed.length - shown.length;
+  const out: string[] = [`### kwsync plan for \`${escapeCode(plan.target)}\``, '', `**${planSummaryLine(plan)}**`, ''];
+  if (changed.length === 0) out.push('No changes: the live lists match the files.', '');
+  else {
+    out.push('| list | change | terms | fields | needs `--force` |', '|---|---|---|---|---|');
+    for (const c of shown) out.push(tableRow(c));
+    if (hidden > 0) out.push('', `_…and ${hidden} more list${hidden === 1 ? '' : 's'} not shown._`);
+    out.push('');
+    for (const c of shown) out.push(...details(c, maxTerms), '');
+    if (hidden > 0) out.push(`_…and ${hidden} more list${hidden === 1 ? '' : 's'} not shown._`, '');
+  }
+  if (plan.unmanaged.length > 0) {
+    out.push(`Unmanaged live lists (no file; kept, \`--prune\` deletes them): ${plan.unmanaged.map((u) => `\`${escapeCode(u.id)}\``).join(', ')}`, '');
+  }
+  if (plan.defaults.length > 0) out.push(`Default lists (never changed): ${plan.defaults.map((d) => `\`${escapeCode(d)}\``).join(', ')}`, '');
+  out.push(`<sub>${plan.mode} plan made ${plan.createdAt}</sub>`);
+  return `${out.join('\n')}\n`;
+}
+
+function tableRow(c: ListChange): string {
+  const terms = c.kind === 'delete' ? `−${c.removed.length} (whole list)` : `+${c.added.length} −${c.removed.length}`;
+  const fields = c.fieldChanges.map((f) => f.field).join(', ');
+  const unsafe = c.unsafe ? `⚠️ ${escapeMd(c.unsafe)}` : '';
+  return `| \`${escapeCode(c.id)}\` | ${KIND_LABEL[c.kind]} | ${terms} | ${fields} | ${unsafe} |`;
+}
+
+function details(c: ListChange, maxTerms: number): string[] {
+  const summary = `<code>${escapeHtml(c.id)}</code>: ${c.kind}, +${c.added.length} −${c.removed.length}${c.file ? ` (${escapeHtml(c.file)})` : ''}`;
+  const out = [`<details><summary>${summary}</summary>`, ''];
+  if (c.kind === 'create' && c.after) {
+    out.push(`- **name**: ${escapeMd(c.after.name)}`, `- **category**: ${c.after.category}`);
+    if (c.after.description) out.push(`- **description**: ${escapeMd(c.after.description)}`);
+  }
+  for (const f of c.fieldChanges) out.push(`- **${f.field}**: ${escapeMd(f.before) || '_(empty)_'} → ${escapeMd(f.after) || '_(empty)_'}`);
+  if (c.unsafe) out.push(`- ⚠️ **needs \`--force\`**: ${escapeMd(c.unsafe)}`);
+  const lines = [...c.added.map((t) => `+ ${t}`), ...c.removed.map((t) => `- ${t}`)];
+  const shown = lines.slice(0, maxTerms);
+  if (shown.length > 0) {
+    const fence = fenceFor(shown);
+    out.push('', `${fence}diff`, ...shown, fence);
+  }
+  if (lines.length > shown.length) out.push('', `_…and ${lines.length - shown.length} more terms._`);
+  out.push('', '</details>');
+  return out;
+}
+
+// A fence longer than any backtick run inside, so no term can close the block early.
+function fenceFor(lines: string[]): string {
+  const longest = Math.max(0, ...lines.map((l) => Math.max(0, ...(l.match(/`+/g) ?? []).map((r) => r.length))));
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+function escapeMd(s: string): string {
+  return escapeHtml(s).replace(/([\\`*_[\]|#~])/g, '\\$1');
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function escapeCode(s: string): string {
+  return s.replace(/`/g, "'");
+}

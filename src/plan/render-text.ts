@@ -1,0 +1,48 @@
+// Plan as terminal text, Terraform-like: `+ create`, `~ update`, `- delete`, then a summary line.
+// Colour only when asked (the CLI asks when stdout is a terminal); the words carry the meaning.
+import { styleText } from 'node:util';
+import type { ListChange, Plan } from '../model/plan.js';
+import { planSummaryLine } from './summary.js';
+
+type Style = Parameters<typeof styleText>[0];
+
+export function renderPlanText(plan: Plan, opts: { color: boolean }): string {
+  const paint = (style: Style, s: string) => (opts.color ? styleText(style, s, { validateStream: false }) : s);
+  const lines: string[] = [`Plan for target "${plan.target}" (${plan.mode}, ${plan.createdAt})`, ''];
+  const changed = plan.changes.filter((c) => c.kind !== 'noop');
+  if (changed.length === 0) lines.push('No changes: the live lists match the files.', '');
+  for (const c of changed) lines.push(...renderChange(c, paint), '');
+  if (plan.unmanaged.length > 0) {
+    lines.push(
+      `Unmanaged (live lists with no file, left alone; --prune deletes them): ${plan.unmanaged.map((u) => u.id).join(', ')}`,
+    );
+  }
+  if (plan.defaults.length > 0) lines.push(`Default lists (never changed): ${plan.defaults.join(', ')}`);
+  if (plan.unmanaged.length > 0 || plan.defaults.length > 0) lines.push('');
+  const unsafe = changed.filter((c) => c.unsafe !== null).length;
+  if (unsafe > 0) lines.push(paint('yellow', `${unsafe} change${unsafe === 1 ? ' needs' : 's need'} --force (marked !).`));
+  lines.push(paint('bold', planSummaryLine(plan)));
+  return `${lines.join('\n')}\n`;
+}
+
+function renderChange(c: ListChange, paint: (style: Style, s: string) => string): string[] {
+  const where = c.file ? `  (${c.file})` : '';
+  const rev = c.revisionId ? `  revision ${c.revisionId}` : '';
+  const out: string[] = [];
+  if (c.kind === 'create' && c.after) {
+    out.push(paint('green', `+ create ${c.id}`) + where);
+    out.push(`    name: ${JSON.stringify(c.after.name)}`, `    category: ${c.after.category}`);
+    if (c.after.description) out.push(`    description: ${JSON.stringify(c.after.description)}`);
+  } else if (c.kind === 'update') {
+    out.push(paint('yellow', `~ update ${c.id}`) + where + rev);
+    for (const f of c.fieldChanges) out.push(`    ${f.field}: ${JSON.stringify(f.before)} -> ${JSON.stringify(f.after)}`);
+  } else {
+    out.push(paint('red', `- delete ${c.id}`) + rev);
+  }
+  for (const t of c.added) out.push(paint('green', `    + ${t}`));
+  // A deletion's terms go with the list; listing them would only bury the one line that matters.
+  if (c.kind !== 'delete') for (const t of c.removed) out.push(paint('red', `    - ${t}`));
+  else out.push(`    (${c.removed.length} term${c.removed.length === 1 ? '' : 's'})`);
+  if (c.unsafe) out.push(paint('yellow', `    ! needs --force: ${c.unsafe}`));
+  return out;
+}
