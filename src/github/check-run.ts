@@ -1,0 +1,95 @@
+// Validation diagnostics as a check run, each one an annotation on its file and line, so the PR's
+// "Files changed" tab shows the problem where it is. GitHub takes at most 50 annotations per
+// request: the first 50 go with the create, the rest follow in updates (which append).
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { GitHubClient, RepoRef } from './client.js';
+
+export const ANNOTATIONS_PER_REQUEST = 50;
+
+export interface CheckAnnotation {
+  path: string;
+  start_line: number;
+  end_line: number;
+  start_column?: number;
+  end_column?: number;
+  annotation_level: 'notice' | 'warning' | 'failure';
+  message: string;
+  title: string;
+  raw_details?: string;
+}
+
+export function toAnnotation(d: Diagnostic): CheckAnnotation {
+  const endLine = Math.max(d.endLine ?? d.line, d.line);
+  const a: CheckAnnotation = {
+    path: d.file,
+    start_line: d.line,
+    end_line: endLine,
+    annotation_level: d.severity === 'error' ? 'failure' : 'warning',
+    message: d.message,
+    title: `${d.rule} (${d.file}:${d.line}:${d.column})`,
+  };
+  // GitHub accepts columns only on single-line annotations.
+  if (endLine === d.line) {
+    a.start_column = d.column;
+    a.end_column = Math.max(d.endColumn ?? d.column, d.column);
+  }
+  if (d.sourceLine !== undefined) a.raw_details = d.sourceLine;
+  return a;
+}
+
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export interface CheckRunOptions extends RepoRef {
+  name: string;
+  headSha: string;
+  diagnostics: readonly Diagnostic[];
+  title: string;
+  /** Markdown shown on the check's page. */
+  summary: string;
+  detailsUrl?: string;
+}
+
+export interface CheckRunResult {
+  checkRunId: number;
+  conclusion: 'success' | 'failure';
+  requests: number;
+  url: string;
+}
+
+export async function publishCheckRun(octokit: GitHubClient, opts: CheckRunOptions): Promise<CheckRunResult> {
+  const batches = chunk(opts.diagnostics.map(toAnnotation), ANNOTATIONS_PER_REQUEST);
+  const conclusion = opts.diagnostics.some((d) => d.severity === 'error') ? 'failure' : 'success';
+  const output = (annotations: CheckAnnotation[] | undefined) => ({
+    title: opts.title,
+    summary: opts.summary,
+    ...(annotations ? { annotations } : {}),
+  });
+  const created = await octokit.rest.checks.create({
+    owner: opts.owner,
+    repo: opts.repo,
+    name: opts.name,
+    head_sha: opts.headSha,
+    status: 'completed',
+    conclusion,
+    ...(opts.detailsUrl ? { details_url: opts.detailsUrl } : {}),
+    output: output(batches[0]),
+  });
+  for (const batch of batches.slice(1)) {
+    await octokit.rest.checks.update({
+      owner: opts.owner,
+      repo: opts.repo,
+      check_run_id: created.data.id,
+      output: output(batch),
+    });
+  }
+  return {
+    checkRunId: created.data.id,
+    conclusion,
+    requests: Math.max(1, batches.length),
+    url: created.data.html_url ?? '',
+  };
+}

@@ -1,0 +1,131 @@
+// The markdown kwsync posts on GitHub: the sticky plan comment, the apply report on the merged PR
+// and the drift issue. Pure functions of the plan/report; the inner renderers come from src/plan
+// and src/apply and are passed in, so these wrappers stay testable on their own.
+import type { ApplyReport, Plan } from '../model/plan.js';
+import { fitMarkdown, type FittedBody, type ShrinkOptions } from './fit-markdown.js';
+import { applyMarker, driftMarker, planMarker } from './markers.js';
+
+export type RenderPlanMarkdown = (plan: Plan, opts: ShrinkOptions) => string;
+export type RenderApplyMarkdown = (report: ApplyReport) => string;
+
+export interface RunLink {
+  /** The workflow run page, whose job summary holds the full plan. */
+  runUrl: string;
+  /** The commit the run planned or applied. */
+  sha: string;
+}
+
+export interface PlanCommentOptions extends RunLink {
+  renderPlan: RenderPlanMarkdown;
+  /** Validation outcome, shown above the plan. */
+  errorCount: number;
+  warningCount: number;
+  limit?: number;
+}
+
+export const OFFLINE_NOTE =
+  '> [!NOTE]\n> **Offline plan**: this run has no API key (for example a pull request from a fork), so the ' +
+  "pull request's lists are compared with the base branch's lists, not with the live app. The apply " +
+  'on merge plans against the live app again.';
+
+function truncatedNote(runUrl: string): string {
+  return (
+    '> [!IMPORTANT]\n> This plan is too long for a GitHub comment (65,536 characters), so it is shortened ' +
+    `here. **The full plan is in the [job summary](${runUrl}).**`
+  );
+}
+
+function footer(link: RunLink, verb: string): string {
+  return `<sub>${verb} for \`${link.sha.slice(0, 7)}\` · [workflow run and job summary](${link.runUrl})</sub>`;
+}
+
+function validationLine(errors: number, warnings: number): string {
+  if (errors === 0 && warnings === 0) return 'Validation: all lists are valid.';
+  const parts = [`${errors} error${errors === 1 ? '' : 's'}`, `${warnings} warning${warnings === 1 ? '' : 's'}`];
+  const tail = errors > 0 ? ' Nothing can be applied until the errors are fixed;' : '';
+  return `Validation: ${parts.join(', ')}.${tail} see the **kwsync** check for each one on its line.`;
+}
+
+export function renderPlanComment(plan: Plan, opts: PlanCommentOptions): FittedBody {
+  const head = [planMarker(plan.target), `## kwsync plan for \`${plan.target}\``, ''];
+  if (plan.mode === 'offline') head.push(OFFLINE_NOTE, '');
+  head.push(validationLine(opts.errorCount, opts.warningCount), '');
+  return fitMarkdown((shrink) => opts.renderPlan(plan, shrink).trimEnd(), {
+    ...(opts.limit === undefined ? {} : { limit: opts.limit }),
+    wrap: (content, truncated) =>
+      [...head, ...(truncated ? [truncatedNote(opts.runUrl), ''] : []), content, '', footer(opts, 'Planned')].join(
+        '\n',
+      ) + '\n',
+  });
+}
+
+/** The comment shown when the lists are invalid and no plan could be made. */
+export function renderInvalidComment(target: string, errorCount: number, warningCount: number, link: RunLink): string {
+  return [
+    planMarker(target),
+    `## kwsync plan for \`${target}\``,
+    '',
+    validationLine(errorCount, warningCount),
+    '',
+    'No plan was made.',
+    '',
+    footer(link, 'Checked'),
+    '',
+  ].join('\n');
+}
+
+export interface ApplyCommentOptions extends RunLink {
+  renderApply: RenderApplyMarkdown;
+  failed: boolean;
+}
+
+export function renderApplyComment(report: ApplyReport, opts: ApplyCommentOptions): string {
+  const status = opts.failed
+    ? '**Some lists failed.** Lists not marked applied are still at their old revision; fix the cause and re-run the workflow to finish.'
+    : 'Every list now matches the repository.';
+  return [
+    applyMarker(report.target),
+    `## kwsync apply to \`${report.target}\``,
+    '',
+    status,
+    '',
+    opts.renderApply(report).trimEnd(),
+    '',
+    footer(opts, 'Applied'),
+    '',
+  ].join('\n');
+}
+
+export interface DriftIssueOptions extends RunLink {
+  renderPlan: RenderPlanMarkdown;
+  /** When the drift was seen; fixed in tests. */
+  now: Date;
+  limit?: number;
+}
+
+export function driftIssueTitle(target: string): string {
+  return `kwsync: live keyword lists of \`${target}\` differ from the repository`;
+}
+
+export function renderDriftIssue(plan: Plan, opts: DriftIssueOptions): FittedBody {
+  const head = [
+    driftMarker(plan.target),
+    `The live keyword lists of \`${plan.target}\` no longer match \`keywords/\` (checked ${opts.now.toISOString()}).`,
+    '',
+    'Someone changed them outside the repository, or an apply did not finish. Either re-run the apply ' +
+      'workflow to put the repository state back, or bring the change into the repository with ' +
+      '`kwsync import` and a pull request. This issue closes itself once live matches again.',
+    '',
+  ];
+  return fitMarkdown((shrink) => opts.renderPlan(plan, shrink).trimEnd(), {
+    ...(opts.limit === undefined ? {} : { limit: opts.limit }),
+    wrap: (content, truncated) =>
+      [...head, ...(truncated ? [truncatedNote(opts.runUrl), ''] : []), content, '', footer(opts, 'Checked')].join(
+        '\n',
+      ) + '\n',
+  });
+}
+
+export function renderDriftResolved(target: string, now: Date, link: RunLink): string {
+  return `The live keyword lists of \`${target}\` match the repository again (checked ${now.toISOString()}). Closing.\n\n${footer(link, 'Checked')}\n`;
+}

@@ -1,0 +1,58 @@
+// One comment per marker, edited in place: the PR shows the latest plan, never a trail of them.
+import type { GitHubClient, RepoRef } from './client.js';
+
+export interface StickyCommentOptions extends RepoRef {
+  issueNumber: number;
+  /** A hidden HTML comment that identifies the comment, e.g. `<!-- kwsync:plan target=prod -->`. */
+  marker: string;
+  /** The comment body; the marker is prepended when it is missing. */
+  body: string;
+}
+
+export interface StickyCommentResult {
+  action: 'created' | 'updated';
+  commentId: number;
+  url: string;
+}
+
+/** The first comment on the issue or PR whose body contains `marker`, searching every page. */
+export async function findMarkedComment(
+  octokit: GitHubClient,
+  opts: RepoRef & { issueNumber: number; marker: string },
+): Promise<{ id: number; body: string } | undefined> {
+  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
+    owner: opts.owner,
+    repo: opts.repo,
+    issue_number: opts.issueNumber,
+    per_page: 100,
+  });
+  for await (const page of pages) {
+    const hit = page.data.find((c) => (c.body ?? '').includes(opts.marker));
+    if (hit) return { id: hit.id, body: hit.body ?? '' };
+  }
+  return undefined;
+}
+
+export async function upsertStickyComment(
+  octokit: GitHubClient,
+  opts: StickyCommentOptions,
+): Promise<StickyCommentResult> {
+  const body = opts.body.includes(opts.marker) ? opts.body : `${opts.marker}\n${opts.body}`;
+  const existing = await findMarkedComment(octokit, opts);
+  if (existing) {
+    const res = await octokit.rest.issues.updateComment({
+      owner: opts.owner,
+      repo: opts.repo,
+      comment_id: existing.id,
+      body,
+    });
+    return { action: 'updated', commentId: res.data.id, url: res.data.html_url };
+  }
+  const res = await octokit.rest.issues.createComment({
+    owner: opts.owner,
+    repo: opts.repo,
+    issue_number: opts.issueNumber,
+    body,
+  });
+  return { action: 'created', commentId: res.data.id, url: res.data.html_url };
+}

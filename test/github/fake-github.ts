@@ -1,0 +1,147 @@
+// A small fake of the GitHub REST API on 127.0.0.1:0 for the adapter tests: keeps issues, comments
+// and check runs in memory, paginates with Link headers like GitHub, enforces GitHub's limits
+// (50 annotations per request, 65,536-character bodies) and records every request.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: any;
+  authorization: string | undefined;
+}
+export interface FakeComment { id: number; issue: number; body: string }
+export interface FakeIssue { number: number; title: string; body: string; state: string; labels: string[]; pull_request?: object }
+export interface FakeCheckRun { id: number; name: string; head_sha: string; conclusion?: string; annotations: any[]; output?: any }
+
+export class FakeGitHub {
+  requests: RecordedRequest[] = [];
+  comments: FakeComment[] = [];
+  issues: FakeIssue[] = [];
+  checkRuns: FakeCheckRun[] = [];
+  /** commit sha -> PRs GitHub associates with it. */
+  commitPulls = new Map<string, { number: number; merged_at: string | null; merge_commit_sha: string }[]>();
+  /** Statuses to answer the next requests with, before handling them (fault injection). */
+  failNext: number[] = [];
+  private nextId = 1000;
+  private server: Server = createServer((req, res) => void this.handle(req, res));
+  url = '';
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+  reset(): void {
+    this.requests = [];
+    this.comments = [];
+    this.issues = [];
+    this.checkRuns = [];
+    this.commitPulls.clear();
+    this.failNext = [];
+  }
+  seedComment(issue: number, body: string): FakeComment {
+    const c = { id: this.nextId++, issue, body };
+    this.comments.push(c);
+    return c;
+  }
+  seedIssue(i: Omit<FakeIssue, 'number'>): FakeIssue {
+    const issue = { ...i, number: this.nextId++ };
+    this.issues.push(issue);
+    return issue;
+  }
+  writes(): RecordedRequest[] {
+    return this.requests.filter((r) => r.method !== 'GET');
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', this.url);
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    const body = raw ? JSON.parse(raw) : undefined;
+    const query = Object.fromEntries(url.searchParams);
+    this.requests.push({ method: req.method ?? '', path: url.pathname, query, body, authorization: req.headers.authorization });
+    const fail = this.failNext.shift();
+    if (fail !== undefined) return send(res, fail, { message: 'injected failure' });
+    const out = this.route(req.method ?? '', url.pathname, query, body);
+    if ('page' in out) {
+      const { items, page, perPage } = out.page;
+      const last = Math.max(1, Math.ceil(items.length / perPage));
+      const link = page < last ? `<${this.url}${url.pathname}?per_page=${perPage}&page=${page + 1}>; rel="next"` : undefined;
+      return send(res, 200, items.slice((page - 1) * perPage, page * perPage), link);
+    }
+    send(res, out.status, out.json);
+  }
+
+  private route(method: string, path: string, q: Record<string, string>, body: any):
+    | { status: number; json: unknown }
+    | { page: { items: unknown[]; page: number; perPage: number } } {
+    const pageOf = (items: unknown[]) => ({ page: { items, page: Number(q.page ?? 1), perPage: Number(q.per_page ?? 30) } });
+    const tooLong = (text: unknown) => typeof text === 'string' && text.length > 65_536;
+    let m: RegExpExecArray | null;
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(path))) {
+      const issue = Number(m[1]);
+      if (method === 'GET') return pageOf(this.comments.filter((c) => c.issue === issue).map(commentJson));
+      if (tooLong(body.body)) return { status: 422, json: { message: 'body is too long (maximum is 65536 characters)' } };
+      return { status: 201, json: commentJson(this.seedComment(issue, body.body)) };
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path)) && method === 'PATCH') {
+      const c = this.comments.find((x) => x.id === Number(m![1]));
+      if (!c) return { status: 404, json: { message: 'Not Found' } };
+      if (tooLong(body.body)) return { status: 422, json: { message: 'body is too long (maximum is 65536 characters)' } };
+      c.body = body.body;
+      return { status: 200, json: commentJson(c) };
+    }
+    if (/^\/repos\/[^/]+\/[^/]+\/issues$/.test(path)) {
+      if (method === 'GET') {
+        const labels = q.labels ? q.labels.split(',') : [];
+        return pageOf(this.issues.filter((i) => (q.state === 'all' || i.state === (q.state ?? 'open')) && labels.every((l) => i.labels.includes(l))).map(issueJson));
+      }
+      if (tooLong(body.body)) return { status: 422, json: { message: 'body is too long' } };
+      return { status: 201, json: issueJson(this.seedIssue({ title: body.title, body: body.body, state: 'open', labels: body.labels ?? [] })) };
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)$/.exec(path)) && method === 'PATCH') {
+      const issue = this.issues.find((i) => i.number === Number(m![1]));
+      if (!issue) return { status: 404, json: { message: 'Not Found' } };
+      Object.assign(issue, pick(body, ['title', 'body', 'state']));
+      return { status: 200, json: issueJson(issue) };
+    }
+    if (/^\/repos\/[^/]+\/[^/]+\/check-runs$/.test(path) && method === 'POST') {
+      const annotations = body.output?.annotations ?? [];
+      if (annotations.length > 50) return { status: 422, json: { message: 'at most 50 annotations per request' } };
+      const run = { id: this.nextId++, name: body.name, head_sha: body.head_sha, conclusion: body.conclusion, annotations: [...annotations], output: body.output };
+      this.checkRuns.push(run);
+      return { status: 201, json: { id: run.id, html_url: `https://github.test/checks/${run.id}` } };
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/check-runs\/(\d+)$/.exec(path)) && method === 'PATCH') {
+      const run = this.checkRuns.find((r) => r.id === Number(m![1]));
+      if (!run) return { status: 404, json: { message: 'Not Found' } };
+      const annotations = body.output?.annotations ?? [];
+      if (annotations.length > 50) return { status: 422, json: { message: 'at most 50 annotations per request' } };
+      run.annotations.push(...annotations);
+      return { status: 200, json: { id: run.id, html_url: `https://github.test/checks/${run.id}` } };
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/commits\/([^/]+)\/pulls$/.exec(path))) {
+      return { status: 200, json: this.commitPulls.get(m[1]!) ?? [] };
+    }
+    return { status: 404, json: { message: `fake GitHub has no route ${method} ${path}` } };
+  }
+}
+
+function commentJson(c: FakeComment) {
+  return { id: c.id, body: c.body, html_url: `https://github.test/comments/${c.id}` };
+}
+function issueJson(i: FakeIssue) {
+  return { number: i.number, title: i.title, body: i.body, state: i.state, labels: i.labels.map((name) => ({ name })), ...(i.pull_request ? { pull_request: i.pull_request } : {}) };
+}
+function pick(o: Record<string, unknown>, keys: string[]) {
+  return Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+}
+function send(res: ServerResponse, status: number, json: unknown, link?: string): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...(link ? { link } : {}) });
+  res.end(JSON.stringify(json));
+}
