@@ -7,3 +7,4 @@ export { savePlan, readSavedPlan, planChecksum, canonicalJson } from './saved-pl
 export { unsafeReasons } from './safety.js';
 export { countChanges, planSummaryLine, type PlanCounts } from './summary.js';
 export { sameContent, sameTermSet, termsMissing, listContent } from './term-sets.js';
+export { planHasChanges } from '../model/plan.js';

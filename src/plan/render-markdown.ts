@@ -57,9 +57,11 @@ function details(c: ListChange, maxTerms: number): string[] {
   const shown = lines.slice(0, maxTerms);
   if (shown.length > 0) {
     const fence = fenceFor(shown);
-    out.push('', `${fence}diff`, ...shown, fence);
+    if (out[out.length - 1] !== '') out.push('');
+    out.push(`${fence}diff`, ...shown, fence);
   }
-  if (lines.length > shown.length) out.push('', `_…and ${lines.length - shown.length} more terms._`);
+  const more = lines.length - shown.length;
+  if (more > 0) out.push('', `_…and ${more} more term${more === 1 ? '' : 's'}._`);
   out.push('', '</details>');
   return out;
 }

@@ -1,0 +1,62 @@
+import { computePlan, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../src/plan/index.js';
+import { NOW, SAFETY, desired, live, range } from './fixtures.js';
+
+// One plan with every kind of change, an unsafe one, unmanaged and default lists.
+const plan = computePlan(
+  [
+    desired('greetings', ['hello', 'hi'], { name: 'Greetings', description: 'friendly words' }),
+    desired('phones', ['\\d{3,10}', 'call me'], { category: 'pattern', name: 'Phone numbers' }),
+    desired('profanity-en', ['darn', 'heck', 'frick']),
+    desired('same', ['a', 'b']),
+    desired('shrink', range(4)),
+  ],
+  [
+    live('phones', ['\\d{3,10}', 'text me'], { category: 'pattern', name: 'Phones', revisionId: 'h_phones_2' }),
+    live('profanity-en', ['darn', 'heck'], { revisionId: 'h_profanity-en_5' }),
+    live('same', ['b', 'a']),
+    live('shrink', range(12), { revisionId: 'h_shrink_9' }),
+    live('old-list', ['x', 'y'], { revisionId: 'h_old-list_1' }),
+    live('profanity-list', ['z'], { default: true }),
+  ],
+  { target: 'prod', prune: true, safety: SAFETY, now: NOW },
+);
+
+test('text, plain', () => {
+  expect(renderPlanText(plan, { color: false })).toMatchSnapshot();
+});
+
+test('text, coloured, has ANSI codes and the same words', () => {
+  const coloured = renderPlanText(plan, { color: true });
+  expect(coloured).toContain('\u001b[32m');
+  expect(coloured.replace(/\u001b\[\d+m/g, '')).toBe(renderPlanText(plan, { color: false }));
+});
+
+test('text with no changes says so', () => {
+  const empty = computePlan([desired('a', ['x'])], [live('a', ['x'])], { target: 't', prune: false, safety: SAFETY, now: NOW });
+  expect(renderPlanText(empty, { color: false })).toMatchSnapshot();
+});
+
+test('markdown', () => {
+  expect(renderPlanMarkdown(plan)).toMatchSnapshot();
+});
+
+test('markdown caps lists and terms with an explicit "and N more"', () => {
+  const md = renderPlanMarkdown(plan, { maxLists: 2, maxTermsPerList: 1 });
+  expect(md).toMatchSnapshot();
+  expect(md).toContain('…and 3 more lists not shown.');
+  expect(md).toContain('…and 1 more term.');
+  expect(md.length).toBeLessThan(renderPlanMarkdown(plan).length);
+});
+
+test('markdown fences outlast backticks inside terms', () => {
+  const p = computePlan([desired('ticks', ['a```b'])], [], { target: 't', prune: false, safety: SAFETY, now: NOW });
+  expect(renderPlanMarkdown(p)).toContain('````diff\n+ a```b\n````');
+});
+
+test('json is the SavedPlan shape', () => {
+  const json = renderPlanJson(plan);
+  expect(json).toMatchSnapshot();
+  const parsed = JSON.parse(json) as { plan: unknown; checksum: string };
+  expect(parsed.plan).toEqual(plan);
+  expect(parsed.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
+});
