@@ -10,8 +10,8 @@ export interface ShrinkOptions {
 
 /** Tried in order until the body fits; the first is the full rendering. */
 export const SHRINK_STEPS: readonly ShrinkOptions[] = [
-  {},
-  { maxLists: 100, maxTermsPerList: 100 },
+  { maxLists: Number.MAX_SAFE_INTEGER, maxTermsPerList: Number.MAX_SAFE_INTEGER },
+  { maxLists: 50, maxTermsPerList: 100 },
   { maxLists: 50, maxTermsPerList: 25 },
   { maxLists: 25, maxTermsPerList: 10 },
   { maxLists: 10, maxTermsPerList: 5 },
@@ -50,12 +50,12 @@ export function cutAtLine(text: string, room: number): string {
   const lines = text.split('\n');
   const kept: string[] = [];
   let length = 0;
-  let fenceOpen = false;
+  let fenceOpen = ''; // the open fence (``` or longer), or '' outside code
   let detailsOpen = 0;
-  const closing = (fence: boolean, details: number) =>
-    (fence ? '\n```' : '') + '\n</details>'.repeat(details);
+  const closing = (fence: string, details: number) => (fence ? `\n${fence}` : '') + '\n</details>'.repeat(details);
   for (const line of lines) {
-    const nextFence: boolean = /^\s*(```|~~~)/.test(line) ? !fenceOpen : fenceOpen;
+    const run = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    const nextFence = !run ? fenceOpen : !fenceOpen ? run : run.startsWith(fenceOpen) ? '' : fenceOpen;
     const nextDetails = Math.max(0, detailsOpen + count(line, '<details') - count(line, '</details>'));
     const nextLength = length + line.length + 1;
     if (nextLength + closing(nextFence, nextDetails).length > room) break;

@@ -42,20 +42,24 @@ function footer(link: RunLink, verb: string): string {
 function validationLine(errors: number, warnings: number): string {
   if (errors === 0 && warnings === 0) return 'Validation: all lists are valid.';
   const parts = [`${errors} error${errors === 1 ? '' : 's'}`, `${warnings} warning${warnings === 1 ? '' : 's'}`];
-  const tail = errors > 0 ? ' Nothing can be applied until the errors are fixed;' : '';
-  return `Validation: ${parts.join(', ')}.${tail} see the **kwsync** check for each one on its line.`;
+  const tail = errors > 0 ? ' Nothing can be applied until the errors are fixed.' : '';
+  return `Validation: ${parts.join(', ')}.${tail} The **kwsync** check shows each one on its line.`;
 }
 
 export function renderPlanComment(plan: Plan, opts: PlanCommentOptions): FittedBody {
-  const head = [planMarker(plan.target), `## kwsync plan for \`${plan.target}\``, ''];
-  if (plan.mode === 'offline') head.push(OFFLINE_NOTE, '');
-  head.push(validationLine(opts.errorCount, opts.warningCount), '');
+  const notes = [
+    ...(plan.mode === 'offline' ? [OFFLINE_NOTE] : []),
+    validationLine(opts.errorCount, opts.warningCount),
+  ];
   return fitMarkdown((shrink) => opts.renderPlan(plan, shrink).trimEnd(), {
     ...(opts.limit === undefined ? {} : { limit: opts.limit }),
     wrap: (content, truncated) =>
-      [...head, ...(truncated ? [truncatedNote(opts.runUrl), ''] : []), content, '', footer(opts, 'Planned')].join(
-        '\n',
-      ) + '\n',
+      [
+        planMarker(plan.target),
+        withNotes(content, [...notes, ...(truncated ? [truncatedNote(opts.runUrl)] : [])]),
+        '',
+        footer(opts, 'Planned'),
+      ].join('\n') + '\n',
   });
 }
 
@@ -63,7 +67,7 @@ export function renderPlanComment(plan: Plan, opts: PlanCommentOptions): FittedB
 export function renderInvalidComment(target: string, errorCount: number, warningCount: number, link: RunLink): string {
   return [
     planMarker(target),
-    `## kwsync plan for \`${target}\``,
+    `### kwsync plan for \`${target}\``,
     '',
     validationLine(errorCount, warningCount),
     '',
@@ -83,17 +87,9 @@ export function renderApplyComment(report: ApplyReport, opts: ApplyCommentOption
   const status = opts.failed
     ? '**Some lists failed.** Lists not marked applied are still at their old revision; fix the cause and re-run the workflow to finish.'
     : 'Every list now matches the repository.';
-  return [
-    applyMarker(report.target),
-    `## kwsync apply to \`${report.target}\``,
-    '',
-    status,
-    '',
-    opts.renderApply(report).trimEnd(),
-    '',
-    footer(opts, 'Applied'),
-    '',
-  ].join('\n');
+  return [applyMarker(report.target), withNotes(opts.renderApply(report).trimEnd(), [status]), '', footer(opts, 'Applied'), ''].join(
+    '\n',
+  );
 }
 
 export interface DriftIssueOptions extends RunLink {
@@ -120,9 +116,8 @@ export function renderDriftIssue(plan: Plan, opts: DriftIssueOptions): FittedBod
   return fitMarkdown((shrink) => opts.renderPlan(plan, shrink).trimEnd(), {
     ...(opts.limit === undefined ? {} : { limit: opts.limit }),
     wrap: (content, truncated) =>
-      [...head, ...(truncated ? [truncatedNote(opts.runUrl), ''] : []), content, '', footer(opts, 'Checked')].join(
-        '\n',
-      ) + '\n',
+      [...head, ...(truncated ? [truncatedNote(opts.runUrl), ''] : []), content, '', footer(opts, 'Checked')].join('\n') +
+      '\n',
   });
 }
 
