@@ -46,6 +46,14 @@ function validationLine(errors: number, warnings: number): string {
   return `Validation: ${parts.join(', ')}.${tail} The **kwsync** check shows each one on its line.`;
 }
 
+/** Notes go right under the inner renderer's heading (its first line), or on top when it has none. */
+function withNotes(content: string, notes: string[]): string {
+  const [first = '', ...rest] = content.split('\n');
+  const block = notes.flatMap((n) => [n, '']);
+  if (!first.startsWith('#')) return [...block, content].join('\n');
+  return [first, '', ...block, ...(rest[0] === '' ? rest.slice(1) : rest)].join('\n');
+}
+
 export function renderPlanComment(plan: Plan, opts: PlanCommentOptions): FittedBody {
   const notes = [
     ...(plan.mode === 'offline' ? [OFFLINE_NOTE] : []),
