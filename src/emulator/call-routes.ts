@@ -1,0 +1,69 @@
+// The Calls API: GET /calls (filters, page/perPage paging, newest first) and GET /calls/:sessionId.
+import type { FastifyInstance } from 'fastify';
+import type { EmulatorCall } from './data-schema.js';
+import type { EmulatorContext } from './context.js';
+import { EmulatorHttpError } from './http-errors.js';
+import { boolParam, enumParam, intParam, stringParam, type Query } from './query-params.js';
+
+export function registerCallRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  const calls = [...ctx.world.calls].sort((a, b) => b.initiatedAt - a.initiatedAt || a.sessionId.localeCompare(b.sessionId));
+
+  app.get<{ Querystring: Query }>('/calls', async (request) => {
+    const onBehalfOf = request.headers.onbehalfof;
+    const matches = callFilter(request.query, typeof onBehalfOf === 'string' && onBehalfOf !== '' ? onBehalfOf : undefined);
+    const page = intParam(request.query, 'page', { min: 1 }) ?? 1;
+    const perPage = intParam(request.query, 'perPage', { min: 1, max: 100 }) ?? 25;
+    const all = calls.filter(matches);
+    const data = all.slice((page - 1) * perPage, page * perPage).map(renderListedCall);
+    const pagination = {
+      total: all.length,
+      count: data.length,
+      per_page: perPage,
+      current_page: page,
+      total_pages: Math.max(1, Math.ceil(all.length / perPage)),
+    };
+    return { data, meta: { pagination } };
+  });
+
+  app.get<{ Params: { sessionId: string } }>('/calls/:sessionId', async (request) => {
+    const call = calls.find((c) => c.sessionId === request.params.sessionId);
+    if (!call) {
+      throw new EmulatorHttpError(404, 'ERR_CALL_SESSION_NOT_FOUND', `The call session "${request.params.sessionId}" does not exist.`);
+    }
+    return { data: structuredClone(call) };
+  });
+}
+
+/** Recordings, metaData and tags appear on GET /calls/:sessionId only. */
+function renderListedCall(call: EmulatorCall) {
+  const { recordings: _r, metaData: _m, tags: _t, ...listed } = structuredClone(call);
+  return listed;
+}
+
+const tookPart = (c: EmulatorCall, uid: string) =>
+  c.initiator === uid || c.receiver === uid || c.participants.some((p) => p.uid === uid);
+
+function callFilter(query: Query, onBehalfOf: string | undefined): (c: EmulatorCall) => boolean {
+  const type = enumParam(query, 'type', ['audio', 'video'] as const);
+  const mode = enumParam(query, 'mode', ['call', 'meet', 'presenter'] as const);
+  const status = enumParam(query, 'status', ['initiated', 'ongoing', 'ended', 'unanswered', 'rejected', 'canceled'] as const);
+  const receiverType = enumParam(query, 'receiverType', ['user', 'group'] as const);
+  const uid = stringParam(query, 'uid');
+  const startedAt = intParam(query, 'startedAt');
+  const endedAt = intParam(query, 'endedAt');
+  const participantsCount = intParam(query, 'participantsCount', { min: 0 });
+  const hasRecording = boolParam(query, 'hasRecording');
+  const hasTranscription = boolParam(query, 'hasTranscription');
+  return (c) =>
+    (type === undefined || c.type === type) &&
+    (mode === undefined || c.mode === mode) &&
+    (status === undefined || c.status === status) &&
+    (receiverType === undefined || c.receiverType === receiverType) &&
+    (uid === undefined || tookPart(c, uid)) &&
+    (onBehalfOf === undefined || tookPart(c, onBehalfOf)) &&
+    (startedAt === undefined || c.startedAt >= startedAt) &&
+    (endedAt === undefined || (c.endedAt !== undefined && c.endedAt <= endedAt)) &&
+    (participantsCount === undefined || c.totalParticipants === participantsCount) &&
+    (hasRecording === undefined || c.hasRecording === hasRecording) &&
+    (hasTranscription === undefined || c.hasTranscription === hasTranscription);
+}

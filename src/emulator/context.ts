@@ -1,0 +1,11 @@
+// What route handlers share: the world (seed or given data), the keyword store and its saver.
+import type { EmulatorWorld } from './data-schema.js';
+import type { KeywordStore } from './keyword-store.js';
+
+export interface EmulatorContext {
+  world: EmulatorWorld;
+  keywords: KeywordStore;
+  /** Saves the keyword lists when a state file is configured; resolves before the reply is sent. */
+  persist(): Promise<void>;
+  bodyLimitBytes: number;
+}

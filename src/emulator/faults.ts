@@ -1,0 +1,90 @@
+// Fault injection. Two kinds: random rates from a seeded PRNG (soak tests, demos) and a scripted
+// queue that fires an exact number of times (tests that count attempts).
+import { createPrng } from './prng.js';
+
+export type FaultType = '429' | '502' | '503' | '504' | 'drop' | 'drop-after' | 'latency';
+
+export interface ScriptedFault {
+  type: FaultType;
+  count: number;
+  method?: string;
+  /** A string matches the path with or without its `/v3` / `/calls/v3` prefix, and every path under it. */
+  path?: string | RegExp;
+  retryAfterSeconds?: number;
+  latencyMs?: number;
+}
+
+export interface RandomFaults {
+  latencyMs?: number;
+  failRate?: number;
+  rateLimitRate?: number;
+  dropRate?: number;
+}
+
+/** What to do with one request: wait first, then maybe fail it. */
+export interface FaultDecision {
+  delayMs: number;
+  fault?: Exclude<FaultType, 'latency'>;
+  retryAfterSeconds?: number;
+  /** The label for the request log. */
+  label?: string;
+}
+
+export interface FaultInjector {
+  decide(method: string, path: string): FaultDecision;
+  inject(fault: ScriptedFault): void;
+  setRandom(faults: RandomFaults | undefined): void;
+}
+
+const PREFIXES = ['/calls/v3', '/v3'];
+
+export function createFaultInjector(seed: number, initial: RandomFaults | undefined): FaultInjector {
+  const prng = createPrng(seed ^ 0x5eed);
+  let random: RandomFaults = { ...initial };
+  const queue: ScriptedFault[] = [];
+
+  const scripted = (method: string, path: string): ScriptedFault | undefined => {
+    const found = queue.find((f) => f.count > 0 && matches(f, method, path));
+    if (found) found.count -= 1;
+    return found;
+  };
+
+  return {
+    inject(fault) {
+      queue.push({ ...fault });
+    },
+    setRandom(faults) {
+      random = { ...faults };
+    },
+    decide(method, path) {
+      const f = scripted(method, path);
+      if (f) {
+        if (f.type === 'latency') return { delayMs: f.latencyMs ?? 100, label: 'latency' };
+        return { delayMs: 0, fault: f.type, retryAfterSeconds: f.retryAfterSeconds ?? 1, label: f.type };
+      }
+      const delayMs = random.latencyMs ?? 0;
+      // One draw per rate keeps the sequence stable whichever rates are set.
+      const drop = prng.chance(random.dropRate ?? 0);
+      const fail = prng.chance(random.failRate ?? 0);
+      const limited = prng.chance(random.rateLimitRate ?? 0);
+      if (drop) return { delayMs, fault: 'drop', label: 'drop' };
+      if (fail) return { delayMs, fault: '503', label: '503' };
+      if (limited) return { delayMs, fault: '429', retryAfterSeconds: 1, label: '429' };
+      return { delayMs };
+    },
+  };
+}
+
+function matches(f: ScriptedFault, method: string, path: string): boolean {
+  if (f.method !== undefined && f.method.toUpperCase() !== method.toUpperCase()) return false;
+  if (f.path === undefined) return true;
+  const short = PREFIXES.reduce((p, prefix) => (p.startsWith(`${prefix}/`) ? p.slice(prefix.length) : p), path);
+  if (f.path instanceof RegExp) {
+    f.path.lastIndex = 0;
+    const onFull = f.path.test(path);
+    f.path.lastIndex = 0;
+    return onFull || f.path.test(short);
+  }
+  const want = f.path.replace(/\/+$/, '');
+  return [path, short].some((p) => p === want || p.startsWith(`${want}/`));
+}

@@ -1,0 +1,122 @@
+// The local CometChat service: chat (keyword lists, group messages) and calls APIs over real HTTP,
+// with seed data, optional persistence and fault injection. Tests and `kwsync emulator` start it.
+import { readFile } from 'node:fs/promises';
+import { ConfigError } from '../errors.js';
+import { parseEmulatorData, type EmulatorData, type EmulatorWorld } from './data-schema.js';
+import { createFaultInjector, type RandomFaults, type ScriptedFault } from './faults.js';
+import { KeywordStore } from './keyword-store.js';
+import { createStateSaver, loadState } from './persistence.js';
+import { createRateLimiter } from './rate-limit.js';
+import { generateSeedData } from './seed.js';
+import { buildServer, type RequestLogEntry } from './server.js';
+
+export type { EmulatorData } from './data-schema.js';
+export type { ScriptedFault, RandomFaults, FaultType } from './faults.js';
+export type { RequestLogEntry } from './server.js';
+export { generateSeedData, BUSY_GROUP, BUSY_GROUP_MESSAGES } from './seed.js';
+export { appHashOf } from './keyword-store.js';
+
+export const DEFAULT_EMULATOR_APP_ID = 'kwsync-demo';
+export const DEFAULT_EMULATOR_API_KEY = 'emulator-key';
+
+export interface EmulatorOptions {
+  host?: string;
+  port?: number;
+  appId?: string;
+  apiKey?: string;
+  readOnlyApiKey?: string;
+  data?: EmulatorData;
+  dataFile?: string;
+  statePath?: string;
+  seed?: number;
+  rateLimitPerMinute?: number;
+  rateLimitHeaders?: 'x-ratelimit' | 'x-rate-limit';
+  faults?: RandomFaults;
+  bodyLimitBytes?: number;
+  now?: () => number;
+}
+
+export interface RunningEmulator {
+  url: string;
+  chatBaseUrl: string;
+  callsBaseUrl: string;
+  appId: string;
+  apiKey: string;
+  requests: RequestLogEntry[];
+  clearRequests(): void;
+  injectFaults(f: ScriptedFault): void;
+  setFaults(f: EmulatorOptions['faults']): void;
+  close(): Promise<void>;
+}
+
+export async function startEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const appId = opts.appId ?? DEFAULT_EMULATOR_APP_ID;
+  const apiKey = opts.apiKey ?? DEFAULT_EMULATOR_API_KEY;
+  const now = opts.now ?? Date.now;
+  const seed = opts.seed ?? 1;
+  const world = await resolveWorld(opts, seed);
+
+  const keywords = new KeywordStore(appId, () => Math.floor(now() / 1000));
+  const saved = opts.statePath ? await loadState(opts.statePath) : undefined;
+  if (saved) keywords.load(saved);
+  else keywords.seed(world.keywordLists, Math.floor(now() / 1000));
+  const persist = opts.statePath ? createStateSaver(opts.statePath, appId, () => keywords.all()) : async () => {};
+
+  const faults = createFaultInjector(seed, opts.faults);
+  const requests: RequestLogEntry[] = [];
+  const app = await buildServer({
+    ctx: { world, keywords, persist, bodyLimitBytes: opts.bodyLimitBytes ?? 2 * 1024 * 1024 },
+    keys: { apiKey, ...(opts.readOnlyApiKey !== undefined ? { readOnlyApiKey: opts.readOnlyApiKey } : {}) },
+    faults,
+    rateLimiter: createRateLimiter({ perMinute: opts.rateLimitPerMinute ?? 10_000, headers: opts.rateLimitHeaders ?? 'x-ratelimit', now }),
+    log: requests,
+  });
+  const host = opts.host ?? '127.0.0.1';
+  await app.listen({ host, port: opts.port ?? 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  return {
+    url,
+    chatBaseUrl: `${url}/v3`,
+    callsBaseUrl: `${url}/calls/v3`,
+    appId,
+    apiKey,
+    requests,
+    clearRequests: () => {
+      requests.length = 0;
+    },
+    injectFaults: (f) => faults.inject(f),
+    setFaults: (f) => faults.setRandom(f),
+    close: () => app.close(),
+  };
+}
+
+async function resolveWorld(opts: EmulatorOptions, seed: number): Promise<EmulatorWorld> {
+  if (opts.data === undefined && opts.dataFile === undefined) return generateSeedData(seed);
+  let input: unknown = opts.data;
+  const where = opts.dataFile ? `the emulator data file ${opts.dataFile}` : 'the emulator data';
+  if (opts.data === undefined && opts.dataFile !== undefined) {
+    let text: string;
+    try {
+      text = await readFile(opts.dataFile, 'utf8');
+    } catch (err) {
+      throw new ConfigError(`cannot read ${where}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+    try {
+      input = JSON.parse(text);
+    } catch (err) {
+      throw new ConfigError(`${where} is not valid JSON: ${(err as Error).message}`);
+    }
+  }
+  const { world, problems } = parseEmulatorData(input);
+  if (!world) {
+    const shown = problems.slice(0, 20).map((p) => `\n  ${p}`).join('');
+    const more = problems.length > 20 ? `\n  ... and ${problems.length - 20} more` : '';
+    throw new ConfigError(`${where} is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}):${shown}${more}`, {
+      hint: 'see "Emulator data" in the README for the shape; every field is checked',
+    });
+  }
+  return world;
+}

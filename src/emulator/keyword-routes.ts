@@ -1,0 +1,37 @@
+// The keyword list resource: GET/POST /moderation/keywords, GET/PUT/DELETE /moderation/keywords/:id.
+import type { FastifyInstance } from 'fastify';
+import type { EmulatorContext } from './context.js';
+import { readListForm } from './multipart-form.js';
+
+export function registerKeywordRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  const { keywords } = ctx;
+  type WithId = { Params: { id: string } };
+
+  app.get('/moderation/keywords', async () => {
+    const items = keywords.all().map((l) => keywords.renderListItem(l));
+    return { data: items, meta: { current: { limit: items.length, count: items.length } } };
+  });
+
+  app.post('/moderation/keywords', async (request) => {
+    const form = await readListForm(request, ctx.bodyLimitBytes);
+    const list = keywords.create(form);
+    await ctx.persist();
+    return { data: keywords.render(list) };
+  });
+
+  app.get<WithId>('/moderation/keywords/:id', async (request) => ({ data: keywords.render(keywords.get(request.params.id)) }));
+
+  app.put<WithId>('/moderation/keywords/:id', async (request) => {
+    keywords.get(request.params.id); // 404 before reading the body
+    const form = await readListForm(request, ctx.bodyLimitBytes);
+    const list = keywords.update(request.params.id, form);
+    await ctx.persist();
+    return { data: keywords.render(list) };
+  });
+
+  app.delete<WithId>('/moderation/keywords/:id', async (request) => {
+    keywords.remove(request.params.id);
+    await ctx.persist();
+    return { data: { success: true, message: `The keyword list "${request.params.id}" was deleted.` } };
+  });
+}

@@ -1,0 +1,100 @@
+// The documented limits of keyword lists, as the service enforces them on POST/PUT. Pure: takes the
+// parts of a request, returns the terms or the problems (each one precise and actionable).
+import { RegExpParser, visitRegExpAST } from '@eslint-community/regexpp';
+import { CATEGORIES, type Category } from '../model/keyword-list.js';
+import { DEFAULT_LIMITS } from '../model/config.js';
+
+export const LIMITS = DEFAULT_LIMITS;
+const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** The text parts and the file part of a multipart request, as received. */
+export interface ListForm {
+  id?: string;
+  name?: string;
+  description?: string;
+  category?: string;
+  searchTerms?: string;
+  file?: Buffer;
+}
+
+/** `searchTerms` is one comma-separated string: split on ',' and trim, blanks dropped. */
+export function splitSearchTerms(value: string): string[] {
+  return value.split(',').map((t) => t.trim()).filter((t) => t !== '');
+}
+
+/**
+ * CSV upload: one term per line, trimmed, blanks dropped. Quotes are kept literally, as the real
+ * service does (its documented example returns `"\"a\""`). A UTF-8 BOM is dropped.
+ */
+export function splitCsvFile(bytes: Buffer): string[] {
+  return bytes
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+}
+
+/** The terms a form carries (the file wins over `searchTerms`), or undefined when it has none. */
+export function termsOfForm(form: ListForm): { terms: string[]; isCSV: boolean } | undefined {
+  if (form.file !== undefined) return { terms: splitCsvFile(form.file), isCSV: true };
+  if (form.searchTerms !== undefined) return { terms: splitSearchTerms(form.searchTerms), isCSV: false };
+  return undefined;
+}
+
+export function isCategory(value: string | undefined): value is Category {
+  return (CATEGORIES as readonly string[]).includes(value ?? '');
+}
+
+/** Every problem with the fields and terms of one request; empty when it is acceptable. */
+export function listProblems(form: ListForm, terms: string[] | undefined): string[] {
+  const problems: string[] = [];
+  if (form.id !== undefined) {
+    if (!ID_PATTERN.test(form.id)) problems.push(`id "${form.id}" may contain only letters, digits, "-" and "_" (no spaces or special characters)`);
+    if (form.id.length > LIMITS.maxIdLength) problems.push(`id is ${form.id.length} characters; at most ${LIMITS.maxIdLength} are allowed`);
+  }
+  if (form.name !== undefined && form.name.length > LIMITS.maxNameLength) {
+    problems.push(`name is ${form.name.length} characters; at most ${LIMITS.maxNameLength} are allowed`);
+  }
+  if (form.description !== undefined && form.description.length > LIMITS.maxDescriptionLength) {
+    problems.push(`description is ${form.description.length} characters; at most ${LIMITS.maxDescriptionLength} are allowed`);
+  }
+  if (form.category === undefined || form.category === '') {
+    problems.push(`category is required: one of ${CATEGORIES.join(', ')}`);
+  } else if (!isCategory(form.category)) {
+    problems.push(`category "${form.category}" is not one of ${CATEGORIES.join(', ')}`);
+  }
+  if (form.file !== undefined && form.file.length > LIMITS.maxUploadBytes) {
+    problems.push(`the CSV file is ${form.file.length} bytes; at most ${LIMITS.maxUploadBytes} (1 MB) are allowed`);
+  }
+  for (const term of terms ?? []) {
+    if (term.length > LIMITS.maxTermLength) {
+      problems.push(`keyword "${term.slice(0, 20)}..." is ${term.length} characters; at most ${LIMITS.maxTermLength} are allowed`);
+    }
+    if (form.category === 'pattern') {
+      const why = unboundedPatternProblem(term);
+      if (why) problems.push(`pattern "${term}" ${why}`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Greedy or unbounded patterns are refused (`.*`, `.+`, `a*`, `a+`, `\d{10,}`); bounded ones such
+ * as `\d{3,10}` pass. A pattern that is not a valid regular expression is refused too.
+ */
+export function unboundedPatternProblem(pattern: string): string | undefined {
+  let ast;
+  try {
+    ast = new RegExpParser().parsePattern(pattern, 0, pattern.length, { unicode: false });
+  } catch (err) {
+    return `is not a valid regular expression (${(err as Error).message})`;
+  }
+  let found: string | undefined;
+  visitRegExpAST(ast, {
+    onQuantifierEnter(node) {
+      if (found === undefined && node.max === Infinity) found = node.raw;
+    },
+  });
+  return found === undefined ? undefined : `is unbounded ("${found}"); use a bounded quantifier such as {1,10}`;
+}

@@ -1,0 +1,142 @@
+// The app's keyword lists: create, update, delete with the service's rules, revision numbers and
+// response shapes. In memory; persistence.ts saves it when asked.
+import { createHash } from 'node:crypto';
+import type { Category } from '../model/keyword-list.js';
+import type { SeedKeywordList } from './data-schema.js';
+import { badRequest, EmulatorHttpError } from './http-errors.js';
+import { LIMITS, listProblems, termsOfForm, type ListForm } from './keyword-rules.js';
+
+export interface StoredList {
+  id: string;
+  name: string;
+  description: string;
+  category: Category;
+  searchTerms: string[];
+  isCSV: boolean;
+  active: boolean;
+  default: boolean;
+  createdAt: number;
+  updatedAt: number;
+  /** Writes so far: 1 after create, +1 per update. */
+  revision: number;
+}
+
+/** 16 hex characters derived from the app id, the first part of every revisionId. */
+export function appHashOf(appId: string): string {
+  return createHash('sha256').update(appId).digest('hex').slice(0, 16);
+}
+
+export class KeywordStore {
+  private readonly lists = new Map<string, StoredList>();
+  readonly appHash: string;
+
+  constructor(
+    readonly appId: string,
+    private readonly nowSeconds: () => number,
+  ) {
+    this.appHash = appHashOf(appId);
+  }
+
+  seed(lists: readonly SeedKeywordList[], at: number): void {
+    for (const l of lists) this.lists.set(l.id, { ...l, searchTerms: [...l.searchTerms], createdAt: at, updatedAt: at, revision: 1 });
+  }
+
+  load(lists: readonly StoredList[]): void {
+    this.lists.clear();
+    for (const l of lists) this.lists.set(l.id, { ...l });
+  }
+
+  all(): StoredList[] {
+    return [...this.lists.values()];
+  }
+
+  get(id: string): StoredList {
+    const list = this.lists.get(id);
+    if (!list) throw new EmulatorHttpError(404, 'ERR_NOT_FOUND', `The keyword list "${id}" does not exist.`);
+    return list;
+  }
+
+  create(form: ListForm): StoredList {
+    const found = termsOfForm(form);
+    const problems = listProblems(form, found?.terms);
+    if (form.id === undefined || form.id === '') problems.unshift('id is required');
+    if (form.name === undefined || form.name === '') problems.push('name is required');
+    if (found === undefined) problems.push('searchTerms or file is required');
+    if (problems.length > 0) throw badRequest(`Invalid keyword list: ${problems.join('; ')}.`);
+    const id = form.id as string;
+    if (this.lists.has(id)) throw badRequest(`A keyword list with id "${id}" already exists; use PUT to change it.`);
+    const custom = this.all().filter((l) => !l.default).length;
+    if (custom >= LIMITS.maxLists) {
+      throw badRequest(`The app already has ${custom} keyword lists; at most ${LIMITS.maxLists} are allowed (default lists not counted).`);
+    }
+    const now = this.nowSeconds();
+    const list: StoredList = {
+      id,
+      name: form.name as string,
+      description: form.description ?? '',
+      category: form.category as Category,
+      searchTerms: found?.terms ?? [],
+      isCSV: found?.isCSV ?? false,
+      active: true,
+      default: false,
+      createdAt: now,
+      updatedAt: now,
+      revision: 1,
+    };
+    this.lists.set(id, list);
+    return list;
+  }
+
+  /** Fields left out keep their value; terms are replaced when `searchTerms` or a file is sent. */
+  update(id: string, form: ListForm): StoredList {
+    const list = this.get(id);
+    const found = termsOfForm(form);
+    const problems = listProblems(form, found?.terms);
+    if (form.id !== undefined && form.id !== id) problems.unshift(`id "${form.id}" in the body differs from "${id}" in the path`);
+    if (problems.length > 0) throw badRequest(`Invalid keyword list: ${problems.join('; ')}.`);
+    const updated: StoredList = {
+      ...list,
+      name: form.name ?? list.name,
+      description: form.description ?? list.description,
+      category: form.category as Category,
+      ...(found ? { searchTerms: found.terms, isCSV: found.isCSV } : {}),
+      updatedAt: this.nowSeconds(),
+      revision: list.revision + 1,
+    };
+    this.lists.set(id, updated);
+    return updated;
+  }
+
+  remove(id: string): void {
+    const list = this.get(id);
+    if (list.default) throw badRequest(`The keyword list "${id}" is a default list and cannot be deleted.`);
+    this.lists.delete(id);
+  }
+
+  revisionId(list: StoredList): string {
+    return `${this.appHash}_${list.id}_${list.revision}`;
+  }
+
+  /** The shape of GET one / POST / PUT responses (the API-NOTES example, plus `description`). */
+  render(list: StoredList) {
+    return {
+      id: list.id,
+      name: list.name,
+      description: list.description,
+      category: list.category,
+      isCSV: list.isCSV,
+      searchTerms: [...list.searchTerms],
+      createdAt: list.createdAt,
+      updatedAt: list.updatedAt,
+      revisionId: this.revisionId(list),
+      active: list.active,
+      default: list.default,
+    };
+  }
+
+  /** Items of GET /moderation/keywords carry the database fields the real service leaks. */
+  renderListItem(list: StoredList) {
+    const objectId = createHash('sha256').update(`${this.appId}/${list.id}`).digest('hex').slice(0, 24);
+    return { _id: objectId, appId: this.appId, ...this.render(list), __v: list.revision - 1 };
+  }
+}

@@ -1,0 +1,109 @@
+// The HTTP server: one fastify app with the Chat API under /v3 and the Calls API under /calls/v3.
+// Every request passes, in order: request id and log, faults, body size, auth, rate limit.
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { checkApiKey, type EmulatorKeys } from './auth.js';
+import type { EmulatorContext } from './context.js';
+import type { FaultInjector } from './faults.js';
+import { CALLS_PREFIX, CHAT_PREFIX, EmulatorHttpError, errorBody, toHttpError } from './http-errors.js';
+import type { RateLimiter } from './rate-limit.js';
+import { registerKeywordRoutes } from './keyword-routes.js';
+import { registerMessageRoutes } from './message-routes.js';
+import { registerCallRoutes } from './call-routes.js';
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  fault?: string;
+}
+
+export interface ServerParts {
+  ctx: EmulatorContext;
+  keys: EmulatorKeys;
+  faults: FaultInjector;
+  rateLimiter: RateLimiter;
+  log: RequestLogEntry[];
+}
+
+const FAULT_STATUS = { '429': 429, '502': 502, '503': 503, '504': 504 } as const;
+const FAULT_CODES = { '429': 'ERR_TOO_MANY_REQUESTS', '502': 'ERR_BAD_GATEWAY', '503': 'ERR_SERVICE_UNAVAILABLE', '504': 'ERR_GATEWAY_TIMEOUT' } as const;
+
+export async function buildServer(parts: ServerParts): Promise<FastifyInstance> {
+  const { ctx } = parts;
+  const app = Fastify({
+    logger: false,
+    bodyLimit: ctx.bodyLimitBytes,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    forceCloseConnections: true,
+  });
+  await app.register(multipart);
+  const entries = new WeakMap<FastifyRequest, RequestLogEntry>();
+  const dropAfter = new WeakSet<FastifyRequest>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    const path = pathOf(request.url);
+    const entry: RequestLogEntry = { method: request.method, path, status: 0 };
+    parts.log.push(entry);
+    entries.set(request, entry);
+
+    const decision = parts.faults.decide(request.method, path);
+    if (decision.label) entry.fault = decision.label;
+    if (decision.delayMs > 0) await sleep(decision.delayMs);
+    if (decision.fault === 'drop') {
+      reply.hijack(); // no response at all: the client sees the connection die
+      request.raw.socket.destroy();
+      return;
+    }
+    if (decision.fault === 'drop-after') dropAfter.add(request);
+    else if (decision.fault) {
+      const status = FAULT_STATUS[decision.fault];
+      const retry = status === 429 ? { 'retry-after': String(decision.retryAfterSeconds ?? 1) } : undefined;
+      throw new EmulatorHttpError(status, FAULT_CODES[decision.fault], `Injected fault: HTTP ${status}.`, { headers: retry });
+    }
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (length > ctx.bodyLimitBytes) {
+      throw new EmulatorHttpError(413, 'ERR_BAD_REQUEST', `The body is ${length} bytes; at most ${ctx.bodyLimitBytes} are accepted.`);
+    }
+    checkApiKey(request.headers.apikey, parts.keys);
+    reply.headers(parts.rateLimiter.take());
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const entry = entries.get(request);
+    if (entry) entry.status = reply.statusCode;
+    if (dropAfter.has(request)) {
+      // The work is done (a list may be created) but the answer never arrives: an ambiguous failure.
+      // The log keeps the status the server produced, with fault 'drop-after'.
+      request.raw.socket.destroy();
+    }
+    return payload;
+  });
+
+  app.setErrorHandler(async (err, request, reply) => {
+    const e = toHttpError(err);
+    return reply.code(e.status).headers(e.headers).send(errorBody(e, pathOf(request.url)));
+  });
+  app.setNotFoundHandler(async (request) => {
+    throw new EmulatorHttpError(404, 'ERR_NOT_FOUND', `There is no ${request.method} ${pathOf(request.url)} in this API.`);
+  });
+
+  await app.register(
+    async (chat) => {
+      registerKeywordRoutes(chat, ctx);
+      registerMessageRoutes(chat, ctx);
+    },
+    { prefix: CHAT_PREFIX },
+  );
+  await app.register(async (calls) => registerCallRoutes(calls, ctx), { prefix: CALLS_PREFIX });
+  return app;
+}
+
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
