@@ -1,9 +1,157 @@
-// PLACEHOLDER: replaced by the helper who owns the `calls` command.
-import { KwsyncError } from '../../errors.js';
+// `kwsync calls list` and `kwsync calls get SESSION_ID`: read call logs from the Calls API.
+import { CALL_STATUSES, getCall, iterateCalls, listCalls, type Call, type CallsQuery } from '../../api/index.js';
+import { EXIT } from '../../errors.js';
+import type { CommandContext } from '../io.js';
+import {
+  connectService,
+  debugOptions,
+  formatTable,
+  formatTime,
+  intInRange,
+  oneOf,
+  parseBool,
+  parseTimestamp,
+  printJson,
+  serviceSettingsFromEnv,
+} from '../service.js';
 import type { RegisterCommand } from './index.js';
 
-export const register: RegisterCommand = (program) => {
-  program.command('calls').description('(not built yet)').action(() => {
-    throw new KwsyncError('`kwsync calls` is not built yet');
-  });
+type ListOptions = Omit<CallsQuery, 'hasRecording' | 'hasTranscription'> & {
+  hasRecording?: boolean;
+  hasTranscription?: boolean;
+  all?: boolean;
+  json?: boolean;
 };
+
+const LIST_EXAMPLES = `
+Examples:
+  kwsync calls list                                   the first page
+  kwsync calls list --status ended --type video --has-recording true
+  kwsync calls list --uid alice --started-at 2024-06-01 --all --json > calls.json
+  kwsync calls list --page 3 --per-page 50`;
+
+const GET_EXAMPLES = `
+Examples:
+  kwsync calls get v1.us.12345.abcdef                 participants and recordings
+  kwsync calls get v1.us.12345.abcdef --json`;
+
+export const register: RegisterCommand = (program, ctx, setExitCode) => {
+  const calls = program.command('calls').description('read call logs from the service');
+  calls
+    .command('list')
+    .description('list calls, newest first as the service orders them')
+    .option('--type <type>', 'audio or video', oneOf(['audio', 'video'] as const))
+    .option('--mode <mode>', 'call, meet or presenter', oneOf(['call', 'meet', 'presenter'] as const))
+    .option('--status <status>', CALL_STATUSES.join(', '), oneOf(CALL_STATUSES))
+    .option('--receiver-type <t>', 'user or group', oneOf(['user', 'group'] as const))
+    .option('--uid <uid>', 'calls this user took part in')
+    .option('--started-at <ts>', 'UNIX seconds or ISO date', parseTimestamp)
+    .option('--ended-at <ts>', 'UNIX seconds or ISO date', parseTimestamp)
+    .option('--has-recording <bool>', 'true or false', parseBool)
+    .option('--has-transcription <bool>', 'true or false', parseBool)
+    .option('--page <n>', 'page number, from 1', intInRange(1))
+    .option('--per-page <n>', 'calls per page', intInRange(1, 1000))
+    .option('--all', 'follow the pages to the last one')
+    .option('--on-behalf-of <uid>', 'scope the list to this user (onBehalfOf header)')
+    .option('--json', 'print JSON instead of a table')
+    .addHelpText('after', LIST_EXAMPLES)
+    .action(async (opts: ListOptions) => {
+      setExitCode(await runList(ctx, opts));
+    });
+  calls
+    .command('get')
+    .description('show one call with its participants and recordings')
+    .argument('<sessionId>', 'the call session id')
+    .option('--on-behalf-of <uid>', 'act as this user (onBehalfOf header)')
+    .option('--json', 'print JSON instead of a table')
+    .addHelpText('after', GET_EXAMPLES)
+    .action(async (sessionId: string, opts: { onBehalfOf?: string; json?: boolean }) => {
+      setExitCode(await runGet(ctx, sessionId, opts));
+    });
+};
+
+function connect(ctx: CommandContext) {
+  return connectService(serviceSettingsFromEnv(ctx.io.env), debugOptions(ctx.io.env, ctx.io.stderr)).client;
+}
+
+async function runList(ctx: CommandContext, opts: ListOptions): Promise<number> {
+  const { all, json, ...query } = opts;
+  const client = connect(ctx);
+  try {
+    const found: Call[] = [];
+    let footer = '';
+    if (all) {
+      for await (const c of iterateCalls(client, query)) found.push(c);
+    } else {
+      const page = await listCalls(client, query);
+      found.push(...page.data);
+      const p = page.meta.pagination;
+      footer = `page ${p.current_page} of ${p.total_pages} (${p.total} calls; --all for every page)`;
+    }
+    if (json) printJson(ctx.io.stdout, found);
+    else printCalls(ctx, found, footer);
+    return EXIT.ok;
+  } finally {
+    await client.close();
+  }
+}
+
+function printCalls(ctx: CommandContext, found: Call[], footer: string): void {
+  const out = ctx.io.stdout;
+  const rows = found.map((c) => [
+    c.sessionId,
+    c.type,
+    c.mode,
+    c.status,
+    c.receiverType,
+    formatTime(c.startedAt),
+    c.totalDuration ?? '',
+    String(c.totalParticipants ?? c.participants?.length ?? ''),
+    c.hasRecording ? 'yes' : 'no',
+  ]);
+  if (rows.length === 0) out.write('no calls\n');
+  else {
+    const header = ['SESSION', 'TYPE', 'MODE', 'STATUS', 'RECEIVER', 'STARTED', 'DURATION', 'PEOPLE', 'REC'];
+    out.write(formatTable(header, rows, out.isTTY ? out.columns : undefined));
+  }
+  if (footer) out.write(`${footer}\n`);
+}
+
+async function runGet(ctx: CommandContext, sessionId: string, opts: { onBehalfOf?: string; json?: boolean }): Promise<number> {
+  const client = connect(ctx);
+  try {
+    const call = await getCall(client, sessionId, opts.onBehalfOf ? { onBehalfOf: opts.onBehalfOf } : {});
+    if (opts.json) printJson(ctx.io.stdout, call);
+    else printCall(ctx, call);
+    return EXIT.ok;
+  } finally {
+    await client.close();
+  }
+}
+
+function printCall(ctx: CommandContext, c: Call): void {
+  const out = ctx.io.stdout;
+  const facts: [string, string][] = [
+    ['session', c.sessionId],
+    ['kind', `${c.type} ${c.mode}, to ${c.receiverType} ${c.receiver ?? ''}`],
+    ['status', c.status],
+    ['initiator', c.initiator ?? ''],
+    ['started', formatTime(c.startedAt)],
+    ['ended', formatTime(c.endedAt)],
+    ['duration', `${c.totalDuration ?? ''} (${c.totalAudioMinutes ?? 0} audio min, ${c.totalVideoMinutes ?? 0} video min)`],
+  ];
+  out.write(formatTable(['FIELD', 'VALUE'], facts).split('\n').slice(1).join('\n'));
+  const people = (c.participants ?? []).map((p) => [
+    p.uid,
+    p.state ?? '',
+    p.deviceId ?? '',
+    formatTime(p.joinedAt),
+    formatTime(p.leftAt),
+    String(p.totalDurationInMinutes ?? ''),
+  ]);
+  out.write(`\nparticipants (${people.length})\n`);
+  if (people.length) out.write(formatTable(['UID', 'STATE', 'DEVICE', 'JOINED', 'LEFT', 'MINUTES'], people));
+  const recs = (c.recordings ?? []).map((r) => [r.rid, String(r.duration), formatTime(r.startTime), r.recording_url]);
+  out.write(`\nrecordings (${recs.length})\n`);
+  if (recs.length) out.write(formatTable(['RID', 'MINUTES', 'STARTED', 'URL'], recs));
+}

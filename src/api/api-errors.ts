@@ -1,0 +1,104 @@
+// Turns a failed exchange into one ApiError: what the service said (status, code, message, request
+// id) plus advice for known codes. Built from the response only, never from the request headers,
+// so the API key cannot end up in an error.
+import { z } from 'zod';
+import { ApiError } from '../errors.js';
+import { headerValue, type HeaderBag } from './rate-limit.js';
+
+const KEY_ADVICE = 'check COMETCHAT_API_KEY and that COMETCHAT_APP_ID/COMETCHAT_REGION name the app the key belongs to';
+
+/** Advice for the codes the spec and API notes document. */
+export const HINTS: Readonly<Record<string, string>> = {
+  AUTH_ERR_EMPTY_APIKEY: 'set COMETCHAT_API_KEY to a REST API key of the app',
+  AUTH_ERR_APIKEY_NOT_FOUND: KEY_ADVICE,
+  AUTH_ERR_INVALID_APPID: 'check COMETCHAT_APP_ID (and COMETCHAT_REGION): the service does not know that app',
+  AUTH_ERR_NO_ACCESS: 'the key lacks full-access scope; create a REST API key with full access in the dashboard',
+  ERR_TOO_MANY_REQUESTS: 'the rate limit was hit and retries ran out; wait a minute, or lower apply.concurrency',
+  ERR_BAD_REQUEST: 'the service rejected the request as invalid; run `kwsync validate` and check the message above',
+  ERR_GUID_NOT_FOUND: 'no group has that GUID in this app; check the GUID and COMETCHAT_APP_ID',
+  ERR_UID_NOT_FOUND: 'no user has that UID in this app (check --on-behalf-of / --sender)',
+  ERR_CALL_SESSION_NOT_FOUND: 'no call has that session id in this app; `kwsync calls list` shows the ids',
+  ERR_NOT_FOUND: 'it does not exist (any more) in this app',
+};
+
+const STATUS_HINTS: Readonly<Record<number, string>> = {
+  401: KEY_ADVICE,
+  403: 'the key lacks full-access scope',
+  429: HINTS.ERR_TOO_MANY_REQUESTS!,
+  502: 'the service is having trouble; retries ran out, try again later',
+  503: 'the service is unavailable; retries ran out, try again later',
+  504: 'the service timed out; retries ran out, try again later',
+};
+
+const errorEnvelope = z.looseObject({
+  error: z.looseObject({
+    message: z.string().optional(),
+    devMessage: z.string().optional(),
+    code: z.string().optional(),
+  }),
+});
+
+export interface ExchangeInfo {
+  method: string;
+  path: string;
+  /** Removes anything secret the service might echo back. */
+  scrub: (text: string) => string;
+}
+
+export function errorFromResponse(
+  info: ExchangeInfo,
+  res: { status: number; headers: HeaderBag; bodyText: string },
+): ApiError {
+  const requestId = headerValue(res.headers, 'x-request-id');
+  let code: string | undefined;
+  let said: string | undefined;
+  try {
+    const parsed = errorEnvelope.safeParse(JSON.parse(res.bodyText));
+    if (parsed.success) {
+      code = parsed.data.error.code;
+      said = parsed.data.error.message ?? parsed.data.error.devMessage;
+    }
+  } catch {
+    // Not JSON (a proxy's HTML page, say): the status is all there is.
+  }
+  const parts = [`${info.method} ${info.path} failed: HTTP ${res.status}`];
+  if (code) parts.push(code);
+  const message = info.scrub(`${parts.join(' ')}${said ? `: ${said}` : ''}${requestId ? ` (request id ${requestId})` : ''}`);
+  return new ApiError(message, {
+    method: info.method,
+    path: info.path,
+    status: res.status,
+    ...(code ? { code } : {}),
+    ...(requestId ? { requestId: info.scrub(requestId) } : {}),
+    hint: (code && HINTS[code]) ?? STATUS_HINTS[res.status],
+  });
+}
+
+/** A request that got no usable response: refused, dropped, timed out. */
+export function errorFromNetwork(info: ExchangeInfo, host: string, err: unknown): ApiError {
+  const code = (err as { code?: unknown })?.code;
+  const codeText = typeof code === 'string' ? code : undefined;
+  const detail = info.scrub(err instanceof Error ? err.message : String(err));
+  const timedOut = codeText?.includes('TIMEOUT') ?? false;
+  // A fresh cause with only the message and code: undici errors can carry socket details.
+  const cause = Object.assign(new Error(detail), codeText ? { code: codeText } : {});
+  return new ApiError(`${info.method} ${info.path}: no response from ${host}: ${detail}${codeText ? ` (${codeText})` : ''}`, {
+    method: info.method,
+    path: info.path,
+    ...(codeText ? { code: codeText } : {}),
+    hint: timedOut
+      ? `${host} did not answer in time; retries ran out. Try again, or check the network`
+      : `could not reach ${host}; check the network, COMETCHAT_APP_ID/COMETCHAT_REGION or COMETCHAT_BASE_URL`,
+    cause,
+  });
+}
+
+/** A 2xx response whose body does not have the shape kwsync relies on. */
+export function unexpectedResponse(info: ExchangeInfo, status: number, problem: string): ApiError {
+  return new ApiError(info.scrub(`unexpected response from ${info.method} ${info.path} (HTTP ${status}): ${problem}`), {
+    method: info.method,
+    path: info.path,
+    status,
+    hint: 'the service answered in a shape kwsync does not know; COMETCHAT_BASE_URL may point at the wrong server',
+  });
+}

@@ -1,0 +1,22 @@
+// The CometChat API client: everything other parts of kwsync call.
+export { createClient, queryString } from './client.js';
+export type { ClientOptions, CometChatClient, TermsTransport, ApiRequest } from './client.js';
+export { resolveBaseUrls, chatBaseUrl, callsBaseUrl } from './base-urls.js';
+export type { BaseUrls } from './base-urls.js';
+export {
+  listKeywordLists,
+  getKeywordList,
+  findKeywordList,
+  createKeywordList,
+  updateKeywordList,
+  deleteKeywordList,
+} from './keywords.js';
+export { termsEncoding, keywordListForm } from './keyword-form.js';
+export { listGroupMessages, iterateGroupMessages, MAX_MESSAGE_LIMIT } from './messages.js';
+export type { GroupMessagesQuery, GroupMessagesPage, Message, MessageCursor } from './messages.js';
+export { listCalls, iterateCalls, getCall, CALL_STATUSES } from './calls.js';
+export type { CallsQuery, CallsPage, Call } from './calls.js';
+export { createKeywordTarget } from './keyword-target.js';
+export { DEFAULT_RETRY_POLICY } from './retry-policy.js';
+export type { RetryPolicy, AttemptEvent } from './retry-policy.js';
+export { HINTS } from './api-errors.js';

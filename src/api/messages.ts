@@ -1,0 +1,142 @@
+// List group messages (spec endpoint 1) and an iterator that follows `meta.next` across pages.
+import { z } from 'zod';
+import { UsageError } from '../errors.js';
+import type { CometChatClient, QueryValue } from './client.js';
+
+export const MAX_MESSAGE_LIMIT = 1000;
+
+/** Every query parameter of the spec, typed. Timestamps are UNIX seconds. */
+export interface GroupMessagesQuery {
+  searchKey?: string;
+  hasAttachments?: boolean;
+  attachmentTypes?: 'image' | 'video' | 'audio' | 'file';
+  hasMentions?: boolean;
+  hasLinks?: boolean;
+  /** Declared boolean in the spec but meant as UIDs; sent as one comma-separated value. */
+  mentionedUids?: readonly string[];
+  unread?: boolean;
+  undelivered?: boolean;
+  count?: boolean;
+  hideMessagesFromBlockedUsers?: boolean;
+  hideReplies?: boolean;
+  affix?: 'append' | 'prepend';
+  id?: string;
+  category?: string;
+  categories?: readonly string[];
+  type?: string;
+  types?: readonly string[];
+  myMentionsOnly?: boolean;
+  hasReactions?: boolean;
+  sender?: string;
+  mentionsWithBlockedInfo?: boolean;
+  mentionsWithTagInfo?: boolean;
+  /** 1..1000, default 10 on the service. */
+  limit?: number;
+  fromTimestamp?: number;
+  toTimestamp?: number;
+  withTags?: boolean;
+  tags?: readonly string[];
+  hideQuotedMessages?: boolean;
+  /** Header, not query: act as this user. */
+  onBehalfOf?: string;
+}
+
+const userEntity = z.looseObject({ uid: z.string() });
+export const messageSchema = z.looseObject({
+  id: z.union([z.string(), z.number()]).transform(String),
+  conversationId: z.string().optional(),
+  sender: z.string(),
+  receiverType: z.enum(['user', 'group']),
+  receiver: z.string(),
+  category: z.string(),
+  type: z.string(),
+  data: z
+    .looseObject({
+      text: z.string().optional(),
+      entities: z
+        .looseObject({
+          sender: z.looseObject({ entity: userEntity, entityType: z.string() }).optional(),
+          receiver: z.looseObject({ entity: z.looseObject({}), entityType: z.string() }).optional(),
+        })
+        .optional(),
+      metadata: z.record(z.string(), z.unknown()).optional(),
+    })
+    .optional(),
+  sentAt: z.number(),
+  updatedAt: z.number().optional(),
+});
+export type Message = z.output<typeof messageSchema>;
+
+export const messageCursorSchema = z.looseObject({
+  affix: z.enum(['append', 'prepend']),
+  sentAt: z.number().optional(),
+  id: z.union([z.string(), z.number()]).transform(String),
+});
+export type MessageCursor = z.output<typeof messageCursorSchema>;
+
+export const groupMessagesResponseSchema = z.looseObject({
+  data: z.array(messageSchema),
+  meta: z
+    .looseObject({
+      current: z.looseObject({ limit: z.number(), count: z.number() }).optional(),
+      next: messageCursorSchema.optional(),
+    })
+    .optional(),
+});
+export type GroupMessagesPage = z.output<typeof groupMessagesResponseSchema>;
+
+/** Checks what the spec bounds, before anything is sent. */
+export function checkGroupMessagesQuery(query: GroupMessagesQuery): void {
+  const { limit } = query;
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > MAX_MESSAGE_LIMIT)) {
+    throw new UsageError(`limit must be a whole number from 1 to ${MAX_MESSAGE_LIMIT} (got ${limit})`, {
+      hint: 'the service pages at most 1000 messages at a time; iterate for more',
+    });
+  }
+}
+
+export function groupMessagesParams(query: GroupMessagesQuery): Record<string, QueryValue> {
+  const { onBehalfOf: _header, mentionedUids, ...rest } = query;
+  return { ...rest, mentionedUids: mentionedUids?.length ? mentionedUids.join(',') : undefined };
+}
+
+export async function listGroupMessages(
+  client: CometChatClient,
+  guid: string,
+  query: GroupMessagesQuery = {},
+): Promise<GroupMessagesPage> {
+  checkGroupMessagesQuery(query);
+  return client.send(
+    {
+      api: 'chat',
+      method: 'GET',
+      path: `/groups/${encodeURIComponent(guid)}/messages`,
+      query: groupMessagesParams(query),
+      onBehalfOf: query.onBehalfOf,
+    },
+    groupMessagesResponseSchema,
+  );
+}
+
+/**
+ * Every message from `query` on, page by page, following `meta.next` (affix + id). Stops when no
+ * `next` comes back, a page is empty, or the service repeats a cursor (it would loop forever).
+ */
+export async function* iterateGroupMessages(
+  client: CometChatClient,
+  guid: string,
+  query: GroupMessagesQuery = {},
+): AsyncGenerator<Message, void, undefined> {
+  const seen = new Set<string>();
+  let pageQuery = query;
+  for (;;) {
+    const page = await listGroupMessages(client, guid, pageQuery);
+    yield* page.data;
+    const next = page.meta?.next;
+    if (!next || page.data.length === 0) return;
+    const key = `${next.affix}:${next.id}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    pageQuery = { ...query, affix: next.affix, id: next.id };
+  }
+}

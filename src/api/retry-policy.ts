@@ -1,0 +1,175 @@
+// The one place that decides what is retried, how often and after how long (STYLE 6).
+// - GET, PUT, DELETE are idempotent: undici's RetryHandler repeats them on 429, 502, 503, 504,
+//   dropped connections and timeouts, with exponential backoff and jitter, honouring Retry-After
+//   and the rate headers.
+// - POST (create) is repeated by undici only on 429, which means "not processed". A POST that failed
+//   ambiguously (dropped, timed out, 5xx) may have landed: `createWithConfirmation` looks before
+//   sending it again.
+import type { RetryHandler } from 'undici';
+import { ApiError } from '../errors.js';
+import { headerValue, readRateBudget, type HeaderBag, type RateGate } from './rate-limit.js';
+
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  maxRetries: number;
+  minDelayMs: number;
+  maxDelayMs: number;
+  factor: number;
+  statusCodes: number[];
+  errorCodes: string[];
+  idempotentMethods: string[];
+  /** Source of jitter; tests pass a fixed one. */
+  random: () => number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxRetries: 4,
+  minDelayMs: 250,
+  maxDelayMs: 30_000,
+  factor: 2,
+  statusCodes: [429, 502, 503, 504],
+  errorCodes: [
+    'ECONNRESET',
+    'EPIPE',
+    'ECONNREFUSED',
+    'ETIMEDOUT',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CLOSED',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT',
+    'UND_ERR_CONNECT_TIMEOUT',
+  ],
+  idempotentMethods: ['GET', 'PUT', 'DELETE'],
+  random: Math.random,
+};
+
+/** What happened on one attempt; `retryInMs` is set when another attempt follows. */
+export interface AttemptEvent {
+  method: string;
+  path: string;
+  attempt: number;
+  status?: number;
+  error?: string;
+  retryInMs?: number;
+}
+
+/** How long to wait before attempt `attempt + 1`, after attempt `attempt` failed. */
+export function retryDelayMs(input: {
+  attempt: number;
+  status?: number | undefined;
+  headers?: HeaderBag | undefined;
+  policy: RetryPolicy;
+  nowMs: number;
+}): number {
+  const { attempt, status, headers, policy, nowMs } = input;
+  const told = headers ? serverDelayMs(headers, status, nowMs) : undefined;
+  if (told !== undefined) return Math.min(told, policy.maxDelayMs);
+  const base = Math.min(policy.maxDelayMs, policy.minDelayMs * policy.factor ** Math.max(0, attempt - 1));
+  // "Equal jitter": at least half the backoff, so retries never bunch at zero.
+  return Math.round(base / 2 + policy.random() * (base / 2));
+}
+
+/** The wait the server asked for: Retry-After (seconds or a date), else the rate reset on a 429. */
+function serverDelayMs(headers: HeaderBag, status: number | undefined, nowMs: number): number | undefined {
+  const retryAfter = headerValue(headers, 'retry-after');
+  if (retryAfter !== undefined && retryAfter.trim() !== '') {
+    const seconds = Number(retryAfter);
+    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+    const at = Date.parse(retryAfter);
+    if (Number.isFinite(at)) return Math.max(0, at - nowMs);
+  }
+  if (status === 429) {
+    const budget = readRateBudget(headers, nowMs);
+    if (budget && budget.remaining <= 0) return Math.max(0, budget.resetAtMs - nowMs);
+  }
+  return undefined;
+}
+
+export function isRetryable(input: {
+  method: string;
+  status?: number | undefined;
+  code?: string | undefined;
+  attempt: number;
+  policy: RetryPolicy;
+}): boolean {
+  const { method, status, code, attempt, policy } = input;
+  if (attempt > policy.maxRetries) return false;
+  if (status !== undefined) {
+    // A 429 was refused before processing, so even a POST may go again.
+    if (method === 'POST') return status === 429;
+    return policy.idempotentMethods.includes(method) && policy.statusCodes.includes(status);
+  }
+  return policy.idempotentMethods.includes(method) && code !== undefined && policy.errorCodes.includes(code);
+}
+
+/** Per-request state the client reads after the request settles. */
+export interface AttemptTracker {
+  retries: number;
+}
+
+/** undici RetryHandler options for one request, with our decision and the pacing gate wired in. */
+export function undiciRetryOptions(ctx: {
+  method: string;
+  path: string;
+  policy: RetryPolicy;
+  gate: RateGate;
+  tracker: AttemptTracker;
+  onAttempt: (event: AttemptEvent) => void;
+}): RetryHandler.RetryOptions {
+  const { method, path, policy, gate, tracker, onAttempt } = ctx;
+  return {
+    // Hand the last failed response to the caller, so the error shows what the service said.
+    throwOnError: false,
+    maxRetries: policy.maxRetries,
+    methods: [...policy.idempotentMethods, 'POST'],
+    statusCodes: policy.statusCodes,
+    errorCodes: policy.errorCodes,
+    retry(err, { state }, callback) {
+      const failure = err as Error & { statusCode?: number; code?: string; headers?: HeaderBag };
+      const status = failure.code === 'UND_ERR_REQ_RETRY' ? failure.statusCode : undefined;
+      if (failure.headers) gate.update(failure.headers);
+      const attempt = state.counter;
+      if (!isRetryable({ method, status, code: failure.code, attempt, policy })) {
+        callback(err);
+        return;
+      }
+      const delay = Math.max(
+        retryDelayMs({ attempt, status, headers: failure.headers, policy, nowMs: Date.now() }),
+        gate.delayMs(),
+      );
+      tracker.retries += 1;
+      onAttempt({ method, path, attempt, ...(status ? { status } : { error: failure.code }), retryInMs: delay });
+      setTimeout(() => callback(null), delay);
+    },
+  };
+}
+
+/** A failure after which a POST may or may not have been applied. */
+export function isAmbiguousWriteFailure(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return false;
+  return err.status === undefined || err.status >= 500;
+}
+
+/**
+ * Creates without ever creating twice: on an ambiguous failure, look for the resource first; if it
+ * is there the create landed, otherwise send again (up to the policy's retries).
+ */
+export async function createWithConfirmation<T>(opts: {
+  send: () => Promise<T>;
+  confirm: () => Promise<T | undefined>;
+  policy: RetryPolicy;
+  onRecheck?: (attempt: number, err: ApiError) => void;
+}): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await opts.send();
+    } catch (err) {
+      if (!isAmbiguousWriteFailure(err) || attempt > opts.policy.maxRetries) throw err;
+      opts.onRecheck?.(attempt, err as ApiError);
+      const landed = await opts.confirm();
+      if (landed !== undefined) return landed;
+      const delay = retryDelayMs({ attempt, policy: opts.policy, nowMs: Date.now() });
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}

@@ -1,0 +1,145 @@
+// Settings for talking to the service, from the environment (and optionally one kwsync.yaml
+// target), and the connected client. Env wins over the target for appId/region, so a CI job can
+// point any target at another app; the key only ever comes from COMETCHAT_API_KEY.
+import { InvalidArgumentError } from 'commander';
+import { ConfigError } from '../errors.js';
+import { REGIONS, type Region, type TargetConfig } from '../model/config.js';
+import type { KeywordTarget } from '../model/target.js';
+import { createClient, createKeywordTarget, resolveBaseUrls, type ClientOptions, type CometChatClient } from '../api/index.js';
+
+export interface ServiceSettings {
+  /** For messages: the target name, else the app id, else the base URL. Never the key. */
+  label: string;
+  appId: string | undefined;
+  region: Region;
+  apiKey: string;
+  chatBaseUrl: string;
+  callsBaseUrl: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function envValue(env: Env, name: string): string | undefined {
+  const v = env[name]?.trim();
+  return v ? v : undefined;
+}
+
+export function serviceSettingsFromEnv(env: Env, target?: TargetConfig): ServiceSettings {
+  const apiKey = envValue(env, 'COMETCHAT_API_KEY');
+  const appId = envValue(env, 'COMETCHAT_APP_ID') ?? target?.appId;
+  const regionText = envValue(env, 'COMETCHAT_REGION');
+  if (regionText !== undefined && !(REGIONS as readonly string[]).includes(regionText)) {
+    throw new ConfigError(`COMETCHAT_REGION must be one of ${REGIONS.join(', ')} (got "${regionText}")`);
+  }
+  const region = (regionText as Region | undefined) ?? target?.region ?? 'us';
+  const baseUrl = envValue(env, 'COMETCHAT_BASE_URL');
+  const callsBaseUrl = envValue(env, 'COMETCHAT_CALLS_BASE_URL');
+  for (const [name, url] of [['COMETCHAT_BASE_URL', baseUrl], ['COMETCHAT_CALLS_BASE_URL', callsBaseUrl]] as const) {
+    if (url !== undefined && !/^https?:\/\/[^\s/]+/.test(url)) {
+      throw new ConfigError(`${name} must be an http(s) URL such as http://127.0.0.1:8787/v3 (got "${url}")`);
+    }
+  }
+  const bases = resolveBaseUrls({ appId, region, baseUrl, callsBaseUrl });
+  // One line naming every variable still missing, so a new user fixes them in one go.
+  const missing = [
+    ...(bases ? [] : ['COMETCHAT_APP_ID (your app id; or COMETCHAT_BASE_URL for another server, e.g. `kwsync emulator`)']),
+    ...(apiKey ? [] : ['COMETCHAT_API_KEY (a REST API key with full-access scope)']),
+  ];
+  if (!bases || !apiKey) throw new ConfigError(`not connected to CometChat: set ${missing.join(' and ')}`);
+  return {
+    label: target?.name ?? appId ?? bases.chat,
+    appId,
+    region,
+    apiKey,
+    chatBaseUrl: bases.chat,
+    callsBaseUrl: bases.calls,
+  };
+}
+
+export type ConnectOptions = Omit<ClientOptions, 'apiKey' | 'appId' | 'region' | 'baseUrl' | 'callsBaseUrl'>;
+
+export function connectService(
+  settings: ServiceSettings,
+  opts: ConnectOptions = {},
+): { client: CometChatClient; keywords: KeywordTarget } {
+  const client = createClient({
+    ...opts,
+    apiKey: settings.apiKey,
+    appId: settings.appId,
+    region: settings.region,
+    baseUrl: settings.chatBaseUrl,
+    callsBaseUrl: settings.callsBaseUrl,
+  });
+  return { client, keywords: createKeywordTarget(client, settings.label) };
+}
+
+/** Client options every read command shares: request lines on stderr with KWSYNC_DEBUG set. */
+export function debugOptions(env: Env, stderr: { write(text: string): unknown }): ConnectOptions {
+  return env.KWSYNC_DEBUG ? { log: (line) => stderr.write(`kwsync: ${line}\n`) } : {};
+}
+
+// ---- Shared by the read commands (`messages`, `calls`): option parsing and terminal output. ----
+
+/** An aligned table: header row, then one row per item; the last column is cut to the terminal. */
+export function formatTable(header: readonly string[], rows: readonly (readonly string[])[], columns?: number): string {
+  const clean = (cell: string) => cell.replace(/\s+/g, ' ').trim();
+  const all = [header, ...rows].map((r) => r.map(clean));
+  const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
+  const lines = all.map((r) =>
+    r
+      .map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd(),
+  );
+  if (!columns || columns < 20) return `${lines.join('\n')}\n`;
+  return `${lines.map((l) => (l.length > columns ? `${l.slice(0, columns - 1)}…` : l)).join('\n')}\n`;
+}
+
+/** UNIX seconds as `2024-06-14 08:40:12Z`; blank when absent. */
+export function formatTime(seconds: number | undefined): string {
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return '';
+  return `${new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ')}Z`;
+}
+
+export function printJson(out: { write(text: string): unknown }, value: unknown): void {
+  out.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** commander parser for a whole number in [min, max]; a bad value is a usage error (exit 64). */
+export function intInRange(min: number, max = Number.MAX_SAFE_INTEGER) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value.trim()) || n < min || n > max) {
+      throw new InvalidArgumentError(`must be a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}`);
+    }
+    return n;
+  };
+}
+
+/** UNIX seconds, or an ISO date/time (`2024-06-14`, `2024-06-14T08:00:00Z`) turned into seconds. */
+export function parseTimestamp(value: string): number {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const ms = /^\d{4}-\d{2}-\d{2}/.test(text) ? Date.parse(text) : Number.NaN;
+  if (!Number.isFinite(ms)) throw new InvalidArgumentError('must be UNIX seconds or an ISO date such as 2024-06-14T08:00:00Z');
+  return Math.floor(ms / 1000);
+}
+
+export function parseList(value: string): string[] {
+  const items = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (items.length === 0) throw new InvalidArgumentError('must name at least one value, e.g. a,b');
+  return items;
+}
+
+export function oneOf<T extends string>(allowed: readonly T[]) {
+  return (value: string): T => {
+    if (!(allowed as readonly string[]).includes(value)) throw new InvalidArgumentError(`must be one of ${allowed.join(', ')}`);
+    return value as T;
+  };
+}
+
+export function parseBool(value: string): boolean {
+  if (value === 'true' || value === 'yes') return true;
+  if (value === 'false' || value === 'no') return false;
+  throw new InvalidArgumentError('must be true or false');
+}
