@@ -1,9 +1,67 @@
-// PLACEHOLDER: replaced by the helper who owns the `demo` command.
-import { KwsyncError } from '../../errors.js';
+// `kwsync demo` (what `npm start` runs): the whole loop against the embedded emulator, with no
+// settings needed: validate, plan, apply, plan again. The emulator's key stays inside this file.
+import { startEmulator } from '../../emulator/index.js';
+import { EXIT, KwsyncError, ValidationError } from '../../errors.js';
+import { redact, type CliIO, type OutStream } from '../io.js';
+import { useColor } from '../target.js';
+import { runApply } from './apply.js';
 import type { RegisterCommand } from './index.js';
+import { runPlan } from './plan.js';
 
-export const register: RegisterCommand = (program) => {
-  program.command('demo').description('(not built yet)').action(() => {
-    throw new KwsyncError('`kwsync demo` is not built yet');
-  });
+export async function runDemo(outer: CliIO, opts: { dir: string }): Promise<number> {
+  const emulator = await startEmulator({ port: 0 });
+  const mask = (s: OutStream): OutStream => ({ write: (t: string) => s.write(redact(t, [emulator.apiKey])), isTTY: s.isTTY, columns: s.columns });
+  // The commands below see only the emulator's settings, never the caller's COMETCHAT_* variables.
+  const io: CliIO = {
+    ...outer,
+    stdout: mask(outer.stdout),
+    stderr: mask(outer.stderr),
+    env: {
+      NO_COLOR: outer.env.NO_COLOR,
+      COMETCHAT_APP_ID: emulator.appId,
+      COMETCHAT_API_KEY: emulator.apiKey,
+      COMETCHAT_BASE_URL: emulator.chatBaseUrl,
+      COMETCHAT_CALLS_BASE_URL: emulator.callsBaseUrl,
+    },
+  };
+  const heading = (n: number, title: string) => io.stdout.write(`\n=== ${n}. ${title} ===\n\n`);
+  try {
+    io.stdout.write(`kwsync demo: the embedded CometChat emulator is listening on ${emulator.url} (app "${emulator.appId}").\n`);
+    heading(1, `validate ${opts.dir}/ (offline)`);
+    const { renderDiagnosticsText, validateRepo } = await import('../../validate/index.js');
+    const checked = await validateRepo({ dir: opts.dir, cwd: io.cwd });
+    if (checked.diagnostics.length > 0) io.stdout.write(renderDiagnosticsText(checked.diagnostics, { color: useColor(io.stdout, io.env) }));
+    if (checked.errorCount > 0) throw new ValidationError(checked.errorCount);
+    io.stdout.write(`${checked.lists.length} list${checked.lists.length === 1 ? '' : 's'} valid (${checked.warningCount} warning${checked.warningCount === 1 ? '' : 's'}).\n`);
+
+    heading(2, 'plan: the files against the live app');
+    await runPlan(io, { dir: opts.dir });
+    heading(3, 'apply: one request per changed list, each verified');
+    const applied = await runApply(io, { dir: opts.dir, showPlan: false });
+    heading(4, 'plan again: nothing left to do');
+    const again = await runPlan(io, { dir: opts.dir, detailedExitcode: true });
+    if (applied !== EXIT.ok || again !== EXIT.ok) {
+      throw new KwsyncError('the demo did not converge: the second plan still shows changes', { hint: 'this is a bug; please report it' });
+    }
+    io.stdout.write(
+      '\nDone: the emulator now holds exactly the lists in the files.\n' +
+        'Against a real app the same commands run with the environment variables of the design:\n' +
+        '  export COMETCHAT_APP_ID=<app id> COMETCHAT_REGION=<us|eu|in> COMETCHAT_API_KEY=<REST key>\n' +
+        '  kwsync plan && kwsync apply\n',
+    );
+    return EXIT.ok;
+  } finally {
+    await emulator.close();
+  }
+}
+
+export const register: RegisterCommand = (program, ctx, setExitCode) => {
+  program
+    .command('demo')
+    .description('run validate, plan, apply and plan again against the embedded emulator (what `npm start` runs)')
+    .option('--dir <dir>', 'the keywords folder', 'keywords')
+    .addHelpText('after', '\nNo settings needed: the emulator starts in-process on a free port and stops at the end.\n\nExample:\n  npm start')
+    .action(async (opts: { dir: string }) => {
+      setExitCode(await runDemo(ctx.io, opts));
+    });
 };

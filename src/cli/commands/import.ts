@@ -1,9 +1,55 @@
-// PLACEHOLDER: replaced by the helper who owns the `import` command.
-import { KwsyncError } from '../../errors.js';
+// `kwsync import`: bootstrap a repo from an existing app by writing its live lists into files.
+import { listFilesFor, writeListFiles } from '../../import/index.js';
+import { EXIT } from '../../errors.js';
+import { DEFAULT_CONFIG } from '../../model/config.js';
+import type { CliIO } from '../io.js';
+import { connectTarget, loadRepo, resolvePath } from '../target.js';
 import type { RegisterCommand } from './index.js';
+import { existsSync } from 'node:fs';
 
-export const register: RegisterCommand = (program) => {
-  program.command('import').description('(not built yet)').action(() => {
-    throw new KwsyncError('`kwsync import` is not built yet');
-  });
+export interface ImportCommandOptions {
+  dir: string;
+  target?: string;
+  force?: boolean;
+}
+
+export async function runImport(io: CliIO, opts: ImportCommandOptions): Promise<number> {
+  const dir = resolvePath(io, opts.dir);
+  // A new repo has no folder yet: then there is no kwsync.yaml either, and the environment decides.
+  const config = existsSync(dir) ? (await loadRepo(io, opts.dir, false)).config : DEFAULT_CONFIG;
+  const target = connectTarget(io, config, opts.target);
+  const live = await target.listKeywordLists();
+  const files = listFilesFor(live, target.label);
+  const written = await writeListFiles(files, { dir, cwd: io.cwd, force: opts.force === true });
+  const lists = live.filter((l) => !l.default).length;
+  const skipped = live.length - lists;
+  io.stdout.write(
+    `Imported ${lists} list${lists === 1 ? '' : 's'} from ${target.label} into ${opts.dir}` +
+      `${skipped > 0 ? ` (${skipped} default list${skipped === 1 ? '' : 's'} left out)` : ''}:\n` +
+      written.map((f) => `  ${f}\n`).join('') +
+      'Next: kwsync plan   (should show no changes), then commit the files.\n',
+  );
+  return EXIT.ok;
+}
+
+export const register: RegisterCommand = (program, ctx, setExitCode) => {
+  program
+    .command('import')
+    .description('write the live lists (not the default ones) into list files, to start a repo from an existing app')
+    .option('--dir <dir>', 'the keywords folder to write into', 'keywords')
+    .option('--target <name>', 'a target of kwsync.yaml (default: the only one, or the environment)')
+    .option('--force', 'overwrite existing list files')
+    .addHelpText(
+      'after',
+      `
+Writes <id>.yaml per list; a list with more than 50 terms, or a term containing a comma, gets its
+terms in <id>.csv beside it. Existing files are never overwritten without --force.
+
+Examples:
+  kwsync import
+  kwsync import --dir keywords --target prod --force`,
+    )
+    .action(async (opts: ImportCommandOptions) => {
+      setExitCode(await runImport(ctx.io, opts));
+    });
 };

@@ -1,9 +1,73 @@
-// PLACEHOLDER: replaced by the helper who owns the `plan` command.
-import { KwsyncError } from '../../errors.js';
+// `kwsync plan`: validate, read the live lists, show what apply would change; optionally save it.
+import { writeFile } from 'node:fs/promises';
+import { EXIT } from '../../errors.js';
+import type { Plan } from '../../model/plan.js';
+import type { KeywordTarget } from '../../model/target.js';
+import { computePlan, planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
+import type { CliIO } from '../io.js';
+import { connectTarget, loadRepo, parseFormat, resolvePath, useColor, type OutputFormat } from '../target.js';
 import type { RegisterCommand } from './index.js';
 
-export const register: RegisterCommand = (program) => {
-  program.command('plan').description('(not built yet)').action(() => {
-    throw new KwsyncError('`kwsync plan` is not built yet');
+export interface PlanCommandOptions {
+  dir: string;
+  target?: string;
+  format?: string;
+  out?: string;
+  detailedExitcode?: boolean;
+  prune?: boolean;
+}
+
+export async function makePlan(io: CliIO, opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune'>): Promise<{ plan: Plan; concurrency: number; target: KeywordTarget }> {
+  const repo = await loadRepo(io, opts.dir);
+  const target = connectTarget(io, repo.config, opts.target);
+  const live = await target.listKeywordLists();
+  const plan = computePlan(repo.lists, live, {
+    target: target.label,
+    prune: opts.prune === true || repo.config.prune,
+    safety: repo.config.safety,
   });
+  return { plan, concurrency: repo.config.apply.concurrency, target };
+}
+
+export function renderPlan(plan: Plan, format: OutputFormat, color: boolean): string {
+  if (format === 'json') return renderPlanJson(plan);
+  if (format === 'markdown') return renderPlanMarkdown(plan);
+  return renderPlanText(plan, { color });
+}
+
+export async function runPlan(io: CliIO, opts: PlanCommandOptions): Promise<number> {
+  const format = parseFormat(opts.format);
+  const { plan } = await makePlan(io, opts);
+  io.stdout.write(renderPlan(plan, format, useColor(io.stdout, io.env)));
+  if (opts.out) {
+    await writeFile(resolvePath(io, opts.out), renderPlanJson(plan), 'utf8');
+    io.stderr.write(`Saved the plan to ${opts.out}; apply exactly it with: kwsync apply --plan ${opts.out}\n`);
+  }
+  return opts.detailedExitcode && planHasChanges(plan) ? EXIT.changes : EXIT.ok;
+}
+
+export const register: RegisterCommand = (program, ctx, setExitCode) => {
+  program
+    .command('plan')
+    .description('show what apply would change on the live app (desired lists vs live lists)')
+    .option('--dir <dir>', 'the keywords folder', 'keywords')
+    .option('--target <name>', 'a target of kwsync.yaml (default: the only one, or the environment)')
+    .option('--format <format>', 'text, markdown or json', 'text')
+    .option('--out <file>', 'also save the plan (JSON with a checksum) for `kwsync apply --plan`')
+    .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when there are none')
+    .option('--prune', 'plan to delete live lists that have no file (default lists are never deleted)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  kwsync plan
+  kwsync plan --format markdown > plan.md
+  kwsync plan --out plan.json --detailed-exitcode   # exit 2 if anything would change
+  kwsync plan --target staging --prune
+
+Exit codes: 0 ok (or no changes), 2 changes (with --detailed-exitcode), 1 API error, 3 invalid lists, 64 bad usage.`,
+    )
+    .action(async (opts: PlanCommandOptions) => {
+      setExitCode(await runPlan(ctx.io, opts));
+    });
 };

@@ -1,0 +1,90 @@
+// Shared by plan, apply, import and demo: load and validate the keywords folder, pick the target
+// from kwsync.yaml (or the environment), connect to it, parse common options, report progress.
+import { isAbsolute, resolve } from 'node:path';
+import { UsageError, ValidationError } from '../errors.js';
+import type { KwsyncConfig, TargetConfig } from '../model/config.js';
+import type { DesiredList } from '../model/keyword-list.js';
+import type { KeywordTarget } from '../model/target.js';
+import type { CliIO, OutStream } from './io.js';
+import { connectService, serviceSettingsFromEnv } from './service.js';
+
+export interface LoadedRepo {
+  config: KwsyncConfig;
+  lists: DesiredList[];
+}
+
+/**
+ * Validates the folder and prints its diagnostics to stderr. With `requireValidLists` (plan,
+ * apply without --plan) any error stops here: nothing is sent. Otherwise only the config counts.
+ */
+export async function loadRepo(io: CliIO, dir: string, requireValidLists = true): Promise<LoadedRepo> {
+  // TEMP: dynamic until src/validate/index.ts lands, so the CLI loads without it.
+  const { renderDiagnosticsText, validateRepo } = await import('../validate/index.js');
+  const result = await validateRepo({ dir, cwd: io.cwd });
+  const blocking = requireValidLists
+    ? result.diagnostics.filter((d) => d.severity === 'error')
+    : result.diagnostics.filter((d) => d.severity === 'error' && result.configFile !== null && sameFile(io.cwd, d.file, result.configFile));
+  const shown = requireValidLists ? result.diagnostics : blocking;
+  if (shown.length > 0) io.stderr.write(renderDiagnosticsText(shown, { color: useColor(io.stderr, io.env) }));
+  if (blocking.length > 0) throw new ValidationError(blocking.length);
+  return { config: result.config, lists: result.lists };
+}
+
+/** `--target NAME` picks a kwsync.yaml target; without it, the only target, or the environment. */
+export function resolveTargetConfig(config: KwsyncConfig, name: string | undefined): TargetConfig | undefined {
+  const targets = config.targets ?? [];
+  const known = targets.map((t) => t.name);
+  if (name !== undefined) {
+    const found = targets.find((t) => t.name === name);
+    if (found) return found;
+    throw new UsageError(
+      known.length > 0
+        ? `unknown target "${name}"; kwsync.yaml defines: ${known.join(', ')}`
+        : `unknown target "${name}"; kwsync.yaml defines no targets (the environment is the only target)`,
+    );
+  }
+  if (targets.length <= 1) return targets[0];
+  throw new UsageError(`kwsync.yaml defines ${targets.length} targets; choose one with --target: ${known.join(', ')}`);
+}
+
+export function connectTarget(io: CliIO, config: KwsyncConfig, name: string | undefined): KeywordTarget {
+  const settings = serviceSettingsFromEnv(io.env, resolveTargetConfig(config, name));
+  return connectService(settings).keywords;
+}
+
+export type OutputFormat = 'text' | 'markdown' | 'json';
+
+export function parseFormat(value: string | undefined): OutputFormat {
+  const v = value ?? 'text';
+  if (v === 'text' || v === 'markdown' || v === 'json') return v;
+  throw new UsageError(`--format must be text, markdown or json (got "${v}")`);
+}
+
+export function parseConcurrency(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 16) throw new UsageError(`--concurrency must be a whole number from 1 to 16 (got "${value}")`);
+  return n;
+}
+
+/** Colour only on a terminal, and never when NO_COLOR is set (no-color.org). */
+export function useColor(stream: OutStream, env: CliIO['env']): boolean {
+  return stream.isTTY === true && !env.NO_COLOR;
+}
+
+/** A one-line progress counter on a terminal; silent otherwise (CI logs stay clean). */
+export function progressReporter(stream: OutStream): ((done: number, total: number, r: { id: string; outcome: string }) => void) | undefined {
+  if (stream.isTTY !== true) return undefined;
+  return (done, total, r) => {
+    stream.write(`\r\u001b[2K[${done}/${total}] ${r.outcome} ${r.id}`);
+    if (done === total) stream.write('\n');
+  };
+}
+
+export function resolvePath(io: CliIO, path: string): string {
+  return isAbsolute(path) ? path : resolve(io.cwd, path);
+}
+
+function sameFile(cwd: string, a: string, b: string): boolean {
+  return resolve(cwd, a) === resolve(cwd, b);
+}
