@@ -1,9 +1,122 @@
-// PLACEHOLDER: replaced by the helper who owns the `emulator` command.
-import { KwsyncError } from '../../errors.js';
+// `kwsync emulator`: runs the local CometChat service until Ctrl+C and says how to point kwsync at
+// it. It never prints the API key, not even the default one.
+import { isAbsolute, resolve } from 'node:path';
+import { KwsyncError, UsageError } from '../../errors.js';
+import { startEmulator, type EmulatorOptions } from '../../emulator/index.js';
+import type { CliIO } from '../io.js';
 import type { RegisterCommand } from './index.js';
 
-export const register: RegisterCommand = (program) => {
-  program.command('emulator').description('(not built yet)').action(() => {
-    throw new KwsyncError('`kwsync emulator` is not built yet');
-  });
+interface EmulatorFlags {
+  port: string;
+  host: string;
+  appId?: string;
+  apiKey?: string;
+  data?: string;
+  state?: string;
+  seed?: string;
+  latency?: string;
+  failRate?: string;
+  rateLimitRate?: string;
+  dropRate?: string;
+}
+
+const EXAMPLES = `
+Examples:
+  kwsync emulator                                 serve on http://127.0.0.1:8787
+  kwsync emulator --port 0 --state .emulator.json keep lists across restarts, any free port
+  kwsync emulator --latency 50 --fail-rate 0.1    slow and flaky, to try retries
+  kwsync emulator --data world.json               your own users, groups, messages and calls
+
+The Chat API is served under /v3 and the Calls API under /calls/v3.`;
+
+export const register: RegisterCommand = (program, ctx, setExitCode) => {
+  program
+    .command('emulator')
+    .description('run the local CometChat service (chat + calls APIs) until Ctrl+C')
+    .option('--port <port>', 'port to listen on (0 = any free port)', '8787')
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--app-id <id>', 'app id the emulator pretends to be (default kwsync-demo)')
+    .option('--api-key <key>', 'the full-access API key it accepts (default documented in the README)')
+    .option('--data <file>', 'JSON file replacing the seed data')
+    .option('--state <file>', 'save keyword lists to this file after every write, load them at start')
+    .option('--seed <n>', 'seed of the generated data and random faults (default 1)')
+    .option('--latency <ms>', 'added delay per request, in milliseconds')
+    .option('--fail-rate <r>', 'share of requests answered 503 (0..1)')
+    .option('--rate-limit-rate <r>', 'share of requests answered 429 with Retry-After: 1 (0..1)')
+    .option('--drop-rate <r>', 'share of requests whose connection is dropped (0..1)')
+    .addHelpText('after', EXAMPLES)
+    .action(async (flags: EmulatorFlags) => {
+      setExitCode(await runEmulator(emulatorOptions(flags, ctx.io.cwd), ctx.io));
+    });
 };
+
+export function emulatorOptions(flags: EmulatorFlags, cwd: string): EmulatorOptions {
+  const path = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
+  const faults = {
+    latencyMs: number(flags.latency, '--latency', 0, 600_000, true),
+    failRate: number(flags.failRate, '--fail-rate', 0, 1),
+    rateLimitRate: number(flags.rateLimitRate, '--rate-limit-rate', 0, 1),
+    dropRate: number(flags.dropRate, '--drop-rate', 0, 1),
+  };
+  if (flags.appId !== undefined && !/^[A-Za-z0-9_.-]+$/.test(flags.appId)) {
+    throw new UsageError(`--app-id "${flags.appId}" may contain only letters, digits, "_", "." and "-"`);
+  }
+  if (flags.apiKey !== undefined && flags.apiKey.trim() === '') throw new UsageError('--api-key must not be empty');
+  return {
+    host: flags.host,
+    port: number(flags.port, '--port', 0, 65_535, true),
+    ...(flags.appId !== undefined ? { appId: flags.appId } : {}),
+    ...(flags.apiKey !== undefined ? { apiKey: flags.apiKey } : {}),
+    ...(flags.data !== undefined ? { dataFile: path(flags.data) } : {}),
+    ...(flags.state !== undefined ? { statePath: path(flags.state) } : {}),
+    ...(flags.seed !== undefined ? { seed: number(flags.seed, '--seed', 0, 2 ** 32 - 1, true) } : {}),
+    faults: Object.fromEntries(Object.entries(faults).filter(([, v]) => v !== undefined)),
+  };
+}
+
+function number(value: string, flag: string, min: number, max: number, integer: true): number;
+function number(value: string | undefined, flag: string, min: number, max: number, integer?: boolean): number | undefined;
+function number(value: string | undefined, flag: string, min: number, max: number, integer = false): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max || (integer && !Number.isInteger(n))) {
+    throw new UsageError(`${flag} must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}, not "${value}"`);
+  }
+  return n;
+}
+
+async function runEmulator(opts: EmulatorOptions, io: CliIO): Promise<number> {
+  if (!io.waitForShutdown) throw new KwsyncError('kwsync emulator can only run from a terminal (it waits for Ctrl+C)');
+  let emulator;
+  try {
+    emulator = await startEmulator(opts);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new KwsyncError(`port ${opts.port} is already in use on ${opts.host}`, { hint: 'choose another with --port, or --port 0 for any free port' });
+    }
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`cannot listen on --host ${opts.host}: ${code}`);
+    throw err;
+  }
+  io.stdout.write(
+    [
+      `kwsync emulator: app "${emulator.appId}" listening on ${emulator.url}`,
+      `  Chat API:  ${emulator.chatBaseUrl}`,
+      `  Calls API: ${emulator.callsBaseUrl}`,
+      opts.statePath ? `  keyword lists saved in ${opts.statePath}` : '  keyword lists kept in memory (use --state FILE to keep them)',
+      '',
+      'Point kwsync at it from another shell:',
+      `  export COMETCHAT_BASE_URL=${emulator.chatBaseUrl}`,
+      `  export COMETCHAT_CALLS_BASE_URL=${emulator.callsBaseUrl}`,
+      `  export COMETCHAT_APP_ID=${emulator.appId}`,
+      '  export COMETCHAT_API_KEY=...   # the key given with --api-key; the default is documented in the README',
+      '',
+      'Press Ctrl+C to stop.',
+      '',
+    ].join('\n'),
+  );
+  await io.waitForShutdown();
+  await emulator.close();
+  io.stdout.write('kwsync emulator: stopped\n');
+  return 0;
+}
