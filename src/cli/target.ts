@@ -5,6 +5,7 @@ import { UsageError, ValidationError } from '../errors.js';
 import type { KwsyncConfig, TargetConfig } from '../model/config.js';
 import type { DesiredList } from '../model/keyword-list.js';
 import type { KeywordTarget } from '../model/target.js';
+import { renderDiagnosticsText, validateRepo } from '../validate/index.js';
 import type { CliIO, OutStream } from './io.js';
 import { connectService, serviceSettingsFromEnv } from './service.js';
 
@@ -18,8 +19,6 @@ export interface LoadedRepo {
  * apply without --plan) any error stops here: nothing is sent. Otherwise only the config counts.
  */
 export async function loadRepo(io: CliIO, dir: string, requireValidLists = true): Promise<LoadedRepo> {
-  // TEMP: dynamic until src/validate/index.ts lands, so the CLI loads without it.
-  const { renderDiagnosticsText, validateRepo } = await import('../validate/index.js');
   const result = await validateRepo({ dir, cwd: io.cwd });
   const blocking = requireValidLists
     ? result.diagnostics.filter((d) => d.severity === 'error')

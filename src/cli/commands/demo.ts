@@ -2,6 +2,7 @@
 // settings needed: validate, plan, apply, plan again. The emulator's key stays inside this file.
 import { startEmulator } from '../../emulator/index.js';
 import { EXIT, KwsyncError, ValidationError } from '../../errors.js';
+import { renderDiagnosticsText, validateRepo } from '../../validate/index.js';
 import { redact, type CliIO, type OutStream } from '../io.js';
 import { useColor } from '../target.js';
 import { runApply } from './apply.js';
@@ -28,7 +29,6 @@ export async function runDemo(outer: CliIO, opts: { dir: string }): Promise<numb
   try {
     io.stdout.write(`kwsync demo: the embedded CometChat emulator is listening on ${emulator.url} (app "${emulator.appId}").\n`);
     heading(1, `validate ${opts.dir}/ (offline)`);
-    const { renderDiagnosticsText, validateRepo } = await import('../../validate/index.js');
     const checked = await validateRepo({ dir: opts.dir, cwd: io.cwd });
     if (checked.diagnostics.length > 0) io.stdout.write(renderDiagnosticsText(checked.diagnostics, { color: useColor(io.stdout, io.env) }));
     if (checked.errorCount > 0) throw new ValidationError(checked.errorCount);
