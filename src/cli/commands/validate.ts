@@ -1,9 +1,54 @@
-// PLACEHOLDER: replaced by the helper who owns the `validate` command.
-import { KwsyncError } from '../../errors.js';
+// `kwsync validate`: offline checks of every list in the keywords folder.
+import { Option } from 'commander';
+import { EXIT, UsageError } from '../../errors.js';
+import {
+  renderDiagnosticsGithub,
+  renderDiagnosticsText,
+  renderSummary,
+  renderValidationJson,
+  validateRepo,
+} from '../../validate/index.js';
 import type { RegisterCommand } from './index.js';
 
-export const register: RegisterCommand = (program) => {
-  program.command('validate').description('(not built yet)').action(() => {
-    throw new KwsyncError('`kwsync validate` is not built yet');
-  });
+const FORMATS = ['text', 'json', 'github'] as const;
+type Format = (typeof FORMATS)[number];
+
+export const register: RegisterCommand = (program, ctx, setExitCode) => {
+  program
+    .command('validate')
+    .description('check every keyword list offline: shape, limits, duplicates, patterns, examples')
+    .option('--dir <folder>', 'the keywords folder', 'keywords')
+    .addOption(new Option('--format <format>', 'text | json | github (workflow annotations)').default('text'))
+    .option('--strict', 'fail on warnings too', false)
+    .addHelpText(
+      'after',
+      `
+Examples:
+  kwsync validate                         check keywords/, print problems as file:line:col
+  kwsync validate --format json > v.json  machine-readable result (version 1)
+  kwsync validate --format github         annotations in a GitHub Actions log
+  kwsync validate --strict                warnings fail too
+
+Exit codes: 0 valid, 3 invalid, 1 folder missing, 64 bad usage.`,
+    )
+    .action(async (opts: { dir: string; format: string; strict: boolean }) => {
+      if (!(FORMATS as readonly string[]).includes(opts.format)) {
+        throw new UsageError(`unknown --format "${opts.format}"`, { hint: `use one of ${FORMATS.join(', ')}` });
+      }
+      const format = opts.format as Format;
+      const { io } = ctx;
+      const result = await validateRepo({ dir: opts.dir, cwd: io.cwd });
+      const failed = result.errorCount > 0 || (opts.strict && result.warningCount > 0);
+      const summary = renderSummary(result.lists.length, result.errorCount, result.warningCount);
+      if (format === 'json') {
+        io.stdout.write(`${JSON.stringify(renderValidationJson(result, { strict: opts.strict }), null, 2)}\n`);
+      } else if (format === 'github') {
+        io.stdout.write(renderDiagnosticsGithub(result.diagnostics));
+        io.stdout.write(`${summary}\n`);
+      } else {
+        io.stdout.write(renderDiagnosticsText(result.diagnostics, { color: io.stdout.isTTY === true && !io.env.NO_COLOR }));
+        io.stdout.write(`${summary}${opts.strict && result.warningCount > 0 && result.errorCount === 0 ? ' (--strict: warnings fail)' : ''}\n`);
+      }
+      setExitCode(failed ? EXIT.invalid : EXIT.ok);
+    });
 };

@@ -1,0 +1,20 @@
+// The terms of one list with the way back to where each was written (YAML sequence or CSV file).
+import type { Position } from './source-text.js';
+import type { YamlFile } from './yaml-file.js';
+
+export interface TermsSource {
+  /** The file holding the terms (the list file, or its CSV). */
+  file: string;
+  values: string[];
+  /** Where character `index` (default 0) of term `i` is written. */
+  locate(i: number, index?: number): Position;
+}
+
+/** Terms written inline as `searchTerms:` in a list file. */
+export function yamlTerms(yaml: YamlFile, values: string[]): TermsSource {
+  return {
+    file: yaml.source.file,
+    values,
+    locate: (i, index = 0) => yaml.charAt(['searchTerms', i], index),
+  };
+}

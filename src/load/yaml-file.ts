@@ -1,0 +1,128 @@
+// A YAML file parsed with source positions (the `yaml` document API + LineCounter), so a value,
+// a key or a character inside a scalar maps back to file:line:col.
+import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, LineCounter, Scalar } from 'yaml';
+import type { Document, Node, Pair } from 'yaml';
+import type { Diagnostic } from '../model/diagnostic.js';
+import { diagnose } from './diagnose.js';
+import type { Position, SourceText } from './source-text.js';
+
+export type YamlPath = readonly PropertyKey[];
+
+export class YamlFile {
+  constructor(
+    readonly source: SourceText,
+    private readonly doc: Document.Parsed,
+    /** The plain data (toJS); undefined when the file did not parse. */
+    readonly value: unknown,
+  ) {}
+
+  /** The node at path, or the deepest existing ancestor (a missing key points at its map). */
+  private nodeAt(path: YamlPath): Node | null {
+    let node: unknown = this.doc.contents;
+    for (const key of path) {
+      const next: unknown = isMap(node) || isSeq(node) ? node.get(key as never, true) : undefined;
+      if (next === undefined || next === null) break;
+      node = next;
+    }
+    return isNodeLike(node) ? node : null;
+  }
+
+  valueAt(path: YamlPath): Position {
+    const node = this.nodeAt(path);
+    return this.source.at(node?.range?.[0] ?? 0, true);
+  }
+
+  /** Where the key `key` of the mapping at `path` is written. */
+  keyAt(path: YamlPath, key: string): Position {
+    const map = this.nodeAt(path);
+    if (isMap(map)) {
+      const pair = map.items.find((p: Pair) => isScalar(p.key) && String(p.key.value) === key);
+      const keyNode = pair?.key as Node | undefined;
+      if (keyNode?.range) return this.source.at(keyNode.range[0], true);
+    }
+    return this.valueAt(path);
+  }
+
+  /** Where character `index` of the decoded string at `path` is written (escapes accounted for). */
+  charAt(path: YamlPath, index: number): Position {
+    const node = this.nodeAt(path);
+    if (!isScalar(node) || !node.range) return this.valueAt(path);
+    const start = node.range[0];
+    const raw = this.source.text.slice(start, node.range[1]);
+    return this.source.at(start + rawOffset(raw, node.type, index), true);
+  }
+}
+
+function isNodeLike(x: unknown): x is Node {
+  return typeof x === 'object' && x !== null && 'range' in x;
+}
+
+/** Maps a decoded index to an offset in the scalar's source text, for plain and quoted scalars. */
+function rawOffset(raw: string, type: Scalar['type'], index: number): number {
+  if (type === Scalar.PLAIN) return index;
+  if (type !== Scalar.QUOTE_DOUBLE && type !== Scalar.QUOTE_SINGLE) return 0;
+  let r = 1;
+  for (let decoded = 0; decoded < index && r < raw.length; decoded++) {
+    if (type === Scalar.QUOTE_SINGLE) r += raw.startsWith("''", r) ? 2 : 1;
+    else if (raw[r] !== '\\') r += 1;
+    else r += ({ x: 4, u: 6, U: 10 } as Record<string, number>)[raw[r + 1] ?? ''] ?? 2;
+  }
+  return r;
+}
+
+/** Parses one YAML document; syntax errors, duplicate keys and alias bombs become diagnostics. */
+export function parseYamlFile(
+  source: SourceText,
+  opts: { maxAliasCount: number },
+): { file: YamlFile | null; diagnostics: Diagnostic[] } {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(source.text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const diagnostics = doc.errors.map((e) => {
+    const duplicate = e.code === 'DUPLICATE_KEY';
+    return diagnose(
+      source.at(e.pos[0], true),
+      'error',
+      duplicate ? 'yaml-duplicate-key' : 'yaml-syntax',
+      duplicate
+        ? 'this key appears twice in the same mapping; keep one (YAML keeps neither reliably)'
+        : `${firstLine(e.message)}; fix the YAML syntax here`,
+    );
+  });
+  if (diagnostics.length > 0) return { file: null, diagnostics };
+  try {
+    const value: unknown = doc.toJS({ maxAliasCount: opts.maxAliasCount });
+    return { file: new YamlFile(source, doc, value), diagnostics };
+  } catch (err) {
+    const bomb = err instanceof Error && /alias count/i.test(err.message);
+    const at = firstAliasOffset(doc);
+    diagnostics.push(
+      diagnose(
+        source.at(at, true),
+        'error',
+        bomb ? 'yaml-alias-limit' : 'yaml-alias',
+        bomb
+          ? `aliases expand past ${opts.maxAliasCount} nodes (an alias bomb); write the values out instead`
+          : `${err instanceof Error ? err.message : String(err)}; define the anchor (&name) before using it`,
+      ),
+    );
+    return { file: null, diagnostics };
+  }
+}
+
+function firstAliasOffset(doc: Document.Parsed): number {
+  let offset = 0;
+  visit(doc, {
+    Alias(_key, node) {
+      if (isAlias(node) && node.range) {
+        offset = node.range[0];
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return offset;
+}
+
+function firstLine(message: string): string {
+  return (message.split('\n')[0] ?? message).replace(/ at line \d+, column \d+:?$/, '');
+}

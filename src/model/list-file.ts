@@ -1,0 +1,59 @@
+// The shape of one list file (keywords/*.yaml). Structure only: lengths, formats and the
+// "exactly one of searchTerms/file" rule live in src/validate/rules, where they get located,
+// fix-it messages and limits from kwsync.yaml.
+import { z } from 'zod';
+import { CATEGORIES } from './keyword-list.js';
+import { DEFAULT_LIMITS } from './config.js';
+
+/** Letters, digits, `-` and `_`: the service refuses spaces and special characters in ids. */
+export const LIST_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+export const listTestsSchema = z
+  .strictObject({
+    shouldMatch: z.array(z.string()).optional().describe('examples the list must catch'),
+    shouldNotMatch: z.array(z.string()).optional().describe('examples the list must let through'),
+  })
+  .describe('offline examples, checked by `kwsync validate` (not for sentence-similarity lists)');
+
+export const listFileSchema = z
+  .strictObject({
+    id: z
+      .string()
+      .describe('list id on the service: letters, digits, - and _ only, at most 100 characters'),
+    name: z.string().describe('display name, at most 100 characters'),
+    description: z.string().optional().describe('at most 255 characters'),
+    category: z.enum(CATEGORIES).describe('word | pattern | sentence-similarity'),
+    searchTerms: z
+      .array(z.string())
+      .optional()
+      .describe('the terms, inline; each at most 100 characters, one line, no surrounding spaces'),
+    file: z
+      .string()
+      .optional()
+      .describe('a CSV file inside the keywords folder with one term per record (optional `term` header)'),
+    tests: listTestsSchema.optional(),
+  })
+  .describe('A kwsync keyword list file: exactly one of `searchTerms` or `file`.');
+
+export type ListFile = z.output<typeof listFileSchema>;
+
+/**
+ * The JSON Schema editors use (`kwsync schema`, committed as schema/list-file.schema.json).
+ * Adds what zod refinements cannot express in JSON Schema: the documented limits as hints and
+ * "exactly one of searchTerms/file". validate checks all of it again with configured limits.
+ */
+export function listFileJsonSchema(): Record<string, unknown> {
+  const schema = z.toJSONSchema(listFileSchema, { target: 'draft-2020-12' }) as Record<string, unknown>;
+  const props = schema.properties as Record<string, Record<string, unknown>>;
+  Object.assign(props.id!, { pattern: LIST_ID_PATTERN.source, minLength: 1, maxLength: DEFAULT_LIMITS.maxIdLength });
+  Object.assign(props.name!, { minLength: 1, maxLength: DEFAULT_LIMITS.maxNameLength });
+  Object.assign(props.description!, { maxLength: DEFAULT_LIMITS.maxDescriptionLength });
+  const terms = props.searchTerms!;
+  Object.assign(terms, { minItems: 1, items: { type: 'string', minLength: 1, maxLength: DEFAULT_LIMITS.maxTermLength } });
+  return {
+    $schema: schema.$schema,
+    title: 'kwsync list file',
+    ...schema,
+    oneOf: [{ required: ['searchTerms'] }, { required: ['file'] }],
+  };
+}

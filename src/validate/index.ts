@@ -1,0 +1,74 @@
+// validateRepo: every list file in the keywords folder checked offline, every problem collected
+// and located. Pure apart from reading the folder; never throws for bad input.
+import { readdir, stat } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
+import { ConfigError } from '../errors.js';
+import type { KwsyncConfig } from '../model/config.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { DesiredList } from '../model/keyword-list.js';
+import { diagnose, fileStart } from '../load/diagnose.js';
+import { CONFIG_FILES, loadConfig } from './load-config.js';
+import { checkRepo, type PlacedList } from './rules/repo.js';
+import { validateListFile } from './validate-list-file.js';
+
+export { renderDiagnosticsText, renderSummary } from './render-text.js';
+export { renderDiagnosticsGithub } from './render-github.js';
+export { renderValidationJson, type ValidationJson } from './render-json.js';
+export { encodeTerms, uploadBytes, termsEncoding } from './upload-size.js';
+
+export interface RepoValidation {
+  config: KwsyncConfig; // DEFAULT_CONFIG when keywords/kwsync.yaml is absent
+  configFile: string | null;
+  lists: DesiredList[]; // every list that parsed; only trustworthy when errorCount === 0
+  diagnostics: Diagnostic[]; // sorted by file, line, column
+  errorCount: number;
+  warningCount: number;
+  /** Per list file that ran its `tests:` examples (or skipped them, with the reason). */
+  tests: { file: string; examples: number; skipped?: string }[];
+}
+
+export async function validateRepo(opts: { dir: string; cwd: string }): Promise<RepoValidation> {
+  const keywordsDir = resolve(opts.cwd, opts.dir);
+  const rel = (abs: string): string => relative(opts.cwd, abs).split(sep).join('/') || '.';
+  if (!(await isDirectory(keywordsDir))) {
+    throw new ConfigError(`keywords folder not found: ${rel(keywordsDir)}`, { hint: 'run from the repository root, or pass --dir <folder>' });
+  }
+  const { config, configFile, diagnostics } = await loadConfig(keywordsDir, rel);
+  const entries = (await readdir(keywordsDir, { withFileTypes: true })).filter((e) => e.isFile() || e.isSymbolicLink());
+  const listFiles = entries
+    .map((e) => e.name)
+    .filter((n) => /\.ya?ml$/i.test(n) && !CONFIG_FILES.includes(n))
+    .sort();
+  const placed: PlacedList[] = [];
+  const usedCsv = new Set<string>();
+  const tests: RepoValidation['tests'] = [];
+  for (const name of listFiles) {
+    const result = await validateListFile(join(keywordsDir, name), { keywordsDir, limits: config.limits, relative: rel });
+    diagnostics.push(...result.diagnostics);
+    if (result.placed) placed.push(result.placed);
+    if (result.termsFileAbs) usedCsv.add(result.termsFileAbs);
+    if (result.tests && (result.tests.examples > 0 || result.tests.skipped)) tests.push({ file: rel(join(keywordsDir, name)), ...result.tests });
+  }
+  diagnostics.push(...checkRepo(placed, config));
+  for (const name of entries.map((e) => e.name).filter((n) => /\.csv$/i.test(n))) {
+    const abs = join(keywordsDir, name);
+    if (!usedCsv.has(abs)) {
+      diagnostics.push(diagnose(fileStart(rel(abs)), 'warning', 'orphan-terms-file', 'no list file uses this CSV; reference it with `file:` or delete it'));
+    }
+  }
+  diagnostics.sort(byPlace);
+  const errorCount = diagnostics.filter((d) => d.severity === 'error').length;
+  return { config, configFile, lists: placed.map((p) => p.list), diagnostics, errorCount, warningCount: diagnostics.length - errorCount, tests };
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function byPlace(a: Diagnostic, b: Diagnostic): number {
+  return (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column;
+}

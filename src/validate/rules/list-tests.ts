@@ -1,0 +1,32 @@
+// Runs a list file's `tests:` examples through the matching engine: each shouldMatch example must
+// be caught, each shouldNotMatch example let through. A failing example is located on its line.
+import type { Diagnostic } from '../../model/diagnostic.js';
+import type { KeywordList } from '../../model/keyword-list.js';
+import type { ListFile } from '../../model/list-file.js';
+import { diagnose } from '../../load/diagnose.js';
+import type { YamlFile } from '../../load/yaml-file.js';
+import { compileMatcher } from '../../match/index.js';
+
+export const SENTENCE_TESTS_SKIPPED = 'sentence-similarity lists are matched by an AI model; examples cannot be checked offline';
+
+export function checkListTests(yaml: YamlFile, data: ListFile, list: KeywordList): { diagnostics: Diagnostic[]; examples: number; skipped?: string } {
+  const should = data.tests?.shouldMatch ?? [];
+  const shouldNot = data.tests?.shouldNotMatch ?? [];
+  if (should.length + shouldNot.length === 0) return { diagnostics: [], examples: 0 };
+  const matcher = compileMatcher(list);
+  if (!matcher) return { diagnostics: [], examples: 0, skipped: SENTENCE_TESTS_SKIPPED };
+  const out: Diagnostic[] = [];
+  should.forEach((text, i) => {
+    if (matcher.matches(text).length === 0) {
+      out.push(diagnose(yaml.valueAt(['tests', 'shouldMatch', i]), 'error', 'test-should-match', `no term of the list catches "${text}"; add a term that does, or fix the example`));
+    }
+  });
+  shouldNot.forEach((text, i) => {
+    const hits = matcher.matches(text);
+    if (hits.length > 0) {
+      const names = hits.slice(0, 3).map((h) => `"${h}"`).join(', ');
+      out.push(diagnose(yaml.valueAt(['tests', 'shouldNotMatch', i]), 'error', 'test-should-not-match', `"${text}" is caught by ${names}; narrow that term, or fix the example`));
+    }
+  });
+  return { diagnostics: out, examples: should.length + shouldNot.length };
+}

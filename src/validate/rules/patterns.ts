@@ -1,0 +1,107 @@
+// Rules on pattern lists: the regex must parse (regexpp, flags `iu` as the matcher runs it), use
+// only bounded quantifiers (the service refuses `*`, `+`, `{n,}`), not match the empty string,
+// and not backtrack super-linearly (scslre: exponential is an error, polynomial a warning).
+import { RegExpParser, RegExpSyntaxError, visitRegExpAST } from '@eslint-community/regexpp';
+import type { AST } from '@eslint-community/regexpp';
+import { analyse } from 'scslre';
+import type { Diagnostic } from '../../model/diagnostic.js';
+import { diagnose } from '../../load/diagnose.js';
+import type { TermsSource } from '../../load/terms-source.js';
+import { PATTERN_FLAGS } from '../../match/index.js';
+
+const parser = new RegExpParser({ ecmaVersion: 2025 });
+const flags = parser.parseFlags(PATTERN_FLAGS);
+
+/** Checks every pattern not already broken; returns diagnostics and the patterns found invalid. */
+export function checkPatterns(terms: TermsSource, skip: ReadonlySet<number>): { diagnostics: Diagnostic[]; broken: Set<number> } {
+  const out: Diagnostic[] = [];
+  const broken = new Set<number>();
+  terms.values.forEach((source, i) => {
+    if (skip.has(i)) return;
+    const found = checkPattern(source);
+    for (const f of found) out.push(diagnose(terms.locate(i, f.index), f.severity, f.rule, f.message));
+    if (found.some((f) => f.severity === 'error')) broken.add(i);
+  });
+  return { diagnostics: out, broken };
+}
+
+interface Finding {
+  index: number;
+  severity: 'error' | 'warning';
+  rule: string;
+  message: string;
+}
+
+export function checkPattern(source: string): Finding[] {
+  let pattern: AST.Pattern;
+  try {
+    pattern = parser.parsePattern(source, 0, source.length, { unicode: true });
+  } catch (err) {
+    if (!(err instanceof RegExpSyntaxError)) throw err;
+    const reason = err.message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '');
+    return [{ index: Math.min(err.index, source.length), severity: 'error', rule: 'pattern-syntax', message: `${reason}; fix the pattern (JavaScript syntax, flags ${PATTERN_FLAGS})` }];
+  }
+  const out: Finding[] = [];
+  visitRegExpAST(pattern, {
+    onQuantifierEnter(q) {
+      if (q.max !== Infinity) return;
+      const op = q.raw.slice(q.element.raw.length);
+      out.push({
+        index: q.element.end,
+        severity: 'error',
+        rule: 'pattern-unbounded',
+        message: `"${op}" is unbounded and the service refuses unbounded patterns; give it an upper bound, e.g. {${q.min},${Math.max(q.min, 1) * 20}}`,
+      });
+    },
+  });
+  if (new RegExp(source, PATTERN_FLAGS).test('')) {
+    out.push({ index: 0, severity: 'error', rule: 'pattern-matches-empty', message: 'this pattern matches the empty string, so it would flag every message; require at least one character' });
+  }
+  out.push(...backtracking(pattern));
+  return out;
+}
+
+/** A bounded quantifier this large backtracks like an unbounded one on realistic message lengths. */
+const LARGE_BOUND = 10;
+
+function backtracking(pattern: AST.Pattern): Finding[] {
+  // scslre only reasons about unbounded quantifiers; the service refuses those, so analyse a copy
+  // in which large bounds ({1,50}) are unbounded ({1,}) and map positions back to the original.
+  const large: AST.Quantifier[] = [];
+  visitRegExpAST(pattern, {
+    onQuantifierEnter: (q) => void (q.max !== Infinity && q.max >= LARGE_BOUND && large.push(q)),
+  });
+  large.sort((a, b) => a.element.end - b.element.end);
+  const edits: { at: number; from: number; to: number }[] = [];
+  let source = '';
+  let last = 0;
+  for (const q of large) {
+    const replacement = `{${q.min},}`;
+    source += pattern.raw.slice(last, q.element.end) + replacement;
+    edits.push({ at: q.element.end, from: q.end - q.element.end, to: replacement.length });
+    last = q.end;
+  }
+  source += pattern.raw.slice(last);
+  const analysed = edits.length ? parser.parsePattern(source, 0, source.length, { unicode: true }) : pattern;
+  const { reports } = analyse({ pattern: analysed, flags }, { maxReports: 1 });
+  return reports.map((r) => {
+    const quant = r.type === 'Trade' ? r.startQuant : r.quant;
+    const kind = r.exponential ? 'exponential' : 'polynomial';
+    const index = toOriginal(quant.start, edits);
+    return {
+      index,
+      severity: r.exponential ? 'error' : 'warning',
+      rule: `pattern-${kind}-backtracking`,
+      message: `this part can backtrack in ${kind} time on a long run of "${r.character.pick}"; make the alternatives or repetitions unambiguous, or lower their bounds below ${LARGE_BOUND}`,
+    } satisfies Finding;
+  });
+}
+
+function toOriginal(index: number, edits: { at: number; from: number; to: number }[]): number {
+  let shift = 0;
+  for (const e of edits) {
+    if (e.at + shift >= index) break;
+    shift += e.from - e.to;
+  }
+  return index + shift;
+}

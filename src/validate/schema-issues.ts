@@ -1,0 +1,87 @@
+// Turns zod issues into located diagnostics with a fix-it: unknown keys get a "did you mean",
+// missing keys point at their mapping, wrong types say what was found and how to write it.
+import type { z } from 'zod';
+import type { Diagnostic } from '../model/diagnostic.js';
+import { diagnose } from '../load/diagnose.js';
+import type { YamlFile, YamlPath } from '../load/yaml-file.js';
+import { suggestion } from './did-you-mean.js';
+
+type AnySchema = z.core.$ZodType;
+
+export function schemaIssues(issues: readonly z.core.$ZodIssue[], yaml: YamlFile, schema: AnySchema): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const issue of issues) {
+    const path = issue.path as PropertyKey[];
+    const name = path.length ? String(path[path.length - 1]) : 'the file';
+    switch (issue.code) {
+      case 'unrecognized_keys':
+        for (const key of issue.keys) {
+          const known = knownKeysAt(schema, path);
+          out.push(diagnose(yaml.keyAt(path, key), 'error', 'unknown-key', `unknown key "${key}"; ${suggestion(key, known)}`));
+        }
+        break;
+      case 'invalid_type': {
+        const found = describe(valueAt(yaml.value, path));
+        if (found === 'nothing' && path.length > 0) {
+          out.push(diagnose(yaml.valueAt(path.slice(0, -1)), 'error', 'required-field', `missing required key "${name}"; add \`${name}: ...\``));
+        } else {
+          const hint = issue.expected === 'string' ? '; put it in quotes to make it text' : '';
+          const where = path.length ? `"${pathText(path)}"` : 'the file';
+          out.push(diagnose(yaml.valueAt(path), 'error', 'invalid-type', `${where} must be ${article(issue.expected)}, found ${found}${hint}`));
+        }
+        break;
+      }
+      case 'invalid_value': {
+        const got = String(valueAt(yaml.value, path));
+        const values = issue.values.map(String);
+        const rule = name === 'category' ? 'invalid-category' : 'invalid-value';
+        out.push(diagnose(yaml.valueAt(path), 'error', rule, `"${pathText(path)}" is "${got}"; use one of ${values.join(', ')} (${suggestion(got, values, 'values')})`));
+        break;
+      }
+      default:
+        out.push(diagnose(yaml.valueAt(path), 'error', 'invalid-value', `"${pathText(path)}": ${issue.message}`));
+    }
+  }
+  return out;
+}
+
+/** The keys a strict object accepts at `path`, unwrapping optional/default/array wrappers. */
+export function knownKeysAt(schema: AnySchema, path: YamlPath): string[] {
+  let s: AnySchema | undefined = schema;
+  const keys = [...path];
+  while (s) {
+    const def = s._zod.def as unknown as Record<string, unknown> & { type: string };
+    if (def.type === 'object') {
+      const shape = def.shape as Record<string, AnySchema>;
+      if (keys.length === 0) return Object.keys(shape);
+      s = shape[String(keys.shift())];
+    } else if (def.type === 'array') {
+      keys.shift();
+      s = def.element as AnySchema;
+    } else if ('innerType' in def) s = def.innerType as AnySchema;
+    else if (def.type === 'pipe') s = def.in as AnySchema;
+    else return [];
+  }
+  return [];
+}
+
+function valueAt(root: unknown, path: YamlPath): unknown {
+  let v = root;
+  for (const k of path) v = v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined;
+  return v;
+}
+
+function describe(v: unknown): string {
+  if (v === undefined) return 'nothing';
+  if (v === null) return 'an empty value';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'object') return 'a mapping';
+  return `${typeof v === 'number' ? 'a number' : typeof v === 'boolean' ? 'true/false' : 'text'} (${String(v)})`;
+}
+
+function article(expected: string): string {
+  const words: Record<string, string> = { string: 'text', array: 'a list', object: 'a mapping', number: 'a number', boolean: 'true or false' };
+  return words[expected] ?? expected;
+}
+
+const pathText = (path: YamlPath): string => path.map(String).join('.');

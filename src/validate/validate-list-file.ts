@@ -1,0 +1,91 @@
+// One list file, start to finish: read, parse with positions, check the shape (zod, strict), the
+// fields, the terms (inline or CSV), the patterns and the examples. Never throws on bad input.
+import type { Limits } from '../model/config.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { DesiredList } from '../model/keyword-list.js';
+import { listFileSchema, type ListFile } from '../model/list-file.js';
+import { parseCsvTerms } from '../load/csv-terms.js';
+import { diagnose, fileStart } from '../load/diagnose.js';
+import { readSource } from '../load/read-source.js';
+import { resolveTermsFile } from '../load/terms-file-path.js';
+import { yamlTerms, type TermsSource } from '../load/terms-source.js';
+import { parseYamlFile, type YamlFile } from '../load/yaml-file.js';
+import { checkListFields } from './rules/list-fields.js';
+import { checkListTests } from './rules/list-tests.js';
+import { checkPatterns } from './rules/patterns.js';
+import type { PlacedList } from './rules/repo.js';
+import { checkTerms } from './rules/terms.js';
+import { schemaIssues } from './schema-issues.js';
+
+export const MAX_ALIAS_COUNT = 100;
+
+export interface ListFileContext {
+  keywordsDir: string;
+  limits: Limits;
+  /** Path relative to the working directory, forward slashes. */
+  relative(abs: string): string;
+}
+
+export interface ListFileResult {
+  placed: PlacedList | null;
+  diagnostics: Diagnostic[];
+  /** Absolute path of the CSV the list uses, if any. */
+  termsFileAbs?: string;
+  tests?: { examples: number; skipped?: string };
+}
+
+export async function validateListFile(abs: string, ctx: ListFileContext): Promise<ListFileResult> {
+  const file = ctx.relative(abs);
+  const source = await readSource(abs, file);
+  if (!('text' in source)) return { placed: null, diagnostics: [source] };
+  if (source.text.trim() === '') {
+    return { placed: null, diagnostics: [diagnose(fileStart(file), 'error', 'empty-file', 'this list file is empty; add id, name, category and searchTerms (see `kwsync schema`)')] };
+  }
+  const parsed = parseYamlFile(source, { maxAliasCount: MAX_ALIAS_COUNT });
+  if (!parsed.file) return { placed: null, diagnostics: parsed.diagnostics };
+  const yaml = parsed.file;
+  const shape = listFileSchema.safeParse(yaml.value);
+  if (!shape.success) return { placed: null, diagnostics: schemaIssues(shape.error.issues, yaml, listFileSchema) };
+  const data = shape.data;
+  const diagnostics = checkListFields(yaml, data, ctx.limits);
+  const loaded = await loadTerms(yaml, data, abs, ctx);
+  diagnostics.push(...loaded.diagnostics);
+  if (!loaded.terms) return { placed: null, diagnostics, ...(loaded.abs ? { termsFileAbs: loaded.abs } : {}) };
+
+  const termsAt = yaml.valueAt([data.file !== undefined ? 'file' : 'searchTerms']);
+  const terms = checkTerms(loaded.terms, ctx.limits, termsAt);
+  diagnostics.push(...terms.diagnostics);
+  if (data.category === 'pattern') diagnostics.push(...checkPatterns(loaded.terms, terms.broken).diagnostics);
+
+  const list: DesiredList = {
+    id: data.id,
+    name: data.name,
+    description: data.description ?? '',
+    category: data.category,
+    searchTerms: loaded.terms.values,
+    source: { file, ...(loaded.abs ? { termsFile: ctx.relative(loaded.abs) } : {}) },
+  };
+  let tests: ListFileResult['tests'];
+  if (!diagnostics.some((d) => d.severity === 'error')) {
+    const run = checkListTests(yaml, data, list);
+    diagnostics.push(...run.diagnostics);
+    tests = { examples: run.examples, ...(run.skipped ? { skipped: run.skipped } : {}) };
+  }
+  return {
+    placed: { list, idAt: yaml.valueAt(['id']), termsAt },
+    diagnostics,
+    ...(loaded.abs ? { termsFileAbs: loaded.abs } : {}),
+    ...(tests ? { tests } : {}),
+  };
+}
+
+async function loadTerms(yaml: YamlFile, data: ListFile, listAbs: string, ctx: ListFileContext): Promise<{ terms: TermsSource | null; diagnostics: Diagnostic[]; abs?: string }> {
+  if (data.searchTerms !== undefined) return { terms: yamlTerms(yaml, data.searchTerms), diagnostics: [] };
+  if (data.file === undefined) return { terms: null, diagnostics: [] };
+  const path = await resolveTermsFile(ctx.keywordsDir, listAbs, data.file);
+  if (!path.ok) return { terms: null, diagnostics: [diagnose(yaml.valueAt(['file']), 'error', path.rule, path.message)] };
+  const source = await readSource(path.abs, ctx.relative(path.abs));
+  if (!('text' in source)) return { terms: null, diagnostics: [source], abs: path.abs };
+  const csv = parseCsvTerms(source);
+  return { terms: csv.terms, diagnostics: csv.diagnostics, abs: path.abs };
+}
