@@ -49,8 +49,8 @@ export interface CometChatClient {
   readonly baseUrls: BaseUrls;
   readonly termsTransport: TermsTransport;
   readonly retryPolicy: RetryPolicy;
-  /** Requests sent and attempts made (retries included), for tests and debug output. */
-  readonly stats: { requests: number; attempts: number };
+  /** Requests sent, attempts made (retries included) and requests slowed by pacing. */
+  readonly stats: { requests: number; attempts: number; paced: number };
   send<S extends z.ZodType>(req: ApiRequest, schema: S): Promise<z.output<S>>;
   close(): Promise<void>;
 }
@@ -63,7 +63,7 @@ class HttpClient implements CometChatClient {
   readonly baseUrls: BaseUrls;
   readonly termsTransport: TermsTransport;
   readonly retryPolicy: RetryPolicy;
-  readonly stats = { requests: 0, attempts: 0 };
+  readonly stats = { requests: 0, attempts: 0, paced: 0 };
   // Private fields stay out of util.inspect, JSON.stringify and Object.keys.
   readonly #apiKey: string;
   readonly #dispatcher: Dispatcher;
@@ -96,7 +96,7 @@ class HttpClient implements CometChatClient {
     const tracker = { retries: 0 };
     const headers: Record<string, string> = { apikey: this.#apiKey, accept: 'application/json' };
     if (req.onBehalfOf) headers.onBehalfOf = req.onBehalfOf;
-    await this.#gate.wait();
+    if ((await this.#gate.wait()) > 0) this.stats.paced += 1;
     this.stats.requests += 1;
     const report = (event: Omit<AttemptEvent, 'method' | 'path' | 'attempt'>) => {
       const attempt = tracker.retries + 1;

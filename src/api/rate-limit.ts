@@ -85,10 +85,11 @@ export class RateGate {
     return paceDelayMs(this.budget, this.now(), this.opts);
   }
 
-  /** Waits its turn; counts itself against the budget so concurrent callers spread out too. */
-  async wait(): Promise<void> {
+  /** Waits its turn (returns how long); counts itself against the budget so concurrent callers spread out too. */
+  async wait(): Promise<number> {
     const ms = this.delayMs();
     if (this.budget) this.budget = { ...this.budget, remaining: this.budget.remaining - 1 };
     if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+    return ms;
   }
 }
