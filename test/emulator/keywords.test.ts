@@ -1,5 +1,6 @@
 // The keyword list resource over real HTTP: shapes, revisions, multipart parsing, every limit.
 import { startEmulator, appHashOf, type RunningEmulator } from '../../src/emulator/index.js';
+import { FormData } from 'undici';
 import { createList, send, updateList } from './http.js';
 
 let emu: RunningEmulator;

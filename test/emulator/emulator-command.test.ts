@@ -1,0 +1,85 @@
+// `kwsync emulator` in-process: prints the URLs and export lines, serves until shutdown, never
+// prints the API key, and turns bad option values into exit 64.
+import { runCli } from '../../src/cli/run.js';
+import type { CliIO } from '../../src/cli/io.js';
+import { fetch } from 'undici';
+
+function io(env: Record<string, string> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  let stop: () => void = () => {};
+  let started: (text: string) => void = () => {};
+  const startedP = new Promise<string>((resolve) => (started = resolve));
+  const cli: CliIO = {
+    stdout: {
+      write: (s: string) => {
+        out.push(s);
+        if (s.includes('Press Ctrl+C')) started(out.join(''));
+      },
+    },
+    stderr: { write: (s: string) => err.push(s) },
+    env,
+    cwd: process.cwd(),
+    waitForShutdown: () => new Promise<void>((resolve) => (stop = resolve)),
+  };
+  return { cli, stdout: () => out.join(''), stderr: () => err.join(''), started: startedP, stop: () => stop() };
+}
+
+test('starts, prints the base URLs and exports, serves, stops on shutdown, never prints the key', async () => {
+  const key = 'SENTINEL-KEY-do-not-print-1234';
+  const t = io();
+  const done = runCli(['emulator', '--port', '0', '--api-key', key, '--app-id', 'demo-app', '--latency', '0'], t.cli);
+  const text = await t.started;
+  const chat = /export COMETCHAT_BASE_URL=(http:\/\/127\.0\.0\.1:\d+\/v3)\n/.exec(text)?.[1];
+  const calls = /export COMETCHAT_CALLS_BASE_URL=(http:\/\/127\.0\.0\.1:\d+\/calls\/v3)\n/.exec(text)?.[1];
+  expect(chat).toBeDefined();
+  expect(calls).toBe(chat?.replace(/\/v3$/, '/calls/v3'));
+  expect(text).toContain('export COMETCHAT_APP_ID=demo-app');
+  const res = await fetch(`${chat}/moderation/keywords`, { headers: { apikey: key } });
+  expect(res.status).toBe(200);
+  t.stop();
+  expect(await done).toBe(0);
+  expect(t.stdout()).toContain('stopped');
+  expect(t.stdout() + t.stderr()).not.toContain(key);
+  expect(t.stdout() + t.stderr()).not.toContain('emulator-key');
+  await expect(fetch(`${chat}/moderation/keywords`, { headers: { apikey: key } })).rejects.toThrow();
+});
+
+test.each([
+  [['--port', 'abc'], '--port must be an integer from 0 to 65535'],
+  [['--port', '70000'], '--port must be an integer'],
+  [['--fail-rate', '2'], '--fail-rate must be a number from 0 to 1'],
+  [['--drop-rate', '-0.1'], '--drop-rate must be a number'],
+  [['--latency', 'fast'], '--latency must be an integer'],
+  [['--app-id', 'has space'], '--app-id "has space" may contain only'],
+])('bad option %j exits 64 with a clear line', async (args, message) => {
+  const t = io();
+  expect(await runCli(['emulator', ...args], t.cli)).toBe(64);
+  expect(t.stderr()).toContain(message);
+  expect(t.stderr()).not.toMatch(/\n\s+at /);
+});
+
+test('a bad --data file is one clear line and exit 1', async () => {
+  const t = io();
+  expect(await runCli(['emulator', '--port', '0', '--data', 'no-such-file.json'], t.cli)).toBe(1);
+  expect(t.stderr()).toContain('kwsync: cannot read the emulator data file');
+  expect(t.stderr()).toContain('ENOENT');
+});
+
+test('a port in use is a clear error', async () => {
+  const first = io();
+  const running = runCli(['emulator', '--port', '0'], first.cli);
+  const port = /127\.0\.0\.1:(\d+)/.exec(await first.started)?.[1] as string;
+  const second = io();
+  expect(await runCli(['emulator', '--port', port], second.cli)).toBe(1);
+  expect(second.stderr()).toContain(`port ${port} is already in use`);
+  first.stop();
+  expect(await running).toBe(0);
+});
+
+test('--help shows examples', async () => {
+  const t = io();
+  expect(await runCli(['emulator', '--help'], t.cli)).toBe(0);
+  expect(t.stdout()).toContain('Examples:');
+  expect(t.stdout()).toContain('--fail-rate');
+});
