@@ -11,6 +11,7 @@ export function parseCsvTerms(source: SourceText): { terms: TermsSource; diagnos
   const values: string[] = [];
   const lines: number[] = [];
   const diagnostics: Diagnostic[] = [];
+  let lastLine = 0;
   try {
     parse(source.text, {
       bom: true,
@@ -20,6 +21,7 @@ export function parseCsvTerms(source: SourceText): { terms: TermsSource; diagnos
         const value = record[0] ?? '';
         // ctx.lines is the line the record ends on; a quoted multi-line term starts earlier.
         const line = ctx.lines - countNewlines(value);
+        lastLine = ctx.lines;
         if (ctx.records === 1 && record.length === 1 && value.trim().toLowerCase() === 'term') return null;
         if (record.length > 1) {
           diagnostics.push(
@@ -34,12 +36,15 @@ export function parseCsvTerms(source: SourceText): { terms: TermsSource; diagnos
         }
         values.push(value);
         lines.push(line);
+        lastLine = ctx.lines;
         return null;
       },
     });
   } catch (err) {
     if (!(err instanceof CsvError)) throw err;
-    const line = Math.max(1, Number((err as unknown as { lines?: number }).lines) || 1);
+    // An unclosed quote is reported where parsing stopped; the quote opened after the last record.
+    const reported = Math.max(1, Number((err as unknown as { lines?: number }).lines) || 1);
+    const line = err.code === 'CSV_QUOTE_NOT_CLOSED' ? nextContentLine(source, lastLine + 1) : reported;
     const message = err.message.replace(/^[^:]+: /, '').replace(/ at line \d+/, '');
     diagnostics.push(
       diagnose(source.lineCol(line, 1), 'error', 'csv-syntax', `${message}; fix the CSV quoting on this line`),
@@ -66,4 +71,10 @@ function countNewlines(s: string): number {
   let n = 0;
   for (let i = s.indexOf('\n'); i !== -1; i = s.indexOf('\n', i + 1)) n++;
   return n;
+}
+
+function nextContentLine(source: SourceText, from: number): number {
+  let line = from;
+  while (line < source.lineCount() && source.lineText(line).trim() === '') line++;
+  return line;
 }

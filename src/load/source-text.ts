@@ -51,6 +51,10 @@ export class SourceText {
     return this.text.slice(start, next === undefined ? undefined : next - 1).replace(/\r$/, '');
   }
 
+  lineCount(): number {
+    return this.lineStarts().length;
+  }
+
   /** Position of a line and column, with the source line attached. */
   lineCol(line: number, column: number): Position {
     return { file: this.file, line, column, sourceLine: this.lineText(line) };

@@ -32,6 +32,10 @@ export function schemaIssues(issues: readonly z.core.$ZodIssue[], yaml: YamlFile
         break;
       }
       case 'invalid_value': {
+        if (valueAt(yaml.value, path) === undefined) {
+          out.push(diagnose(yaml.valueAt(path.slice(0, -1)), 'error', 'required-field', `missing required key "${name}"; add \`${name}: ...\``));
+          break;
+        }
         const got = String(valueAt(yaml.value, path));
         const values = issue.values.map(String);
         const rule = name === 'category' ? 'invalid-category' : 'invalid-value';

@@ -1,5 +1,6 @@
 // One list file, start to finish: read, parse with positions, check the shape (zod, strict), the
 // fields, the terms (inline or CSV), the patterns and the examples. Never throws on bad input.
+import { dirname, resolve } from 'node:path';
 import type { Limits } from '../model/config.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredList } from '../model/keyword-list.js';
@@ -83,7 +84,10 @@ async function loadTerms(yaml: YamlFile, data: ListFile, listAbs: string, ctx: L
   if (data.searchTerms !== undefined) return { terms: yamlTerms(yaml, data.searchTerms), diagnostics: [] };
   if (data.file === undefined) return { terms: null, diagnostics: [] };
   const path = await resolveTermsFile(ctx.keywordsDir, listAbs, data.file);
-  if (!path.ok) return { terms: null, diagnostics: [diagnose(yaml.valueAt(['file']), 'error', path.rule, path.message)] };
+  if (!path.ok) {
+    const named = resolve(dirname(listAbs), data.file);
+    return { terms: null, diagnostics: [diagnose(yaml.valueAt(['file']), 'error', path.rule, path.message)], abs: named };
+  }
   const source = await readSource(path.abs, ctx.relative(path.abs));
   if (!('text' in source)) return { terms: null, diagnostics: [source], abs: path.abs };
   const csv = parseCsvTerms(source);
