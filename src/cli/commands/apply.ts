@@ -20,6 +20,8 @@ export interface ApplyCommandOptions {
   format?: string;
   /** Print the plan before applying it (text format); the demo has just shown it. */
   showPlan?: boolean;
+  /** Not a flag: the demo passes the emulator here instead of resolving a target. */
+  keywordTarget?: KeywordTarget;
 }
 
 export async function runApply(io: CliIO, opts: ApplyCommandOptions): Promise<number> {

@@ -4,6 +4,7 @@ import { startEmulator } from '../../emulator/index.js';
 import { EXIT, KwsyncError, ValidationError } from '../../errors.js';
 import { renderDiagnosticsText, validateRepo } from '../../validate/index.js';
 import { redact, type CliIO, type OutStream } from '../io.js';
+import { connectService, serviceSettingsFromEnv } from '../service.js';
 import { useColor } from '../target.js';
 import { runApply } from './apply.js';
 import type { RegisterCommand } from './index.js';
@@ -25,6 +26,8 @@ export async function runDemo(outer: CliIO, opts: { dir: string }): Promise<numb
       COMETCHAT_CALLS_BASE_URL: emulator.callsBaseUrl,
     },
   };
+  // kwsync.yaml's targets name real apps; the demo talks only to the emulator.
+  const keywordTarget = connectService(serviceSettingsFromEnv(io.env)).keywords;
   const heading = (n: number, title: string) => io.stdout.write(`\n=== ${n}. ${title} ===\n\n`);
   try {
     io.stdout.write(`kwsync demo: the embedded CometChat emulator is listening on ${emulator.url} (app "${emulator.appId}").\n`);
@@ -35,19 +38,21 @@ export async function runDemo(outer: CliIO, opts: { dir: string }): Promise<numb
     io.stdout.write(`${checked.lists.length} list${checked.lists.length === 1 ? '' : 's'} valid (${checked.warningCount} warning${checked.warningCount === 1 ? '' : 's'}).\n`);
 
     heading(2, 'plan: the files against the live app');
-    await runPlan(io, { dir: opts.dir });
+    await runPlan(io, { dir: opts.dir, keywordTarget });
     heading(3, 'apply: one request per changed list, each verified');
-    const applied = await runApply(io, { dir: opts.dir, showPlan: false });
+    const applied = await runApply(io, { dir: opts.dir, showPlan: false, keywordTarget });
     heading(4, 'plan again: nothing left to do');
-    const again = await runPlan(io, { dir: opts.dir, detailedExitcode: true });
+    const again = await runPlan(io, { dir: opts.dir, detailedExitcode: true, keywordTarget });
     if (applied !== EXIT.ok || again !== EXIT.ok) {
       throw new KwsyncError('the demo did not converge: the second plan still shows changes', { hint: 'this is a bug; please report it' });
     }
+    const names = (checked.config.targets ?? []).map((t) => t.name);
+    const pick = names.length > 1 ? ` --target ${names[0]}` : '';
     io.stdout.write(
       '\nDone: the emulator now holds exactly the lists in the files.\n' +
         'Against a real app the same commands run with the environment variables of the design:\n' +
         '  export COMETCHAT_APP_ID=<app id> COMETCHAT_REGION=<us|eu|in> COMETCHAT_API_KEY=<REST key>\n' +
-        '  kwsync plan && kwsync apply\n',
+        `  kwsync plan${pick} && kwsync apply${pick}\n`,
     );
     return EXIT.ok;
   } finally {

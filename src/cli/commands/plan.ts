@@ -15,11 +15,13 @@ export interface PlanCommandOptions {
   out?: string;
   detailedExitcode?: boolean;
   prune?: boolean;
+  /** Not a flag: the demo passes the emulator here instead of resolving a target. */
+  keywordTarget?: KeywordTarget;
 }
 
-export async function makePlan(io: CliIO, opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune'>): Promise<{ plan: Plan; concurrency: number; target: KeywordTarget }> {
+export async function makePlan(io: CliIO, opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune' | 'keywordTarget'>): Promise<{ plan: Plan; concurrency: number; target: KeywordTarget }> {
   const repo = await loadRepo(io, opts.dir);
-  const target = connectTarget(io, repo.config, opts.target);
+  const target = opts.keywordTarget ?? connectTarget(io, repo.config, opts.target);
   const live = await target.listKeywordLists();
   const plan = computePlan(repo.lists, live, {
     target: target.label,

@@ -1,0 +1,38 @@
+// `kwsync demo` (npm start): the whole loop on the embedded emulator, no settings needed.
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_EMULATOR_API_KEY } from '../../src/emulator/index.js';
+import { kwsync } from '../helpers/cli.js';
+
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'kwsync-demo-'));
+  await mkdir(join(root, 'keywords'));
+  await writeFile(join(root, 'keywords/greetings.yaml'), 'id: greetings\nname: Greetings\ncategory: word\nsearchTerms: [hello, hi]\n');
+  await writeFile(join(root, 'keywords/phones.yaml'), 'id: phones\nname: Phones\ncategory: pattern\nfile: phones.csv\n');
+  await writeFile(join(root, 'keywords/phones.csv'), '"\\d{3,10}"\n');
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+test('validates, plans, applies and plans again with no changes, without printing the key', async () => {
+  const r = await kwsync(['demo'], {}, root);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  const headings = [...r.stdout.matchAll(/^=== (\d)\. (\w+)/gm)].map((m) => `${m[1]} ${m[2]}`);
+  expect(headings).toEqual(['1 validate', '2 plan', '3 apply', '4 plan']);
+  expect(r.stdout).toContain('2 lists valid');
+  expect(r.stdout).toContain('Plan: 2 to create, 0 to update, 0 to delete, 0 unchanged.');
+  expect(r.stdout).toContain('Apply: 2 applied, 0 unchanged, 0 skipped, 0 failed.');
+  expect(r.stdout).toContain('Plan: 0 to create, 0 to update, 0 to delete, 2 unchanged.');
+  expect(r.stdout).toContain('COMETCHAT_APP_ID');
+  expect(r.stdout).not.toContain(DEFAULT_EMULATOR_API_KEY);
+});
+
+test('ignores the caller\'s COMETCHAT_* settings: it always runs on the emulator', async () => {
+  const r = await kwsync(['demo'], { COMETCHAT_BASE_URL: 'http://127.0.0.1:1/v3', COMETCHAT_API_KEY: 'real-key-123' }, root);
+  expect(r.code).toBe(0);
+  expect(r.stdout).not.toContain('real-key-123');
+});

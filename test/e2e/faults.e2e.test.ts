@@ -1,0 +1,49 @@
+// Failures half-way through an apply: each list ends at its old or its new state, and a re-run
+// finishes the job.
+import { applyFailed, applyPlan } from '../../src/apply/index.js';
+import { computePlan } from '../../src/plan/index.js';
+import { DEFAULT_CONFIG } from '../../src/model/config.js';
+import { validateRepo } from '../../src/validate/index.js';
+import { liveTerms, startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness();
+});
+afterEach(async () => {
+  await h.close();
+});
+
+test('503s and dropped responses on some PUTs fail those lists only; a re-run converges', async () => {
+  for (const id of ['a', 'b', 'c', 'd']) await h.writeList(id, ['x']);
+  expect((await h.run(['apply'])).code).toBe(0);
+  for (const id of ['a', 'b', 'c', 'd']) await h.writeList(id, ['x', `new-${id}`]);
+
+  // A client that gives up quickly, so the faults outlast its retries.
+  const target = h.target({ retry: { maxRetries: 1, minDelayMs: 1, maxDelayMs: 2 } });
+  h.emulator.injectFaults({ type: '503', count: 2, method: 'PUT', path: '/moderation/keywords/b' });
+  // The write lands but the answer is lost: the ambiguous case.
+  h.emulator.injectFaults({ type: 'drop-after', count: 2, method: 'PUT', path: '/moderation/keywords/c' });
+  const repo = await validateRepo({ dir: 'keywords', cwd: h.root });
+  const plan = computePlan(repo.lists, await target.listKeywordLists(), { target: target.label, prune: false, safety: DEFAULT_CONFIG.safety });
+  const report = await applyPlan(plan, target, { force: false, concurrency: 4 });
+
+  expect(report.results.map((r) => [r.id, r.outcome])).toEqual([
+    ['a', 'applied'],
+    ['b', 'failed'],
+    ['c', 'failed'],
+    ['d', 'applied'],
+  ]);
+  expect(report.results[1]?.message).toMatch(/update failed: .*run `kwsync apply` again to finish/);
+  expect(applyFailed(report)).toBe(true);
+  // Old or new, never half: b kept its old terms, c got its new ones.
+  expect(await liveTerms(h, 'b')).toEqual(['x']);
+  expect(await liveTerms(h, 'c')).toEqual(['x', 'new-c']);
+
+  const rerun = await h.run(['apply']);
+  expect(rerun.code).toBe(0);
+  expect(rerun.stdout).toContain('Plan: 0 to create, 1 to update, 0 to delete, 3 unchanged.');
+  expect(rerun.stdout).toMatch(/✓ applied +b \(update\)/);
+  expect((await h.run(['plan', '--detailed-exitcode'])).code).toBe(0);
+  for (const id of ['a', 'b', 'c', 'd']) expect(await liveTerms(h, id)).toEqual(['x', `new-${id}`]);
+});

@@ -1,0 +1,84 @@
+// Saved plans (`plan --out`, `apply --plan`) and lists moved live between plan and apply.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { applyFailed, applyPlan } from '../../src/apply/index.js';
+import { computePlan } from '../../src/plan/index.js';
+import { DEFAULT_CONFIG } from '../../src/model/config.js';
+import type { SavedPlan } from '../../src/model/plan.js';
+import { liveTerms, startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness();
+  await h.writeList('a', ['x']);
+  await h.writeList('b', ['x']);
+  expect((await h.run(['apply'])).code).toBe(0);
+  await h.writeList('a', ['x', 'y']);
+  await h.writeList('b', ['x', 'z']);
+});
+afterEach(async () => {
+  await h.close();
+});
+
+const planFile = () => join(h.root, 'plan.json');
+
+test('a saved plan is applied exactly, even after the files change again', async () => {
+  const plan = await h.run(['plan', '--out', 'plan.json']);
+  expect(plan.code).toBe(0);
+  expect(plan.stderr).toContain('Saved the plan to plan.json');
+  const saved = JSON.parse(await readFile(planFile(), 'utf8')) as SavedPlan;
+  expect(saved.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
+  expect(saved.plan.changes.map((c) => c.revisionId)).toEqual([expect.stringMatching(/_a_1$/), expect.stringMatching(/_b_1$/)]);
+
+  await h.writeList('a', ['something', 'else']); // the reviewed plan, not the files, is what gets applied
+  const apply = await h.run(['apply', '--plan', 'plan.json']);
+  expect(apply.code).toBe(0);
+  expect(await liveTerms(h, 'a')).toEqual(['x', 'y']);
+  expect(await liveTerms(h, 'b')).toEqual(['x', 'z']);
+});
+
+test('a stale saved plan (a revision moved live since) is refused, exit 4, nothing written', async () => {
+  expect((await h.run(['plan', '--out', 'plan.json'])).code).toBe(0);
+  await h.target().updateKeywordList({ id: 'b', name: 'List b', description: '', category: 'word', searchTerms: ['edited', 'live'] });
+  h.emulator.clearRequests();
+  const apply = await h.run(['apply', '--plan', 'plan.json']);
+  expect(apply.code).toBe(4);
+  expect(apply.stderr).toMatch(/plan\.json is stale: the live app changed since it was made: b: revision moved from \w+_b_1 to \w+_b_2/);
+  expect(h.emulator.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  expect(await liveTerms(h, 'a')).toEqual(['x']);
+});
+
+test('an altered saved plan is refused by its checksum, exit 4', async () => {
+  expect((await h.run(['plan', '--out', 'plan.json'])).code).toBe(0);
+  const saved = JSON.parse(await readFile(planFile(), 'utf8')) as SavedPlan;
+  saved.plan.changes[0]!.after!.searchTerms = ['x'];
+  await writeFile(planFile(), JSON.stringify(saved));
+  const apply = await h.run(['apply', '--plan', 'plan.json']);
+  expect(apply.code).toBe(4);
+  expect(apply.stderr).toContain('plan.json was changed after it was made (checksum mismatch)');
+  expect(await liveTerms(h, 'a')).toEqual(['x']);
+});
+
+test('a plan for another target is refused', async () => {
+  expect((await h.run(['plan', '--out', 'plan.json'])).code).toBe(0);
+  await writeFile(join(h.keywords, 'kwsync.yaml'), 'targets:\n  - name: other\n');
+  const apply = await h.run(['apply', '--plan', 'plan.json']);
+  expect(apply.code).toBe(4);
+  expect(apply.stderr).toMatch(/was made for target "kwsync-demo", not "other"/);
+});
+
+test('a list edited live between plan and apply is skipped, not overwritten; the rest applied', async () => {
+  const target = h.target();
+  const { validateRepo } = await import('../../src/validate/index.js');
+  const repo = await validateRepo({ dir: 'keywords', cwd: h.root });
+  const plan = computePlan(repo.lists, await target.listKeywordLists(), { target: target.label, prune: false, safety: DEFAULT_CONFIG.safety });
+  await target.updateKeywordList({ id: 'a', name: 'List a', description: '', category: 'word', searchTerms: ['someone', 'else'] });
+  const report = await applyPlan(plan, target, { force: false, concurrency: 2 });
+  expect(report.results.map((r) => [r.id, r.outcome])).toEqual([
+    ['a', 'skipped'],
+    ['b', 'applied'],
+  ]);
+  expect(report.results[0]?.message).toMatch(/changed live since the plan .*not overwritten/);
+  expect(applyFailed(report)).toBe(true);
+  expect(await liveTerms(h, 'a')).toEqual(['someone', 'else']);
+});
