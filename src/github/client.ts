@@ -28,8 +28,8 @@ export function createGitHubClient(opts: GitHubClientOptions): GitHubClient {
   return new Octokit({
     auth: opts.token,
     ...(opts.baseUrl ? { baseUrl: opts.baseUrl.replace(/\/+$/, '') } : {}),
-    request: { retries: opts.retries ?? 3 },
-    retry: { retryAfterBaseValue: opts.retryBaseMs ?? 1000 },
+    // Set on the plugin, not per request: a per-request `retries` would also retry 403/404/422.
+    retry: { retries: opts.retries ?? 3, retryAfterBaseValue: opts.retryBaseMs ?? 1000 },
     log: { debug: () => undefined, info: () => undefined, warn, error: warn },
     throttle: {
       enabled: opts.throttle ?? true,

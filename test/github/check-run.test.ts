@@ -60,3 +60,17 @@ describe('toAnnotation', () => {
     expect(a.path).toBe('keywords/a.yaml');
   });
 });
+
+describe('client retries', () => {
+  it('does not retry a 403 (permission) but does retry a 502', async () => {
+    gh.failNext = [403];
+    await expect(publishCheckRun(octokit, { ...repo, name: 'k', headSha: 'a', diagnostics: [], title: 't', summary: 's' })).rejects.toMatchObject({ status: 403 });
+    expect(gh.requests).toHaveLength(1);
+    gh.reset();
+    const fast = createGitHubClient({ token: 't', baseUrl: gh.url, throttle: false, retryBaseMs: 1 });
+    gh.failNext = [502, 502];
+    await publishCheckRun(fast, { ...repo, name: 'k', headSha: 'a', diagnostics: [], title: 't', summary: 's' });
+    expect(gh.requests).toHaveLength(3);
+    expect(gh.checkRuns).toHaveLength(1);
+  });
+});

@@ -1,0 +1,66 @@
+// The offline plan compares the PR's lists with the base branch's. This copies the keywords folder
+// as it is at a git ref into a temporary directory (only files git tracks there), so the normal
+// validation can read it.
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { KwsyncError } from '../errors.js';
+import type { LiveKeywordList } from '../model/keyword-list.js';
+import type { DesiredList } from '../model/keyword-list.js';
+
+const run = promisify(execFile);
+
+async function git(cwd: string, args: string[]): Promise<Buffer> {
+  const { stdout } = await run('git', args, { cwd, encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 });
+  return stdout;
+}
+
+async function hasCommit(cwd: string, ref: string): Promise<boolean> {
+  return git(cwd, ['cat-file', '-e', `${ref}^{commit}`]).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Copies `dir` at `ref` into a new temp directory and returns it; fetches the ref when missing. */
+export async function copyFolderAtRef(opts: { cwd: string; ref: string; dir: string }): Promise<string> {
+  const { cwd, ref, dir } = opts;
+  if (!(await hasCommit(cwd, ref))) {
+    await git(cwd, ['fetch', '--no-tags', '--depth=1', 'origin', ref]).catch(() => undefined);
+    if (!(await hasCommit(cwd, ref))) {
+      throw new KwsyncError(`cannot read the base commit ${ref} for the offline plan`, {
+        hint: 'check out with fetch-depth: 0 (actions/checkout) so the base branch is available',
+      });
+    }
+  }
+  const names = (await git(cwd, ['ls-tree', '-r', '-z', '--name-only', ref, '--', dir]))
+    .toString('utf8')
+    .split('\0')
+    .filter(Boolean);
+  const out = await mkdtemp(join(tmpdir(), 'kwsync-base-'));
+  for (const name of names) {
+    await mkdir(dirname(join(out, name)), { recursive: true });
+    await writeFile(join(out, name), await git(cwd, ['show', `${ref}:${name}`]));
+  }
+  await mkdir(join(out, dir), { recursive: true });
+  return out;
+}
+
+export async function removeCopy(path: string): Promise<void> {
+  await rm(path, { recursive: true, force: true });
+}
+
+/** The base branch's lists standing in for live ones in an offline plan. */
+export function asBaseLists(lists: readonly DesiredList[]): LiveKeywordList[] {
+  return lists.map(({ source: _source, ...list }) => ({
+    ...list,
+    revisionId: 'base',
+    isCSV: false,
+    active: true,
+    default: false,
+    createdAt: 0,
+    updatedAt: 0,
+  }));
+}

@@ -1,0 +1,37 @@
+// What the Action needs to know about the run, taken from the GITHUB_* variables and the event
+// payload that main.ts reads, parsed here into one typed object.
+import { ConfigError } from '../errors.js';
+
+export interface RunContext {
+  owner: string;
+  repo: string;
+  eventName: string;
+  /** The commit the run is for (the merge commit on a PR run, HEAD on a push). */
+  sha: string;
+  /** The workflow run page; its job summary holds the full plan. */
+  runUrl: string;
+  apiUrl: string;
+  workspace: string;
+  pullRequest?: { number: number; headSha: string; baseSha: string; baseRef: string };
+}
+
+type Env = Record<string, string | undefined>;
+
+export function parseRunContext(env: Env, event: any, cwd: string): RunContext {
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
+  if (!owner || !repo) throw new ConfigError('GITHUB_REPOSITORY is not set: run kwsync-action inside GitHub Actions');
+  const serverUrl = env.GITHUB_SERVER_URL ?? 'https://github.com';
+  const pr = event?.pull_request;
+  return {
+    owner,
+    repo,
+    eventName: env.GITHUB_EVENT_NAME ?? '',
+    sha: env.GITHUB_SHA ?? '',
+    runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID ?? ''}`,
+    apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
+    workspace: env.GITHUB_WORKSPACE ?? cwd,
+    ...(pr
+      ? { pullRequest: { number: Number(pr.number), headSha: String(pr.head?.sha), baseSha: String(pr.base?.sha), baseRef: String(pr.base?.ref) } }
+      : {}),
+  };
+}

@@ -1,0 +1,57 @@
+// Everything a mode needs from the outside world, passed in by main.ts (and by tests).
+import type { GitHubClient } from '../github/client.js';
+import type { KwsyncConfig, TargetConfig } from '../model/config.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { DesiredList } from '../model/keyword-list.js';
+import type { Plan } from '../model/plan.js';
+import type { KeywordTarget } from '../model/target.js';
+import type { ActionInputs } from './inputs.js';
+import type { RunContext } from './context.js';
+
+/** What src/validate's validateRepo returns. */
+export interface RepoValidation {
+  config: KwsyncConfig;
+  configFile: string | null;
+  lists: DesiredList[];
+  diagnostics: Diagnostic[];
+  errorCount: number;
+  warningCount: number;
+}
+
+export type ValidateRepo = (opts: { dir: string; cwd: string }) => Promise<RepoValidation>;
+
+export interface ActionLog {
+  info(message: string): void;
+  warning(message: string): void;
+  /** A workflow-command annotation: the fallback when the token may not create check runs. */
+  annotate(d: Diagnostic): void;
+}
+
+export interface ActionDeps {
+  octokit: GitHubClient;
+  validateRepo: ValidateRepo;
+  /** Connects to the service; undefined when the run has no API key (plan then runs offline). */
+  connect: ((target: TargetConfig | undefined) => KeywordTarget) | undefined;
+  /** Validates the keywords folder as it is at a git ref (the PR's base) in a temporary copy. */
+  validateAtRef: (ref: string, dir: string) => Promise<RepoValidation>;
+  writeSummary(markdown: string): Promise<void>;
+  /** Writes the plan JSON for the `plan-json` output; returns its path. */
+  writePlanFile(plan: Plan): Promise<string>;
+  log: ActionLog;
+  now(): Date;
+}
+
+export interface ActionRun {
+  inputs: ActionInputs;
+  context: RunContext;
+  deps: ActionDeps;
+}
+
+export interface ActionResult {
+  hasChanges: boolean;
+  /** Path of the plan JSON, or '' when no plan was made. */
+  planJsonPath: string;
+  failed: boolean;
+  /** Why the run failed, for core.setFailed. */
+  message?: string;
+}

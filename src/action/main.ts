@@ -1,0 +1,75 @@
+// The Action entry: the only code in src/github|action that reads inputs and the environment and
+// sets the result. It builds typed inputs, the run context and the dependencies, then hands over.
+import * as core from '@actions/core';
+import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connectService, serviceSettingsFromEnv } from '../cli/service.js';
+import { createGitHubClient } from '../github/client.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import { savePlan } from '../plan/index.js';
+import { validateRepo } from '../validate/index.js';
+import { copyFolderAtRef, removeCopy } from './base-lists.js';
+import { parseRunContext } from './context.js';
+import type { ActionDeps } from './deps.js';
+import { formatError } from './format-error.js';
+import { parseInputs } from './inputs.js';
+import { runAction } from './run-action.js';
+
+function annotate(d: Diagnostic): void {
+  const props = { file: d.file, startLine: d.line, startColumn: d.column, title: d.rule };
+  if (d.severity === 'error') core.error(d.message, props);
+  else core.warning(d.message, props);
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const apiKey = env.COMETCHAT_API_KEY?.trim();
+  if (apiKey) core.setSecret(apiKey);
+  core.setOutput('failed', 'false');
+  try {
+    const inputs = parseInputs({
+      mode: core.getInput('mode'),
+      dir: core.getInput('dir'),
+      target: core.getInput('target'),
+      'github-token': core.getInput('github-token'),
+      force: core.getInput('force'),
+      prune: core.getInput('prune'),
+    });
+    const event = env.GITHUB_EVENT_PATH ? JSON.parse(await readFile(env.GITHUB_EVENT_PATH, 'utf8')) : {};
+    const context = parseRunContext(env, event, process.cwd());
+    const deps: ActionDeps = {
+      octokit: createGitHubClient({ token: inputs.githubToken, baseUrl: context.apiUrl, warn: (m) => core.warning(m) }),
+      validateRepo,
+      connect: apiKey ? (target) => connectService(serviceSettingsFromEnv(env, target)).keywords : undefined,
+      validateAtRef: async (ref, dir) => {
+        const copy = await copyFolderAtRef({ cwd: context.workspace, ref, dir });
+        try {
+          return await validateRepo({ dir, cwd: copy });
+        } finally {
+          await removeCopy(copy);
+        }
+      },
+      writeSummary: async (markdown) => {
+        await core.summary.addRaw(markdown, true).write();
+      },
+      writePlanFile: async (plan) => {
+        const file = join(env.RUNNER_TEMP ?? tmpdir(), `kwsync-plan-${plan.target}.json`);
+        await writeFile(file, `${JSON.stringify(savePlan(plan), null, 2)}\n`);
+        return file;
+      },
+      log: { info: (m) => core.info(m), warning: (m) => core.warning(m), annotate },
+      now: () => new Date(),
+    };
+    const result = await runAction({ inputs, context, deps });
+    core.setOutput('has-changes', String(result.hasChanges));
+    core.setOutput('plan-json', result.planJsonPath);
+    core.setOutput('failed', String(result.failed));
+    if (result.failed) core.setFailed(result.message ?? 'kwsync failed');
+  } catch (err) {
+    core.setOutput('failed', 'true');
+    core.setFailed(formatError(err));
+  }
+}
+
+await main();

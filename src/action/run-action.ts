@@ -1,0 +1,16 @@
+// Picks the mode. Everything below takes typed inputs and injected dependencies (see deps.ts).
+import type { ActionResult, ActionRun } from './deps.js';
+import { runApply } from './run-apply.js';
+import { runDrift } from './run-drift.js';
+import { runPlan } from './run-plan.js';
+
+export async function runAction(run: ActionRun): Promise<ActionResult> {
+  switch (run.inputs.mode) {
+    case 'plan':
+      return runPlan(run);
+    case 'apply':
+      return runApply(run);
+    case 'drift':
+      return runDrift(run);
+  }
+}

@@ -1,0 +1,40 @@
+// mode: drift, on a schedule. Plans the repository against live; while they differ one issue
+// (marker + label) carries the plan, and it is closed with a comment once live matches again.
+import { syncDriftIssue } from '../github/drift-issue.js';
+import { driftIssueTitle, renderDriftIssue, renderDriftResolved } from '../github/render-comments.js';
+import { planHasChanges } from '../model/plan.js';
+import { computePlan, renderPlanMarkdown } from '../plan/index.js';
+import type { ActionResult, ActionRun } from './deps.js';
+import { renderPlanSummary } from './job-summary.js';
+import { prepare, targetName } from './setup.js';
+
+export async function runDrift(run: ActionRun): Promise<ActionResult> {
+  const { context, deps } = run;
+  const prepared = await prepare(run);
+  const { validation } = prepared;
+  if (validation.errorCount > 0) {
+    await deps.writeSummary(renderPlanSummary(undefined, validation.diagnostics, renderPlanMarkdown));
+    return { hasChanges: false, planJsonPath: '', failed: true, message: `${validation.errorCount} error(s) in the keyword lists on the default branch; drift cannot be checked` };
+  }
+  if (!deps.connect) return { hasChanges: false, planJsonPath: '', failed: true, message: 'drift needs COMETCHAT_API_KEY (and the app id) in the environment' };
+
+  const target = targetName(prepared.targetConfig);
+  const now = deps.now();
+  const live = await deps.connect(prepared.targetConfig).listKeywordLists();
+  const plan = computePlan(validation.lists, live, { target, prune: prepared.prune, safety: validation.config.safety, mode: 'live', now });
+  const planJsonPath = await deps.writePlanFile(plan);
+  const drift = planHasChanges(plan);
+  const link = { runUrl: context.runUrl, sha: context.sha };
+  const res = await syncDriftIssue(deps.octokit, {
+    owner: context.owner,
+    repo: context.repo,
+    target,
+    title: driftIssueTitle(target),
+    driftBody: drift ? renderDriftIssue(plan, { ...link, renderPlan: renderPlanMarkdown, now }).body : null,
+    resolvedComment: renderDriftResolved(target, now, link),
+  });
+  const note = drift ? `**Drift**: live differs from the repository (issue #${res.issueNumber}, ${res.action}).` : 'No drift: live matches the repository.';
+  await deps.writeSummary(renderPlanSummary(plan, validation.diagnostics, renderPlanMarkdown, [note]));
+  deps.log.info(note);
+  return { hasChanges: drift, planJsonPath, failed: false };
+}

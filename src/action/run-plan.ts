@@ -1,0 +1,97 @@
+// mode: plan, on pull_request. Validation as a check run, the plan as one sticky PR comment and the
+// whole story in the job summary. Without an API key (a fork's PR) it plans offline against the
+// base branch's lists.
+import { RequestError } from 'octokit';
+import { publishCheckRun } from '../github/check-run.js';
+import { planMarker } from '../github/markers.js';
+import { renderInvalidComment, renderPlanComment } from '../github/render-comments.js';
+import { upsertStickyComment } from '../github/sticky-comment.js';
+import type { LiveKeywordList } from '../model/keyword-list.js';
+import { planHasChanges, type Plan } from '../model/plan.js';
+import { computePlan, renderPlanMarkdown } from '../plan/index.js';
+import { asBaseLists } from './base-lists.js';
+import type { ActionResult, ActionRun, RepoValidation } from './deps.js';
+import { renderPlanSummary } from './job-summary.js';
+import { prepare, targetName, type Prepared } from './setup.js';
+
+export async function runPlan(run: ActionRun): Promise<ActionResult> {
+  const { context, deps } = run;
+  const pr = context.pullRequest;
+  const prepared = await prepare(run);
+  const { validation } = prepared;
+  const target = targetName(prepared.targetConfig);
+  const link = { runUrl: context.runUrl, sha: pr?.headSha ?? context.sha };
+
+  await publishDiagnostics(run, validation, target);
+  if (validation.errorCount > 0) {
+    await deps.writeSummary(renderPlanSummary(undefined, validation.diagnostics, renderPlanMarkdown));
+    if (pr) await comment(run, target, renderInvalidComment(target, validation.errorCount, validation.warningCount, link));
+    return { hasChanges: false, planJsonPath: '', failed: true, message: `${validation.errorCount} error(s) in the keyword lists; see the annotations` };
+  }
+
+  const plan = await makePlan(run, prepared, target);
+  const planJsonPath = await deps.writePlanFile(plan);
+  await deps.writeSummary(renderPlanSummary(plan, validation.diagnostics, renderPlanMarkdown));
+  if (pr) {
+    const { body } = renderPlanComment(plan, { ...link, renderPlan: renderPlanMarkdown, errorCount: 0, warningCount: validation.warningCount });
+    await comment(run, target, body);
+  } else {
+    deps.log.warning('not a pull_request run: the plan is in the job summary only');
+  }
+  return { hasChanges: planHasChanges(plan), planJsonPath, failed: false };
+}
+
+async function makePlan({ inputs, context, deps }: ActionRun, prepared: Prepared, target: string): Promise<Plan> {
+  const opts = { target, prune: prepared.prune, safety: prepared.validation.config.safety, now: deps.now() };
+  if (deps.connect) {
+    const live = await deps.connect(prepared.targetConfig).listKeywordLists();
+    return computePlan(prepared.validation.lists, live, { ...opts, mode: 'live' });
+  }
+  const base = context.pullRequest?.baseSha;
+  let live: LiveKeywordList[] = [];
+  if (base) {
+    const baseValidation = await deps.validateAtRef(base, inputs.dir);
+    if (baseValidation.errorCount > 0) deps.log.warning(`the base branch's lists have ${baseValidation.errorCount} error(s); the offline plan uses the lists that loaded`);
+    live = asBaseLists(baseValidation.lists);
+  } else {
+    deps.log.warning('no API key and no base commit: planning against an empty app');
+  }
+  deps.log.info(`no API key on this run: planning offline against ${base ? `the base branch (${base.slice(0, 7)})` : 'nothing'}`);
+  return computePlan(prepared.validation.lists, live, { ...opts, mode: 'offline' });
+}
+
+/** A token that may not write (a fork's PR) must not hide the diagnostics: fall back to workflow annotations. */
+function isPermissionError(err: unknown): boolean {
+  return err instanceof RequestError && (err.status === 403 || err.status === 404);
+}
+
+async function publishDiagnostics({ context, deps }: ActionRun, validation: RepoValidation, target: string): Promise<void> {
+  const { errorCount: e, warningCount: w } = validation;
+  try {
+    await publishCheckRun(deps.octokit, {
+      owner: context.owner,
+      repo: context.repo,
+      name: target === 'default' ? 'kwsync' : `kwsync (${target})`,
+      headSha: context.pullRequest?.headSha ?? context.sha,
+      diagnostics: validation.diagnostics,
+      title: e + w === 0 ? 'All keyword lists are valid' : `${e} error${e === 1 ? '' : 's'}, ${w} warning${w === 1 ? '' : 's'}`,
+      summary: `Validated the keyword lists for target \`${target}\`. The plan is in the pull request comment and the [job summary](${context.runUrl}).`,
+      detailsUrl: context.runUrl,
+    });
+  } catch (err) {
+    if (!isPermissionError(err)) throw err;
+    deps.log.warning('this token may not create check runs (a fork\'s pull request?); annotating through the workflow log instead');
+    for (const d of validation.diagnostics) deps.log.annotate(d);
+  }
+}
+
+async function comment({ context, deps }: ActionRun, target: string, body: string): Promise<void> {
+  const pr = context.pullRequest!;
+  try {
+    const res = await upsertStickyComment(deps.octokit, { owner: context.owner, repo: context.repo, issueNumber: pr.number, marker: planMarker(target), body });
+    deps.log.info(`plan comment ${res.action}: ${res.url}`);
+  } catch (err) {
+    if (!isPermissionError(err)) throw err;
+    deps.log.warning('this token may not comment on the pull request (a fork\'s pull request?); the plan is in the job summary');
+  }
+}

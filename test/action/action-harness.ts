@@ -1,0 +1,90 @@
+// A throwaway git repository with a keywords folder, a fake GitHub and the emulator, wired into
+// the Action's dependencies the way main.ts wires the real ones.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { copyFolderAtRef, removeCopy } from '../../src/action/base-lists.js';
+import type { RunContext } from '../../src/action/context.js';
+import type { ActionDeps } from '../../src/action/deps.js';
+import type { ActionInputs } from '../../src/action/inputs.js';
+import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { createGitHubClient } from '../../src/github/client.js';
+import type { Diagnostic } from '../../src/model/diagnostic.js';
+import { savePlan } from '../../src/plan/index.js';
+import { validateRepo } from '../../src/validate/index.js';
+import type { FakeGitHub } from '../github/fake-github.js';
+
+export function listYaml(id: string, terms: string[]): string {
+  return `id: ${id}\nname: ${id}\ncategory: word\nsearchTerms: [${terms.join(', ')}]\n`;
+}
+
+export class TempRepo {
+  dir = mkdtempSync(join(tmpdir(), 'kwsync-action-'));
+  constructor() {
+    this.git('init', '-q', '-b', 'main');
+    mkdirSync(join(this.dir, 'keywords'));
+  }
+  git(...args: string[]): string {
+    return execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: this.dir }).toString().trim();
+  }
+  write(file: string, text: string): void {
+    writeFileSync(join(this.dir, file), text);
+  }
+  commit(): string {
+    this.git('add', '-A');
+    this.git('commit', '-q', '-m', 'change', '--allow-empty');
+    return this.git('rev-parse', 'HEAD');
+  }
+  remove(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+export interface Harness {
+  deps: ActionDeps;
+  summaries: string[];
+  annotations: Diagnostic[];
+  warnings: string[];
+}
+
+export function harness(repo: TempRepo, gh: FakeGitHub, emu: RunningEmulator | undefined): Harness {
+  const summaries: string[] = [];
+  const annotations: Diagnostic[] = [];
+  const warnings: string[] = [];
+  const env = emu ? { COMETCHAT_API_KEY: emu.apiKey, COMETCHAT_BASE_URL: emu.chatBaseUrl } : {};
+  const deps: ActionDeps = {
+    octokit: createGitHubClient({ token: 'gh-token', baseUrl: gh.url, throttle: false, retryBaseMs: 1 }),
+    validateRepo,
+    connect: emu ? (t) => connectService(serviceSettingsFromEnv(env, t)).keywords : undefined,
+    validateAtRef: async (ref, dir) => {
+      const copy = await copyFolderAtRef({ cwd: repo.dir, ref, dir });
+      try {
+        return await validateRepo({ dir, cwd: copy });
+      } finally {
+        await removeCopy(copy);
+      }
+    },
+    writeSummary: async (md) => void summaries.push(md),
+    writePlanFile: async (plan) => {
+      const file = join(repo.dir, '..', `${repo.dir.split('/').pop()}-plan.json`);
+      writeFileSync(file, JSON.stringify(savePlan(plan)));
+      return file;
+    },
+    log: { info: () => undefined, warning: (m) => void warnings.push(m), annotate: (d) => void annotations.push(d) },
+    now: () => new Date('2025-01-02T03:04:05.000Z'),
+  };
+  return { deps, summaries, annotations, warnings };
+}
+
+export function inputs(mode: ActionInputs['mode'], extra: Partial<ActionInputs> = {}): ActionInputs {
+  return { mode, dir: 'keywords', target: undefined, githubToken: 'gh-token', force: false, prune: undefined, ...extra };
+}
+
+export function context(repo: TempRepo, extra: Partial<RunContext> = {}): RunContext {
+  return {
+    owner: 'acme', repo: 'lists', eventName: 'push', sha: 'f'.repeat(40),
+    runUrl: 'https://github.com/acme/lists/actions/runs/42', apiUrl: 'unused', workspace: repo.dir, ...extra,
+  };
+}

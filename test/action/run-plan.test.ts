@@ -1,0 +1,85 @@
+// mode: plan over a real git repository, the real validation and planner, and a fake GitHub.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { runAction } from '../../src/action/run-action.js';
+import { planMarker } from '../../src/github/markers.js';
+import { FakeGitHub } from '../github/fake-github.js';
+import { context, harness, inputs, listYaml, TempRepo } from './action-harness.js';
+
+let gh: FakeGitHub;
+let repo: TempRepo;
+let baseSha: string;
+beforeAll(async () => (gh = await new FakeGitHub().start()));
+afterAll(() => gh.close());
+beforeEach(() => {
+  gh.reset();
+  repo = new TempRepo();
+  repo.write('keywords/profanity-en.yaml', listYaml('profanity-en', ['darn', 'heck']));
+  repo.write('keywords/old-list.yaml', listYaml('old-list', ['x']));
+  baseSha = repo.commit();
+});
+afterEach(() => repo.remove());
+
+const prContext = () => context(repo, { eventName: 'pull_request', pullRequest: { number: 7, headSha: 'a'.repeat(40), baseSha, baseRef: 'main' } });
+
+describe('mode: plan without an API key (offline, e.g. a fork PR)', () => {
+  it('plans the PR against the base branch, posts one sticky comment and a check run', async () => {
+    repo.write('keywords/profanity-en.yaml', listYaml('profanity-en', ['darn', 'heck', 'shoot']));
+    repo.write('keywords/scam.yaml', listYaml('scam', ['free money']));
+    const h = harness(repo, gh, undefined);
+    const result = await runAction({ inputs: inputs('plan'), context: prContext(), deps: h.deps });
+
+    expect(result).toMatchObject({ hasChanges: true, failed: false });
+    const saved = JSON.parse(readFileSync(result.planJsonPath, 'utf8'));
+    expect(saved.plan.mode).toBe('offline');
+    expect(saved.plan.changes.map((c: any) => `${c.id}:${c.kind}`)).toEqual(['old-list:noop', 'profanity-en:update', 'scam:create']);
+
+    expect(gh.checkRuns).toEqual([expect.objectContaining({ head_sha: 'a'.repeat(40), conclusion: 'success' })]);
+    expect(gh.comments).toHaveLength(1);
+    const body = gh.comments[0]!.body;
+    expect(body.startsWith(planMarker('default'))).toBe(true);
+    expect(body).toContain('Offline plan');
+    expect(body).toContain('+ shoot');
+    expect(h.summaries.join('')).toContain('+ free money');
+
+    await runAction({ inputs: inputs('plan'), context: prContext(), deps: h.deps });
+    expect(gh.comments).toHaveLength(1);
+    expect(gh.writes().filter((w) => w.path.endsWith('/comments')).length).toBe(1);
+  });
+
+  it('annotates invalid lists on their lines, says no plan was made, and fails', async () => {
+    repo.write('keywords/profanity-en.yaml', 'id: profanity-en\nname: x\ncategory: wrod\nsearchTerms: [a]\n');
+    const h = harness(repo, gh, undefined);
+    const result = await runAction({ inputs: inputs('plan'), context: prContext(), deps: h.deps });
+    expect(result).toMatchObject({ failed: true, planJsonPath: '' });
+    const run = gh.checkRuns[0]!;
+    expect(run.conclusion).toBe('failure');
+    expect(run.annotations).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'keywords/profanity-en.yaml', start_line: 3, annotation_level: 'failure' })]));
+    expect(gh.comments[0]!.body).toContain('No plan was made');
+  });
+
+  it("falls back to workflow annotations when the token may not create check runs (a fork's read-only token)", async () => {
+    repo.write('keywords/profanity-en.yaml', 'id: profanity-en\nname: x\ncategory: wrod\nsearchTerms: [a]\n');
+    gh.failNext = [403];
+    const h = harness(repo, gh, undefined);
+    const result = await runAction({ inputs: inputs('plan'), context: prContext(), deps: h.deps });
+    expect(result.failed).toBe(true);
+    expect(h.annotations.map((d) => d.file)).toContain('keywords/profanity-en.yaml');
+    expect(h.warnings.join('\n')).toContain('may not create check runs');
+    expect(gh.requests.filter((r) => r.path.endsWith('/check-runs'))).toHaveLength(1);
+    expect(gh.comments).toHaveLength(1);
+  });
+
+  it('plans against an empty base when the keywords folder is new', async () => {
+    repo.git('rm', '-q', '-r', 'keywords');
+    const emptyBase = repo.commit();
+    mkdirSync(`${repo.dir}/keywords`);
+    repo.write('keywords/scam.yaml', listYaml('scam', ['free money']));
+    const h = harness(repo, gh, undefined);
+    const ctx = context(repo, { eventName: 'pull_request', pullRequest: { number: 7, headSha: 'b'.repeat(40), baseSha: emptyBase, baseRef: 'main' } });
+    const result = await runAction({ inputs: inputs('plan'), context: ctx, deps: h.deps });
+    expect(result.hasChanges).toBe(true);
+    expect(existsSync(result.planJsonPath)).toBe(true);
+    expect(gh.comments[0]!.body).toContain('scam');
+  });
+});
