@@ -85,10 +85,16 @@ export class RateGate {
     return paceDelayMs(this.budget, this.now(), this.opts);
   }
 
-  /** Waits its turn (returns how long); counts itself against the budget so concurrent callers spread out too. */
-  async wait(): Promise<number> {
+  /** Takes a turn: how long to wait first; counts itself so concurrent callers spread out too. */
+  take(): number {
     const ms = this.delayMs();
     if (this.budget) this.budget = { ...this.budget, remaining: this.budget.remaining - 1 };
+    return ms;
+  }
+
+  /** Takes a turn and waits it out; returns the milliseconds waited. */
+  async wait(): Promise<number> {
+    const ms = this.take();
     if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
     return ms;
   }

@@ -1,0 +1,66 @@
+// Unit: the paging iterators against a fake client (no HTTP), for the edge cases a real server
+// rarely produces: a repeated cursor, an empty page with a cursor, a stale current_page.
+import { iterateCalls, iterateGroupMessages, type CometChatClient } from '../../src/api/index.js';
+import type { ApiRequest } from '../../src/api/client.js';
+import { collect } from './emulator-fixture.js';
+
+function fakeClient(pages: unknown[]): CometChatClient & { sent: ApiRequest[] } {
+  const sent: ApiRequest[] = [];
+  return {
+    sent,
+    baseUrls: { chat: 'http://fake/v3', calls: 'http://fake/calls/v3' },
+    termsTransport: 'auto',
+    retryPolicy: {} as CometChatClient['retryPolicy'],
+    stats: { requests: 0, attempts: 0, paced: 0 },
+    async send(req, schema) {
+      sent.push(req);
+      const body = pages[Math.min(sent.length - 1, pages.length - 1)];
+      return schema.parse(body);
+    },
+    async close() {},
+  };
+}
+
+const msg = (id: string) => ({ id, sender: 'u', receiverType: 'group', receiver: 'g', category: 'message', type: 'text', sentAt: 1 });
+
+describe('iterateGroupMessages', () => {
+  test('follows meta.next with affix and id, keeping the filters', async () => {
+    const client = fakeClient([
+      { data: [msg('1'), msg('2')], meta: { next: { affix: 'append', sentAt: 1, id: '2' } } },
+      { data: [msg('3')], meta: {} },
+    ]);
+    const all = await collect(iterateGroupMessages(client, 'g', { limit: 2, sender: 'u' }));
+    expect(all.map((m) => m.id)).toEqual(['1', '2', '3']);
+    expect(client.sent.map((r) => r.query)).toEqual([
+      expect.objectContaining({ limit: 2, sender: 'u' }),
+      expect.objectContaining({ limit: 2, sender: 'u', affix: 'append', id: '2' }),
+    ]);
+  });
+
+  test('a repeated cursor stops the walk instead of looping', async () => {
+    const client = fakeClient([{ data: [msg('1')], meta: { next: { affix: 'append', sentAt: 1, id: '1' } } }]);
+    expect(await collect(iterateGroupMessages(client, 'g'))).toHaveLength(2);
+    expect(client.sent).toHaveLength(2);
+  });
+
+  test('an empty page stops even with a cursor', async () => {
+    const client = fakeClient([{ data: [], meta: { next: { affix: 'append', sentAt: 1, id: '9' } } }]);
+    expect(await collect(iterateGroupMessages(client, 'g'))).toEqual([]);
+    expect(client.sent).toHaveLength(1);
+  });
+});
+
+describe('iterateCalls', () => {
+  const call = (sessionId: string) => ({ sessionId, type: 'audio', mode: 'call', receiverType: 'user', status: 'ended' });
+  const meta = (current_page: number, total_pages: number) => ({ pagination: { total: 3, count: 1, per_page: 1, current_page, total_pages } });
+
+  test('asks for each page in turn up to total_pages, even if the server echoes a stale page', async () => {
+    const client = fakeClient([
+      { data: [call('a')], meta: meta(1, 3) },
+      { data: [call('b')], meta: meta(1, 3) },
+      { data: [call('c')], meta: meta(1, 3) },
+    ]);
+    expect((await collect(iterateCalls(client, { perPage: 1 }))).map((c) => c.sessionId)).toEqual(['a', 'b', 'c']);
+    expect(client.sent.map((r) => r.query?.page)).toEqual([1, 2, 3]);
+  });
+});
