@@ -28,6 +28,8 @@ export interface ServerParts {
   log: RequestLogEntry[];
 }
 
+/** A long-running `kwsync emulator` keeps only the newest entries of its request log. */
+const MAX_LOG_ENTRIES = 100_000;
 const FAULT_STATUS = { '429': 429, '502': 502, '503': 503, '504': 504 } as const;
 const FAULT_CODES = { '429': 'ERR_TOO_MANY_REQUESTS', '502': 'ERR_BAD_GATEWAY', '503': 'ERR_SERVICE_UNAVAILABLE', '504': 'ERR_GATEWAY_TIMEOUT' } as const;
 
@@ -48,6 +50,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
     const path = pathOf(request.url);
     const entry: RequestLogEntry = { method: request.method, path, status: 0 };
+    if (parts.log.length >= MAX_LOG_ENTRIES) parts.log.splice(0, MAX_LOG_ENTRIES / 10);
     parts.log.push(entry);
     entries.set(request, entry);
 
