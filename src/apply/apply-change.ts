@@ -4,7 +4,7 @@ import type { KeywordList, LiveKeywordList } from '../model/keyword-list.js';
 import type { ListChange, ListResult } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
 import { sameContent } from '../plan/term-sets.js';
-import { contentMismatches, revisionWarning } from './verify.js';
+import { contentMismatches, orderWarning, revisionWarning } from './verify.js';
 
 export async function applyChange(change: ListChange, target: KeywordTarget): Promise<ListResult> {
   const base = { id: change.id, kind: change.kind };
@@ -75,8 +75,8 @@ function verified(change: ListChange, sent: KeywordList, got: LiveKeywordList, b
       warnings: [],
     };
   }
-  const warning = before ? revisionWarning(before.revisionId, got) : null;
-  return { ...base, outcome: 'applied', message: null, warnings: warning ? [warning] : [] };
+  const warnings = [orderWarning(sent, got), before ? revisionWarning(before.revisionId, got) : null];
+  return { ...base, outcome: 'applied', message: null, warnings: warnings.filter((w): w is string => w !== null) };
 }
 
 function describe(err: unknown): string {

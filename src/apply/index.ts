@@ -2,7 +2,7 @@
 export { applyPlan, applyFailed, assertSafe, type ApplyOptions } from './apply-plan.js';
 export { applyChange } from './apply-change.js';
 export { staleReasons, assertFresh } from './stale-plan.js';
-export { contentMismatches, revisionWarning } from './verify.js';
+export { contentMismatches, orderWarning, revisionWarning } from './verify.js';
 export {
   renderApplyReportText,
   renderApplyReportMarkdown,

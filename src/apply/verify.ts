@@ -16,6 +16,12 @@ export function contentMismatches(sent: KeywordList, got: LiveKeywordList): stri
   return out;
 }
 
+/** A warning when the stored terms are the same set but not the same sequence (order, repeats). */
+export function orderWarning(sent: KeywordList, got: LiveKeywordList): string | null {
+  const same = sent.searchTerms.length === got.searchTerms.length && sent.searchTerms.every((t, i) => t === got.searchTerms[i]);
+  return same ? null : 'the service returned the same terms in another order or with repeats; matching is unaffected';
+}
+
 /** A warning when the revision did not rise by exactly one over `before`, or null. */
 export function revisionWarning(beforeRevision: string, got: LiveKeywordList): string | null {
   const before = revisionNumber(beforeRevision);

@@ -136,3 +136,10 @@ describe('report renderers', () => {
   test('markdown', () => expect(renderApplyReportMarkdown(report)).toMatchSnapshot());
   test('json', () => expect(JSON.parse(renderApplyReportJson(report))).toEqual(report));
 });
+
+test('terms stored in another order are applied, with a warning', async () => {
+  const target = new FakeTarget([], { store: (l) => ({ ...l, searchTerms: [...l.searchTerms].sort() }) });
+  const report = await applyPlan(await planFor(target, [desired('s', ['b', 'a'])]), target, { force: false, concurrency: 1 });
+  expect(report.results[0]?.outcome).toBe('applied');
+  expect(report.results[0]?.warnings).toEqual(['the service returned the same terms in another order or with repeats; matching is unaffected']);
+});
