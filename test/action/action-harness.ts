@@ -57,7 +57,7 @@ export function harness(repo: TempRepo, gh: FakeGitHub, emu: RunningEmulator | u
   const deps: ActionDeps = {
     octokit: createGitHubClient({ token: 'gh-token', baseUrl: gh.url, throttle: false, retryBaseMs: 1 }),
     validateRepo,
-    connect: emu ? (t) => connectService(serviceSettingsFromEnv(env, t)).keywords : undefined,
+    connect: emu ? (t) => connectService(serviceSettingsFromEnv(env, t), { retry: { minDelayMs: 1, maxDelayMs: 5 } }).keywords : undefined,
     validateAtRef: async (ref, dir) => {
       const copy = await copyFolderAtRef({ cwd: repo.dir, ref, dir });
       try {
