@@ -1,6 +1,6 @@
 // Contract: list group messages, every filter family, and cursor paging to the last page.
 import { ApiError, UsageError } from '../../src/errors.js';
-import { iterateGroupMessages, listGroupMessages, type CometChatClient } from '../../src/api/index.js';
+import { iterateGroupMessages, listGroupMessages, type CometChatClient, type Message } from '../../src/api/index.js';
 import { BUSY_GROUP, BUSY_GROUP_MESSAGES } from '../../src/emulator/index.js';
 import { collect, startFixture, thrown, type Fixture } from './emulator-fixture.js';
 
@@ -12,6 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => fx.close());
 const pathOf = `/v3/groups/${BUSY_GROUP}/messages`;
+// Fields beyond the spec's message shape that the emulator adds on request.
+const mentionsOf = (m: Message) => ((m.mentionedUsers ?? []) as { uid: string }[]).map((u) => u.uid);
+const tagsOf = (m: Message) => (m.tags ?? []) as string[];
 
 describe('listGroupMessages', () => {
   test('one page: typed messages, meta.current and a next cursor', async () => {
@@ -36,32 +39,32 @@ describe('listGroupMessages', () => {
     for (const m of window.data) expect(m.sentAt >= from && m.sentAt <= to).toBe(true);
 
     const mentioned = await listGroupMessages(client, BUSY_GROUP, { limit: 20, hasMentions: true });
-    for (const m of mentioned.data) expect((m as { mentionedUsers?: unknown[] }).mentionedUsers?.length).toBeGreaterThan(0);
-    const uid = ((mentioned.data[0] as { mentionedUsers: { uid: string }[] }).mentionedUsers[0]!).uid;
+    for (const m of mentioned.data) expect(mentionsOf(m).length).toBeGreaterThan(0);
+    const uid = mentionsOf(mentioned.data[0]!)[0]!;
     const mentioning = await listGroupMessages(client, BUSY_GROUP, { limit: 20, mentionedUids: [uid, 'nobody'] });
     for (const m of mentioning.data) {
-      expect((m as { mentionedUsers: { uid: string }[] }).mentionedUsers.map((u) => u.uid)).toContain(uid);
+      expect(mentionsOf(m)).toContain(uid);
     }
 
     const typed = await listGroupMessages(client, BUSY_GROUP, { limit: 50, categories: ['message'], types: ['text', 'image'] });
     for (const m of typed.data) expect(['text', 'image']).toContain(m.type);
 
     const tagged = await listGroupMessages(client, BUSY_GROUP, { limit: 1000, withTags: true });
-    const tag = tagged.data.flatMap((m) => (m as { tags?: string[] }).tags ?? [])[0];
+    const tag = tagged.data.flatMap(tagsOf)[0];
     expect(tag).toEqual(expect.any(String));
     const withTag = await listGroupMessages(client, BUSY_GROUP, { limit: 50, tags: [tag!, 'no-such-tag'], withTags: true });
     expect(withTag.data.length).toBeGreaterThan(0);
-    for (const m of withTag.data) expect((m as { tags: string[] }).tags).toContain(tag);
+    for (const m of withTag.data) expect(tagsOf(m)).toContain(tag);
   });
 
   test('onBehalfOf travels as a header: myMentionsOnly needs it', async () => {
     const err = await thrown(() => listGroupMessages(client, BUSY_GROUP, { myMentionsOnly: true }));
     expect(err).toMatchObject({ status: 400, code: 'ERR_BAD_REQUEST' });
     const sample = await listGroupMessages(client, BUSY_GROUP, { limit: 20, hasMentions: true });
-    const uid = (sample.data[0] as { mentionedUsers: { uid: string }[] }).mentionedUsers[0]!.uid;
+    const uid = mentionsOf(sample.data[0]!)[0]!;
     const mine = await listGroupMessages(client, BUSY_GROUP, { limit: 20, myMentionsOnly: true, onBehalfOf: uid });
     expect(mine.data.length).toBeGreaterThan(0);
-    for (const m of mine.data) expect((m as { mentionedUsers: { uid: string }[] }).mentionedUsers.map((u) => u.uid)).toContain(uid);
+    for (const m of mine.data) expect(mentionsOf(m)).toContain(uid);
   });
 
   test('an unknown group is ERR_GUID_NOT_FOUND with a hint', async () => {

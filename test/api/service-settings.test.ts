@@ -1,0 +1,61 @@
+// Unit: settings from the environment (and a kwsync.yaml target), one clear line when missing.
+import { ConfigError } from '../../src/errors.js';
+import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
+
+const KEY = { COMETCHAT_API_KEY: 'k-123' };
+
+describe('serviceSettingsFromEnv', () => {
+  test('app id and region build the real bases; region defaults to us', () => {
+    expect(serviceSettingsFromEnv({ ...KEY, COMETCHAT_APP_ID: 'app1' })).toMatchObject({
+      appId: 'app1',
+      region: 'us',
+      label: 'app1',
+      chatBaseUrl: 'https://app1.api-us.cometchat.io/v3',
+      callsBaseUrl: 'https://app1.call-us.cometchat.io/v3',
+    });
+  });
+
+  test('env wins over the target for app id and region; the target names the label', () => {
+    const target = { name: 'staging', appId: 'from-yaml', region: 'eu' as const };
+    expect(serviceSettingsFromEnv({ ...KEY }, target)).toMatchObject({ appId: 'from-yaml', region: 'eu', label: 'staging' });
+    expect(serviceSettingsFromEnv({ ...KEY, COMETCHAT_APP_ID: 'env-app', COMETCHAT_REGION: 'in' }, target)).toMatchObject({
+      appId: 'env-app',
+      region: 'in',
+      chatBaseUrl: 'https://env-app.api-in.cometchat.io/v3',
+    });
+  });
+
+  test('base URL overrides need no app id', () => {
+    const s = serviceSettingsFromEnv({ ...KEY, COMETCHAT_BASE_URL: 'http://127.0.0.1:8787/v3' });
+    expect(s).toMatchObject({ chatBaseUrl: 'http://127.0.0.1:8787/v3', callsBaseUrl: 'http://127.0.0.1:8787/calls/v3' });
+  });
+
+  test.each([
+    [{}, /set COMETCHAT_APP_ID .* and COMETCHAT_API_KEY/],
+    [{ COMETCHAT_APP_ID: 'a' }, /set COMETCHAT_API_KEY \(a REST API key with full-access scope\)$/],
+    [{ ...KEY }, /set COMETCHAT_APP_ID \(your app id; or COMETCHAT_BASE_URL/],
+    [{ ...KEY, COMETCHAT_APP_ID: 'a', COMETCHAT_REGION: 'mars' }, /COMETCHAT_REGION must be one of us, eu, in \(got "mars"\)/],
+    [{ ...KEY, COMETCHAT_BASE_URL: 'localhost:8787' }, /COMETCHAT_BASE_URL must be an http\(s\) URL/],
+  ])('%j -> one-line ConfigError', (env, message) => {
+    let err: unknown;
+    try {
+      serviceSettingsFromEnv(env);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as Error).message).toMatch(message);
+    expect((err as Error).message).not.toContain('\n');
+    expect((err as ConfigError).exitCode).toBe(1);
+  });
+});
+
+describe('connectService', () => {
+  test('gives a client on the settings bases and a labelled KeywordTarget', async () => {
+    const settings = serviceSettingsFromEnv({ ...KEY, COMETCHAT_BASE_URL: 'http://127.0.0.1:1/v3' }, { name: 'prod' });
+    const { client, keywords } = connectService(settings);
+    expect(client.baseUrls.chat).toBe('http://127.0.0.1:1/v3');
+    expect(keywords.label).toBe('prod');
+    await client.close();
+  });
+});

@@ -1,0 +1,160 @@
+// The read commands through the CLI shell, in-process, against the emulator over real HTTP.
+import { startEmulator, BUSY_GROUP, type RunningEmulator } from '../../src/emulator/index.js';
+import { kwsync } from '../helpers/cli.js';
+
+const SENTINEL = 'SENTINEL-KEY-do-not-print-1234';
+let emu: RunningEmulator;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, apiKey: SENTINEL });
+  env = { COMETCHAT_API_KEY: SENTINEL, COMETCHAT_BASE_URL: emu.chatBaseUrl, COMETCHAT_CALLS_BASE_URL: emu.callsBaseUrl };
+});
+afterAll(() => emu.close());
+
+/** The shell masks the key as a last resort; nothing should even need masking. */
+function expectNoKey(out: { stdout: string; stderr: string }) {
+  for (const text of [out.stdout, out.stderr]) {
+    expect(text).not.toContain(SENTINEL);
+    expect(text).not.toContain('***');
+  }
+}
+
+describe('kwsync messages list', () => {
+  test('prints an aligned table with a count', async () => {
+    const r = await kwsync(['messages', 'list', BUSY_GROUP, '--limit', '5'], env);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^SENT\s+ID\s+SENDER\s+KIND\s+TEXT$/);
+    expect(lines).toHaveLength(7);
+    expect(lines.at(-1)).toBe('5 messages');
+    const idCol = lines[0]!.indexOf('ID');
+    for (const row of lines.slice(1, 6)) expect(row.slice(idCol - 2)).toMatch(/^ {2}\d+ {2,}\S/);
+    expectNoKey(r);
+  });
+
+  test('--all --max --json follows pages and stops at --max', async () => {
+    const r = await kwsync(['messages', 'list', BUSY_GROUP, '--all', '--max', '2500', '--limit', '1000', '--json'], env);
+    expect(r.code).toBe(0);
+    const data = JSON.parse(r.stdout) as { id: string }[];
+    expect(data).toHaveLength(2500);
+    expect(new Set(data.map((m) => m.id)).size).toBe(2500);
+    expectNoKey(r);
+  });
+
+  test('filters reach the service', async () => {
+    const first = JSON.parse((await kwsync(['messages', 'list', BUSY_GROUP, '--limit', '1', '--json'], env)).stdout) as { sender: string }[];
+    const sender = first[0]!.sender;
+    const r = await kwsync(['messages', 'list', BUSY_GROUP, '--sender', sender, '--hide-replies', '--from', '2020-01-01', '--json', '--limit', '50'], env);
+    expect(r.code).toBe(0);
+    const data = JSON.parse(r.stdout) as { sender: string }[];
+    expect(data.length).toBeGreaterThan(0);
+    expect(data.every((m) => m.sender === sender)).toBe(true);
+  });
+
+  test('an unknown group: one clear line, exit 1', async () => {
+    const r = await kwsync(['messages', 'list', 'no-such-group'], env);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^kwsync: GET \/groups\/no-such-group\/messages failed: HTTP 404 ERR_GUID_NOT_FOUND: .*\n {2}hint: .+\n$/);
+    expect(r.stdout).toBe('');
+    expectNoKey(r);
+  });
+
+  test.each([
+    [['--limit', '0']],
+    [['--limit', '1001']],
+    [['--limit', 'ten']],
+    [['--from', 'yesterday']],
+    [['--max', '-1']],
+    [['--from', '2024-06-02', '--to', '2024-06-01']],
+  ])('bad option %j: exit 64, nothing sent', async (args) => {
+    emu.clearRequests();
+    const r = await kwsync(['messages', 'list', BUSY_GROUP, ...args], env);
+    expect(r.code).toBe(64);
+    expect(r.stderr).toMatch(/limit|from|max|--to/);
+    expect(emu.requests).toHaveLength(0);
+  });
+});
+
+describe('kwsync calls', () => {
+  test('list prints a table and the page footer', async () => {
+    const r = await kwsync(['calls', 'list', '--per-page', '5', '--status', 'ended'], env);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^SESSION\s+TYPE\s+MODE\s+STATUS\s+RECEIVER\s+STARTED\s+DURATION\s+PEOPLE\s+REC$/);
+    expect(lines.slice(1, 6).every((l) => /\sended\s/.test(l))).toBe(true);
+    expect(lines.at(-1)).toMatch(/^page 1 of \d+ \(\d+ calls; --all for every page\)$/);
+    expectNoKey(r);
+  });
+
+  test('list --all --json returns every call', async () => {
+    const one = JSON.parse((await kwsync(['calls', 'list', '--all', '--json', '--per-page', '100'], env)).stdout) as unknown[];
+    const small = JSON.parse((await kwsync(['calls', 'list', '--all', '--json', '--per-page', '30'], env)).stdout) as unknown[];
+    expect(one.length).toBeGreaterThan(100);
+    expect(small).toEqual(one);
+  });
+
+  test('get shows the call, participants and recordings', async () => {
+    const listed = JSON.parse((await kwsync(['calls', 'list', '--has-recording', 'true', '--per-page', '1', '--json'], env)).stdout) as {
+      sessionId: string;
+    }[];
+    const id = listed[0]!.sessionId;
+    const r = await kwsync(['calls', 'get', id], env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^session\\s+${id.replace(/\./g, '\\.')}\\n`));
+    expect(r.stdout).toMatch(/\nparticipants \(\d+\)\nUID\s+STATE/);
+    expect(r.stdout).toMatch(/\nrecordings \([1-9]\d*\)\nRID\s+MINUTES\s+STARTED\s+URL\n/);
+    const json = JSON.parse((await kwsync(['calls', 'get', id, '--json'], env)).stdout) as { recordings: unknown[] };
+    expect(json.recordings.length).toBeGreaterThan(0);
+    expectNoKey(r);
+  });
+
+  test('get of an unknown id: one clear line, exit 1', async () => {
+    const r = await kwsync(['calls', 'get', 'v1.nope'], env);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]).toMatch(/^kwsync: GET \/calls\/v1\.nope failed: HTTP 404 ERR_CALL_SESSION_NOT_FOUND/);
+    expectNoKey(r);
+  });
+
+  test.each([[['list', '--type', 'hologram']], [['list', '--page', '0']], [['list', '--has-recording', 'maybe']], [['get']]])(
+    'bad usage %j: exit 64',
+    async (args) => {
+      const r = await kwsync(['calls', ...args], env);
+      expect(r.code).toBe(64);
+    },
+  );
+});
+
+describe('settings and secrets', () => {
+  test('a missing key is one line and exit 1, before anything is sent', async () => {
+    emu.clearRequests();
+    const r = await kwsync(['calls', 'list'], { COMETCHAT_BASE_URL: emu.chatBaseUrl });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('kwsync: not connected to CometChat: set COMETCHAT_API_KEY (a REST API key with full-access scope)\n');
+    expect(emu.requests).toHaveLength(0);
+  });
+
+  test('a wrong key: the advice, and the sentinel key shows nowhere, debug log included', async () => {
+    const other = await startEmulator({ port: 0 });
+    try {
+      const wrong = { COMETCHAT_API_KEY: SENTINEL, COMETCHAT_BASE_URL: other.chatBaseUrl, KWSYNC_DEBUG: '1' };
+      for (const args of [['messages', 'list', BUSY_GROUP], ['calls', 'list'], ['calls', 'get', 'x']]) {
+        const r = await kwsync(args, wrong);
+        expect(r.code).toBe(1);
+        expect(r.stderr).toMatch(/AUTH_ERR_APIKEY_NOT_FOUND[\s\S]*hint: check COMETCHAT_API_KEY/);
+        expect(r.stderr).toMatch(/kwsync: GET \/.* -> 401 \(attempt 1\)/);
+        expectNoKey(r);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('--help shows examples', async () => {
+    for (const args of [['messages', 'list', '--help'], ['calls', 'list', '--help'], ['calls', 'get', '--help']]) {
+      const r = await kwsync(args, {});
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/Examples:\n {2}kwsync (messages|calls) /);
+    }
+  });
+});
