@@ -3,7 +3,8 @@
 import type { Matcher } from './matcher.js';
 
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
-const escape = (s: string): string => s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+// Only syntax characters: in `u` mode escaping anything else (such as '-') is an error.
+const escape = (s: string): string => s.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 
 export function compileWordMatcher(terms: readonly string[]): Matcher {
   const byFolded = new Map<string, string>();

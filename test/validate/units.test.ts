@@ -1,0 +1,52 @@
+import { DEFAULT_CONFIG } from '../../src/model/config.js';
+import type { DesiredList } from '../../src/model/keyword-list.js';
+import { closest, editDistance } from '../../src/validate/did-you-mean.js';
+import { encodeTerms, uploadBytes } from '../../src/validate/upload-size.js';
+import { checkRepo, type PlacedList } from '../../src/validate/rules/repo.js';
+import { renderDiagnosticsGithub } from '../../src/validate/render-github.js';
+
+describe('did you mean', () => {
+  it.each([
+    ['descripton', 'description'],
+    ['serchTerms', 'searchTerms'],
+    ['Name', 'name'],
+    ['zzzzzz', undefined],
+  ])('%s -> %s', (word, want) => expect(closest(word, ['id', 'name', 'description', 'category', 'searchTerms', 'file', 'tests'])).toBe(want));
+  it('edit distance', () => expect(editDistance('kitten', 'sitting')).toBe(3));
+});
+
+describe('upload size, measured as the client sends the terms', () => {
+  it('searchTerms joined by commas when no term holds a comma', () => {
+    expect(encodeTerms(['a', 'bé'])).toEqual({ encoding: 'searchTerms', body: 'a,bé' });
+    expect(uploadBytes(['a', 'bé'])).toEqual({ encoding: 'searchTerms', bytes: 5 }); // é is two bytes
+  });
+  it('a file with one unquoted term per line when any term holds a comma', () => {
+    expect(encodeTerms(['\\d{3,10}', 'x'])).toEqual({ encoding: 'file', body: '\\d{3,10}\nx\n' });
+    expect(uploadBytes(['\\d{3,10}', 'x'])).toEqual({ encoding: 'file', bytes: 11 });
+  });
+});
+
+describe('repo rules with the documented defaults', () => {
+  const placed = (i: number, terms = ['t']): PlacedList => {
+    const list: DesiredList = { id: `l${i}`, name: 'n', description: '', category: 'word', searchTerms: terms, source: { file: `keywords/l${i}.yaml` } };
+    return { list, idAt: { file: list.source.file, line: 2, column: 5 }, termsAt: { file: list.source.file, line: 5, column: 1 } };
+  };
+  it('25 lists pass, the 26th is refused where it is declared', () => {
+    const lists = Array.from({ length: 26 }, (_, i) => placed(i));
+    expect(checkRepo(lists.slice(0, 25), DEFAULT_CONFIG)).toEqual([]);
+    expect(checkRepo(lists, DEFAULT_CONFIG)).toMatchObject([{ rule: 'too-many-lists', file: 'keywords/l25.yaml', line: 2 }]);
+  });
+  it('1 MB exactly passes; one byte more is refused', () => {
+    const exactly = Array.from({ length: 1024 }, () => 'x'.repeat(1023)); // 1024*1023 + 1023 commas = 1 MB - 1
+    exactly[1] += 'y';
+    expect(uploadBytes(exactly).bytes).toBe(1024 * 1024);
+    expect(checkRepo([placed(0, exactly)], DEFAULT_CONFIG)).toEqual([]);
+    exactly[0] += 'x';
+    expect(checkRepo([placed(0, exactly)], DEFAULT_CONFIG)).toMatchObject([{ rule: 'list-too-large', line: 5 }]);
+  });
+});
+
+it('github escaping: % CR LF in messages; also : and , in properties', () => {
+  const out = renderDiagnosticsGithub([{ file: 'k/a,b:c.yaml', line: 1, column: 2, severity: 'warning', rule: 'r', message: '100% bad\r\nnext' }]);
+  expect(out).toBe('::warning file=k/a%2Cb%3Ac.yaml,line=1,col=2,title=r::100%25 bad%0D%0Anext\n');
+});
