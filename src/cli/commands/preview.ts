@@ -1,0 +1,83 @@
+// `kwsync preview`: how many recent group messages each changed list would catch, before vs after.
+// Reads only: the plan (live lists) and recent messages of the groups named in kwsync.yaml or --group.
+import { UsageError } from '../../errors.js';
+import { iterateGroupMessages, MAX_MESSAGE_LIMIT, type CometChatClient } from '../../api/index.js';
+import { computePreview, renderPreviewJson, renderPreviewMarkdown, renderPreviewText, type PreviewMessage } from '../../preview/index.js';
+import type { CliIO } from '../io.js';
+import { connectService, intInRange, serviceSettingsFromEnv } from '../service.js';
+import { loadRepo, parseFormat, resolveTargetConfig } from '../target.js';
+import { computePlan } from '../../plan/index.js';
+import type { RegisterCommand } from './index.js';
+
+interface PreviewOptions {
+  dir: string;
+  target?: string;
+  group: string[];
+  messages?: number;
+  format?: string;
+}
+
+export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<number> {
+  const format = parseFormat(opts.format);
+  const repo = await loadRepo(io, opts.dir);
+  const { config } = repo;
+  const groups = opts.group.length > 0 ? opts.group : config.preview.groups;
+  if (groups.length === 0) {
+    throw new UsageError('no groups to preview: name them with --group GUID or `preview.groups` in kwsync.yaml');
+  }
+  const perGroup = opts.messages ?? config.preview.messages;
+  const { client, keywords } = connectService(serviceSettingsFromEnv(io.env, resolveTargetConfig(config, opts.target)));
+  const plan = computePlan(repo.lists, await keywords.listKeywordLists(), {
+    target: keywords.label,
+    prune: config.prune,
+    safety: config.safety,
+  });
+  const messages: PreviewMessage[] = [];
+  for (const guid of groups) messages.push(...(await recentTextMessages(client, guid, perGroup)));
+  const preview = computePreview(plan, groups, messages);
+  if (format === 'json') io.stdout.write(renderPreviewJson(preview));
+  else if (format === 'markdown') io.stdout.write(renderPreviewMarkdown(preview));
+  else io.stdout.write(renderPreviewText(preview));
+  return 0;
+}
+
+/** The newest `count` text messages of a group, newest page first (affix=prepend walks back). */
+async function recentTextMessages(client: CometChatClient, guid: string, count: number): Promise<PreviewMessage[]> {
+  const out: PreviewMessage[] = [];
+  const query = { affix: 'prepend' as const, limit: Math.min(count, MAX_MESSAGE_LIMIT), hideReplies: false };
+  for await (const m of iterateGroupMessages(client, guid, query)) {
+    if (typeof m.data?.text === 'string') out.push({ id: m.id, text: m.data.text });
+    if (out.length >= count) break;
+  }
+  return out;
+}
+
+export const register: RegisterCommand = (program, ctx, setExitCode) => {
+  program
+    .command('preview')
+    .description('count the recent group messages each changed list would catch, before vs after')
+    .option('--dir <dir>', 'the keywords folder', 'keywords')
+    .option('--target <name>', 'a target of kwsync.yaml (default: the only one, or the environment)')
+    .option('--group <guid>', 'a group to sample (repeatable; default: preview.groups of kwsync.yaml)', collect, [])
+    .option('--messages <n>', 'recent messages per group (default: preview.messages, 500)', intInRange(1, 100_000))
+    .option('--format <format>', 'text, markdown or json', 'text')
+    .addHelpText(
+      'after',
+      `
+Word and pattern lists are matched here with kwsync's engine (whole words, case-insensitive;
+patterns as JavaScript regexes with flags "iu"); sentence-similarity lists are shown as n/a.
+
+Examples:
+  kwsync preview --group cometchat-guid-1
+  kwsync preview --group support --group general --messages 2000 --format markdown
+
+Exit codes: 0 ok, 1 API error, 3 invalid lists, 64 bad usage.`,
+    )
+    .action(async (opts: PreviewOptions) => {
+      setExitCode(await runPreview(ctx.io, opts));
+    });
+};
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}

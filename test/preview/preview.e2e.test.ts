@@ -1,0 +1,39 @@
+// `kwsync preview` over real HTTP: plan against the emulator, then recent messages of a seeded group.
+import { startHarness, type Harness } from '../e2e/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+test('counts what a new list would catch in the newest messages of a group', async () => {
+  await h.writeList('mild', ['darn', 'heck']);
+  const r = await h.run(['preview', '--group', 'cometchat-guid-1', '--messages', '1500', '--format', 'json']);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  const out = JSON.parse(r.stdout) as { messagesScanned: number; lists: Array<{ id: string; before: number; after: number; newlyCaught: number }> };
+  // 1,500 across two pages of at most 1,000: the iterator walked back with affix=prepend.
+  expect(out.messagesScanned).toBe(1500);
+  const gets = h.emulator.requests.filter((q) => q.path.startsWith('/v3/groups/cometchat-guid-1/messages'));
+  expect(gets).toHaveLength(2);
+  const mild = out.lists.find((l) => l.id === 'mild');
+  expect(mild?.before).toBe(0);
+  expect(mild?.after).toBeGreaterThan(0);
+  expect(mild?.newlyCaught).toBe(mild?.after);
+});
+
+test('an unknown group is one clear line and exit 1', async () => {
+  const r = await h.run(['preview', '--group', 'no-such-group']);
+  expect(r.code).toBe(1);
+  expect(r.stderr).toMatch(/ERR_GUID_NOT_FOUND|not found/i);
+  expect(r.stderr).not.toMatch(/\n\s+at /);
+});
+
+test('no groups named anywhere is bad usage', async () => {
+  const r = await h.run(['preview']);
+  expect(r.code).toBe(64);
+  expect(r.stderr).toMatch(/--group/);
+});
