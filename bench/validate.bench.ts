@@ -1,0 +1,81 @@
+// Benchmark (not a test): validate a maximum-size repo (25 lists: 23 word lists of ~1 MB each as
+// CSV, 2 pattern lists of 500 bounded patterns) against a baseline of reading and parsing the
+// same files with `yaml` and `csv-parse` alone. Each side runs in its own child process, because
+// peak RSS (process.resourceUsage().maxRSS) is process-wide. Target: within 2x, under 1 GB RSS.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CHILD_FLAG = '--kwsync-bench-child';
+const WORD_LISTS = 23;
+const PATTERN_LISTS = 2;
+const PATTERNS_PER_LIST = 500;
+const CSV_BYTES = 1_000_000;
+
+function generateRepo(dir: string): void {
+  const kw = join(dir, 'keywords');
+  mkdirSync(kw, { recursive: true });
+  for (let l = 0; l < WORD_LISTS; l++) {
+    const lines = ['term'];
+    let bytes = 5;
+    for (let i = 0; bytes < CSV_BYTES; i++) {
+      const term = i % 7 === 0 ? `"w${l}x${i}, quoted"` : `word${l}x${i.toString(36)}`;
+      lines.push(term);
+      bytes += term.length + 1;
+    }
+    writeFileSync(join(kw, `words-${l}.csv`), `${lines.join('\n')}\n`);
+    writeFileSync(join(kw, `words-${l}.yaml`), `id: words-${l}\nname: Words ${l}\ncategory: word\nfile: words-${l}.csv\n`);
+  }
+  for (let l = 0; l < PATTERN_LISTS; l++) {
+    const patterns = Array.from({ length: PATTERNS_PER_LIST }, (_, i) => `  - '\\b(?:p${l}x${i})[ .-]?\\d{3,10}\\b'`);
+    writeFileSync(join(kw, `patterns-${l}.yaml`), `id: patterns-${l}\nname: Patterns ${l}\ncategory: pattern\nsearchTerms:\n${patterns.join('\n')}\n`);
+  }
+}
+
+async function child(kind: string, dir: string): Promise<void> {
+  const start = performance.now();
+  let detail = '';
+  if (kind === 'validate') {
+    const { validateRepo } = await import('../src/validate/index.js');
+    const r = await validateRepo({ dir: 'keywords', cwd: dir });
+    detail = `${r.lists.length} lists, ${r.lists.reduce((n, l) => n + l.searchTerms.length, 0)} terms, ${r.errorCount} errors`;
+  } else {
+    const { parse: parseYaml } = await import('yaml');
+    const { parse: parseCsv } = await import('csv-parse/sync');
+    let records = 0;
+    const kw = join(dir, 'keywords');
+    for (const f of readdirSync(kw).sort()) {
+      const text = readFileSync(join(kw, f), 'utf8');
+      if (f.endsWith('.csv')) records += (parseCsv(text, { bom: true, skip_empty_lines: true }) as unknown[]).length;
+      else parseYaml(text);
+    }
+    detail = `${records} CSV records`;
+  }
+  const ms = performance.now() - start;
+  process.stdout.write(JSON.stringify({ ms, maxRssKb: process.resourceUsage().maxRSS, detail }));
+}
+
+function measure(kind: string, dir: string): { ms: number; maxRssKb: number; detail: string } {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), CHILD_FLAG, kind, dir], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  return JSON.parse(out) as { ms: number; maxRssKb: number; detail: string };
+}
+
+export default async function bench(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'kwsync-bench-'));
+  try {
+    generateRepo(dir);
+    const base = measure('baseline', dir);
+    const val = measure('validate', dir);
+    const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+    console.log(`repo: ${WORD_LISTS} CSV word lists of ~${CSV_BYTES} bytes + ${PATTERN_LISTS} pattern lists x ${PATTERNS_PER_LIST}`);
+    console.log(`baseline (yaml + csv-parse): ${base.ms.toFixed(0)} ms, peak RSS ${mb(base.maxRssKb)}  (${base.detail})`);
+    console.log(`kwsync validate:             ${val.ms.toFixed(0)} ms, peak RSS ${mb(val.maxRssKb)}  (${val.detail})`);
+    console.log(`ratio: time ${(val.ms / base.ms).toFixed(2)}x, RSS ${(val.maxRssKb / base.maxRssKb).toFixed(2)}x (target: <= 2x, RSS < 1024 MB)`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === CHILD_FLAG) await child(process.argv[3]!, process.argv[4]!);
