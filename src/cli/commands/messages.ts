@@ -124,7 +124,7 @@ function printMessages(ctx: CommandContext, found: Message[], json: boolean): vo
     out.write('no messages\n');
     return;
   }
-  const rows = found.map((m) => [formatTime(m.sentAt), m.id, m.sender, `${m.category}/${m.type}`, m.data?.text ?? '']);
+  const rows = found.map((m) => [formatTime(m.sentAt), m.id, m.sender, `${m.category}/${m.type}`, m.data?.text ?? `(${m.type}, no text)`]);
   out.write(formatTable(['SENT', 'ID', 'SENDER', 'KIND', 'TEXT'], rows, out.isTTY ? out.columns : undefined));
   out.write(`${found.length} message${found.length === 1 ? '' : 's'}\n`);
 }
