@@ -46,8 +46,11 @@ function syntaxError(source: SourceText, err: CsvError): Diagnostic {
   const reported = Math.max(1, Number((err as unknown as { lines?: number }).lines) || 1);
   // An unclosed quote is reported where parsing stopped; the quote opened after the last good record.
   const line = err.code === 'CSV_QUOTE_NOT_CLOSED' ? nextContentLine(source, lastGoodLine(source) + 1) : reported;
-  const message = err.message.replace(/^[^:]+: /, '').replace(/ at line \d+/, '');
-  return diagnose(source.lineCol(line, 1), 'error', 'csv-syntax', `${message}; fix the CSV quoting on this line`);
+  const message =
+    err.code === 'CSV_QUOTE_NOT_CLOSED'
+      ? 'this quoted term is never closed; add the closing " (write a quote inside a term as "")'
+      : `${err.message.replace(/^[^:]+: /, '').replace(/ at line \d+/, '')}; fix the CSV quoting on this line`;
+  return diagnose(source.lineCol(line, 1), 'error', 'csv-syntax', message);
 }
 
 /** The slow way, on the error path only: the line the last parsable record ended on. */

@@ -17,7 +17,9 @@ export async function resolveTermsFile(keywordsDir: string, listFileAbs: string,
   } catch {
     return { ok: false, rule: 'file-not-found', message: `"${ref}" does not exist; create it or fix the name (relative to this list file)` };
   }
-  if (!inside(await realpath(keywordsDir), real)) return outside;
+  if (!inside(await realpath(keywordsDir), real)) {
+    return { ok: false, rule: 'file-outside-folder', message: `"${ref}" is a link to a file outside the keywords folder; copy the CSV into the folder instead` };
+  }
   if (!(await stat(real)).isFile()) return { ok: false, rule: 'file-not-found', message: `"${ref}" is not a file; name a CSV file` };
   if (!/\.csv$/i.test(ref)) return { ok: false, rule: 'file-not-csv', message: `"${ref}" is not a .csv file; terms files are CSV, one term per line` };
   return { ok: true, abs };

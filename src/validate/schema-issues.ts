@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { diagnose } from '../load/diagnose.js';
 import type { YamlFile, YamlPath } from '../load/yaml-file.js';
-import { suggestion } from './did-you-mean.js';
+import { closest, suggestion } from './did-you-mean.js';
 
 type AnySchema = z.core.$ZodType;
 
@@ -39,7 +39,9 @@ export function schemaIssues(issues: readonly z.core.$ZodIssue[], yaml: YamlFile
         const got = String(valueAt(yaml.value, path));
         const values = issue.values.map(String);
         const rule = name === 'category' ? 'invalid-category' : 'invalid-value';
-        out.push(diagnose(yaml.valueAt(path), 'error', rule, `"${pathText(path)}" is "${got}"; use one of ${values.join(', ')} (${suggestion(got, values, 'values')})`));
+        const near = closest(got, values);
+        const hint = near ? ` (did you mean "${near}"?)` : '';
+        out.push(diagnose(yaml.valueAt(path), 'error', rule, `"${pathText(path)}" is "${got}"; use one of ${values.join(', ')}${hint}`));
         break;
       }
       default:
