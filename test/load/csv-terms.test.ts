@@ -2,7 +2,10 @@ import { parseCsvTerms } from '../../src/load/csv-terms.js';
 import { decodeUtf8 } from '../../src/load/decode-utf8.js';
 import { SourceText } from '../../src/load/source-text.js';
 
-const csv = (text: string) => parseCsvTerms(new SourceText('k/t.csv', text));
+const csv = (text: string) => {
+  const { terms, diagnostics } = parseCsvTerms(new SourceText('k/t.csv', text));
+  return { terms: terms ?? { file: '', values: [] as string[], locate: () => ({ file: '', line: 0, column: 0 }) }, diagnostics };
+};
 
 describe('parseCsvTerms', () => {
   it('skips a `term` header and blank lines; keeps line numbers; CRLF like LF', () => {
