@@ -6,13 +6,14 @@ import { Agent, interceptors, type Dispatcher, type FormData } from 'undici';
 import type { z } from 'zod';
 import type { Region } from '../model/config.js';
 import { ConfigError } from '../errors.js';
+import type { TermsTransport } from '../model/terms-encoding.js';
 import { resolveBaseUrls, type BaseUrls } from './base-urls.js';
 import { errorFromNetwork, errorFromResponse, unexpectedResponse, type ExchangeInfo } from './api-errors.js';
 import { DEFAULT_PACING, RateGate, type HeaderBag, type PacingOptions } from './rate-limit.js';
 import { DEFAULT_RETRY_POLICY, undiciRetryOptions, type AttemptEvent, type RetryPolicy } from './retry-policy.js';
 
 /** 'auto': terms go in `searchTerms` unless one contains a comma, then as a CSV file; 'file': always a file. */
-export type TermsTransport = 'auto' | 'file';
+export type { TermsTransport };
 export type QueryValue = string | number | boolean | readonly string[] | undefined;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -11,7 +11,8 @@ export {
   updateKeywordList,
   deleteKeywordList,
 } from './keywords.js';
-export { termsEncoding, keywordListForm } from './keyword-form.js';
+export { keywordListForm } from './keyword-form.js';
+export { termsEncoding } from '../model/terms-encoding.js';
 export { listGroupMessages, iterateGroupMessages, MAX_MESSAGE_LIMIT } from './messages.js';
 export type { GroupMessagesQuery, GroupMessagesPage, Message, MessageCursor } from './messages.js';
 export { listCalls, iterateCalls, getCall, CALL_STATUSES } from './calls.js';

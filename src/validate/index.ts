@@ -14,7 +14,7 @@ import { validateListFile } from './validate-list-file.js';
 export { renderDiagnosticsText, renderSummary } from './render-text.js';
 export { renderDiagnosticsGithub } from './render-github.js';
 export { renderValidationJson, type ValidationJson } from './render-json.js';
-export { encodeTerms, uploadBytes, termsEncoding } from './upload-size.js';
+export { encodeTerms, uploadBytes, termsEncoding } from '../model/terms-encoding.js';
 
 export interface RepoValidation {
   config: KwsyncConfig; // DEFAULT_CONFIG when keywords/kwsync.yaml is absent

@@ -1,7 +1,7 @@
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
 import type { DesiredList } from '../../src/model/keyword-list.js';
 import { closest, editDistance } from '../../src/validate/did-you-mean.js';
-import { encodeTerms, uploadBytes } from '../../src/validate/upload-size.js';
+import { encodeTerms, uploadBytes } from '../../src/model/terms-encoding.js';
 import { checkRepo, type PlacedList } from '../../src/validate/rules/repo.js';
 import { renderDiagnosticsGithub } from '../../src/validate/render-github.js';
 

@@ -5,7 +5,7 @@ import type { Diagnostic } from '../../model/diagnostic.js';
 import type { DesiredList } from '../../model/keyword-list.js';
 import { diagnose } from '../../load/diagnose.js';
 import type { Position } from '../../load/source-text.js';
-import { uploadBytes } from '../upload-size.js';
+import { uploadBytes } from '../../model/terms-encoding.js';
 
 export interface PlacedList {
   list: DesiredList;
