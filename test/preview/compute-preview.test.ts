@@ -1,26 +1,15 @@
 import { computePreview } from '../../src/preview/index.js';
 import { computePlan } from '../../src/plan/index.js';
-import { DEFAULT_CONFIG } from '../../src/model/config.js';
-import type { KeywordList, LiveKeywordList } from '../../src/model/keyword-list.js';
+import type { KeywordList } from '../../src/model/keyword-list.js';
+import { desired as file, live, SAFETY } from '../plan/fixtures.js';
 
-const live = (l: KeywordList): LiveKeywordList => ({
-  ...l,
-  revisionId: `h_${l.id}_1`,
-  isCSV: false,
-  active: true,
-  default: false,
-  createdAt: 1,
-  updatedAt: 1,
-});
-const list = (id: string, category: KeywordList['category'], searchTerms: string[]): KeywordList => ({
-  id,
-  name: id,
-  description: '',
-  category,
-  searchTerms,
-});
-const plan = (desired: KeywordList[], current: KeywordList[]) =>
-  computePlan(desired, current.map(live), { target: 't', prune: true, safety: DEFAULT_CONFIG.safety });
+const list = (id: string, category: KeywordList['category'], searchTerms: string[]) => file(id, searchTerms, { category });
+const plan = (want: KeywordList[], current: KeywordList[]) =>
+  computePlan(
+    want.map((l) => file(l.id, l.searchTerms, l)),
+    current.map((l) => live(l.id, l.searchTerms, l)),
+    { target: 't', prune: true, safety: SAFETY },
+  );
 
 const messages = [
   { id: '1', text: 'oh heck no' },
