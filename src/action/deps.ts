@@ -1,6 +1,6 @@
 // Everything a mode needs from the outside world, passed in by main.ts (and by tests).
 import type { GitHubClient } from '../github/client.js';
-import type { KwsyncConfig, TargetConfig } from '../model/config.js';
+import type { KwsyncConfig, ServiceConfig, TargetConfig } from '../model/config.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredList } from '../model/keyword-list.js';
 import type { Plan } from '../model/plan.js';
@@ -31,7 +31,7 @@ export interface ActionDeps {
   octokit: GitHubClient;
   validateRepo: ValidateRepo;
   /** Connects to the service; undefined when the run has no API key (plan then runs offline). */
-  connect: ((target: TargetConfig | undefined) => KeywordTarget) | undefined;
+  connect: ((target: TargetConfig | undefined, service: ServiceConfig) => KeywordTarget) | undefined;
   /** Validates the keywords folder as it is at a git ref (the PR's base) in a temporary copy. */
   validateAtRef: (ref: string, dir: string) => Promise<RepoValidation>;
   writeSummary(markdown: string): Promise<void>;

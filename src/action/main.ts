@@ -4,7 +4,7 @@ import * as core from '@actions/core';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectService, serviceSettingsFromEnv } from '../cli/service.js';
+import { connectService, serviceOptions, serviceSettingsFromEnv } from '../cli/service.js';
 import { createGitHubClient } from '../github/client.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { savePlan } from '../plan/index.js';
@@ -41,7 +41,9 @@ async function main(): Promise<void> {
     const deps: ActionDeps = {
       octokit: createGitHubClient({ token: inputs.githubToken, baseUrl: context.apiUrl, warn: (m) => core.warning(m) }),
       validateRepo,
-      connect: apiKey ? (target) => connectService(serviceSettingsFromEnv(env, target)).keywords : undefined,
+      connect: apiKey
+        ? (target, service) => connectService(serviceSettingsFromEnv(env, target), serviceOptions(service)).keywords
+        : undefined,
       validateAtRef: async (ref, dir) => {
         const copy = await copyFolderAtRef({ cwd: context.workspace, ref, dir });
         try {

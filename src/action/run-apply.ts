@@ -24,7 +24,7 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
   }
   if (!deps.connect) return { hasChanges: false, planJsonPath: '', failed: true, message: 'apply needs COMETCHAT_API_KEY (and the app id) in the environment' };
 
-  const keywords = deps.connect(prepared.targetConfig);
+  const keywords = deps.connect(prepared.targetConfig, prepared.validation.config.service);
   const target = targetName(prepared.targetConfig);
   const live = await keywords.listKeywordLists();
   const plan = computePlan(validation.lists, live, {

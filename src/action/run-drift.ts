@@ -20,7 +20,7 @@ export async function runDrift(run: ActionRun): Promise<ActionResult> {
 
   const target = targetName(prepared.targetConfig);
   const now = deps.now();
-  const live = await deps.connect(prepared.targetConfig).listKeywordLists();
+  const live = await deps.connect(prepared.targetConfig, prepared.validation.config.service).listKeywordLists();
   const plan = computePlan(validation.lists, live, { target, prune: prepared.prune, safety: validation.config.safety, mode: 'live', now });
   const planJsonPath = await deps.writePlanFile(plan);
   const drift = planHasChanges(plan);

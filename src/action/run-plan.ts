@@ -44,7 +44,7 @@ export async function runPlan(run: ActionRun): Promise<ActionResult> {
 async function makePlan({ inputs, context, deps }: ActionRun, prepared: Prepared, target: string): Promise<Plan> {
   const opts = { target, prune: prepared.prune, safety: prepared.validation.config.safety, now: deps.now() };
   if (deps.connect) {
-    const live = await deps.connect(prepared.targetConfig).listKeywordLists();
+    const live = await deps.connect(prepared.targetConfig, prepared.validation.config.service).listKeywordLists();
     return computePlan(prepared.validation.lists, live, { ...opts, mode: 'live' });
   }
   const base = context.pullRequest?.baseSha;

@@ -3,7 +3,7 @@
 // point any target at another app; the key only ever comes from COMETCHAT_API_KEY.
 import { InvalidArgumentError } from 'commander';
 import { ConfigError } from '../errors.js';
-import { REGIONS, type Region, type TargetConfig } from '../model/config.js';
+import { REGIONS, type Region, type ServiceConfig, type TargetConfig } from '../model/config.js';
 import type { KeywordTarget } from '../model/target.js';
 import { createClient, createKeywordTarget, resolveBaseUrls, type ClientOptions, type CometChatClient } from '../api/index.js';
 
@@ -71,6 +71,11 @@ export function connectService(
     callsBaseUrl: settings.callsBaseUrl,
   });
   return { client, keywords: createKeywordTarget(client, settings.label) };
+}
+
+/** kwsync.yaml `service` as client options: where the real service may differ from the defaults. */
+export function serviceOptions(service: ServiceConfig): ConnectOptions {
+  return { timeoutMs: service.timeoutMs, retry: { maxRetries: service.maxRetries }, termsTransport: service.termsTransport };
 }
 
 /** Client options every read command shares: request lines on stderr with KWSYNC_DEBUG set. */

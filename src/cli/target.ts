@@ -7,7 +7,8 @@ import type { DesiredList } from '../model/keyword-list.js';
 import type { KeywordTarget } from '../model/target.js';
 import { renderDiagnosticsText, validateRepo } from '../validate/index.js';
 import type { CliIO, OutStream } from './io.js';
-import { connectService, serviceSettingsFromEnv } from './service.js';
+import type { CometChatClient } from '../api/index.js';
+import { connectService, debugOptions, serviceOptions, serviceSettingsFromEnv } from './service.js';
 
 export interface LoadedRepo {
   config: KwsyncConfig;
@@ -46,9 +47,14 @@ export function resolveTargetConfig(config: KwsyncConfig, name: string | undefin
   throw new UsageError(`kwsync.yaml defines ${targets.length} targets; choose one with --target: ${known.join(', ')}`);
 }
 
-export function connectTarget(io: CliIO, config: KwsyncConfig, name: string | undefined): KeywordTarget {
+/** The client and keyword target for `--target NAME`, with kwsync.yaml `service` and KWSYNC_DEBUG applied. */
+export function connectApp(io: CliIO, config: KwsyncConfig, name: string | undefined): { client: CometChatClient; keywords: KeywordTarget } {
   const settings = serviceSettingsFromEnv(io.env, resolveTargetConfig(config, name));
-  return connectService(settings).keywords;
+  return connectService(settings, { ...serviceOptions(config.service), ...debugOptions(io.env, io.stderr) });
+}
+
+export function connectTarget(io: CliIO, config: KwsyncConfig, name: string | undefined): KeywordTarget {
+  return connectApp(io, config, name).keywords;
 }
 
 export type OutputFormat = 'text' | 'markdown' | 'json';

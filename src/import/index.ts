@@ -1,3 +1,3 @@
 // Public surface of the import module.
-export { listFilesFor, needsCsv, INLINE_TERMS_MAX, type ListFileText } from './list-files.js';
+export { importable, listFilesFor, needsCsv, INLINE_TERMS_MAX, type ListFileText } from './list-files.js';
 export { writeListFiles } from './write-list-files.js';

@@ -21,10 +21,14 @@ export function listFilesFor(lists: readonly LiveKeywordList[], targetLabel: str
     // The id becomes a file name; anything else could escape the folder.
     throw new KwsyncError(`cannot import lists whose id is not letters, digits, - and _: ${bad.map((l) => JSON.stringify(l.id)).join(', ')}`);
   }
-  return lists
-    .filter((l) => !l.default)
+  return importable(lists)
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .flatMap((l) => filesForList(l, targetLabel));
+}
+
+/** Non-default lists with at least one term: an empty list has no valid file form (list-empty). */
+export function importable(lists: readonly LiveKeywordList[]): LiveKeywordList[] {
+  return lists.filter((l) => !l.default && l.searchTerms.length > 0);
 }
 
 export function needsCsv(terms: readonly string[]): boolean {

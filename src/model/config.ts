@@ -53,6 +53,16 @@ export const configSchema = z.strictObject({
       concurrency: z.number().int().min(1).max(16).default(4),
     })
     .prefault({}),
+  service: z
+    .strictObject({
+      timeoutMs: z.number().int().min(100).max(600_000).default(30_000).describe('per attempt, headers and body'),
+      maxRetries: z.number().int().min(0).max(10).default(4).describe('retries of 429/502/503/504, resets, timeouts'),
+      termsTransport: z
+        .enum(['auto', 'file'])
+        .default('auto')
+        .describe("auto: searchTerms unless a term holds a comma, then a CSV file; file: always a CSV file"),
+    })
+    .prefault({}),
   preview: z
     .strictObject({
       groups: z.array(z.string().min(1)).default([]),
@@ -64,5 +74,6 @@ export const configSchema = z.strictObject({
 export type KwsyncConfig = z.output<typeof configSchema>;
 export type TargetConfig = z.output<typeof targetSchema>;
 export type Limits = KwsyncConfig['limits'];
+export type ServiceConfig = KwsyncConfig['service'];
 
 export const DEFAULT_CONFIG: KwsyncConfig = configSchema.parse({});

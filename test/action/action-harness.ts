@@ -8,7 +8,7 @@ import { copyFolderAtRef, removeCopy } from '../../src/action/base-lists.js';
 import type { RunContext } from '../../src/action/context.js';
 import type { ActionDeps } from '../../src/action/deps.js';
 import type { ActionInputs } from '../../src/action/inputs.js';
-import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
+import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../src/cli/service.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { createGitHubClient } from '../../src/github/client.js';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
@@ -57,7 +57,9 @@ export function harness(repo: TempRepo, gh: FakeGitHub, emu: RunningEmulator | u
   const deps: ActionDeps = {
     octokit: createGitHubClient({ token: 'gh-token', baseUrl: gh.url, throttle: false, retryBaseMs: 1 }),
     validateRepo,
-    connect: emu ? (t) => connectService(serviceSettingsFromEnv(env, t), { retry: { minDelayMs: 1, maxDelayMs: 5 } }).keywords : undefined,
+    connect: emu
+      ? (t, service) => connectService(serviceSettingsFromEnv(env, t), { ...serviceOptions(service), retry: { maxRetries: service.maxRetries, minDelayMs: 1, maxDelayMs: 5 } }).keywords
+      : undefined,
     validateAtRef: async (ref, dir) => {
       const copy = await copyFolderAtRef({ cwd: repo.dir, ref, dir });
       try {

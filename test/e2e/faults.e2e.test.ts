@@ -1,5 +1,7 @@
 // Failures half-way through an apply: each list ends at its old or its new state, and a re-run
 // finishes the job.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { applyFailed, applyPlan } from '../../src/apply/index.js';
 import { computePlan } from '../../src/plan/index.js';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
@@ -46,4 +48,24 @@ test('503s and dropped responses on some PUTs fail those lists only; a re-run co
   expect(rerun.stdout).toMatch(/✓ applied +b \(update\)/);
   expect((await h.run(['plan', '--detailed-exitcode'])).code).toBe(0);
   for (const id of ['a', 'b', 'c', 'd']) expect(await liveTerms(h, id)).toEqual(['x', `new-${id}`]);
+});
+
+test('through the CLI: with service.maxRetries 0 a 503 fails that list, exit 1; the re-run exits 0', async () => {
+  await writeFile(join(h.keywords, 'kwsync.yaml'), 'service:\n  maxRetries: 0\n  timeoutMs: 5000\n');
+  for (const id of ['a', 'b']) await h.writeList(id, ['x']);
+  expect((await h.run(['apply'])).code).toBe(0);
+  for (const id of ['a', 'b']) await h.writeList(id, ['x', `new-${id}`]);
+  h.emulator.injectFaults({ type: '503', count: 1, method: 'PUT', path: '/moderation/keywords/b' });
+
+  const failed = await h.run(['apply']);
+  expect(failed.code).toBe(1);
+  expect(failed.stdout).toMatch(/✓ applied +a \(update\)/);
+  expect(failed.stdout).toMatch(/failed +b \(update\)/);
+  // One attempt only: the kwsync.yaml setting reached the client.
+  expect(h.emulator.requests.filter((r) => r.method === 'PUT' && r.path.endsWith('/b')).map((r) => r.status)).toEqual([503]);
+  expect(await liveTerms(h, 'b')).toEqual(['x']);
+
+  const rerun = await h.run(['apply']);
+  expect(rerun.code).toBe(0);
+  expect(await liveTerms(h, 'b')).toEqual(['x', 'new-b']);
 });

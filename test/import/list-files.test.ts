@@ -27,3 +27,8 @@ test.each([
 test('a list id that is not a safe file name is refused', () => {
   expect(() => listFilesFor([live('../etc', ['x'])], 'prod')).toThrow(/"\.\.\/etc"/);
 });
+
+test('a live list with no terms is left out: no list file can hold it (list-empty)', () => {
+  const files = listFilesFor([live('empty', []), live('full', ['x'])], 'prod');
+  expect(files.map((f) => f.name)).toEqual(['full.yaml']);
+});

@@ -43,7 +43,8 @@ export async function runDemo(outer: CliIO, opts: { dir: string }): Promise<numb
     const applied = await runApply(io, { dir: opts.dir, showPlan: false, keywordTarget });
     heading(4, 'plan again: nothing left to do');
     const again = await runPlan(io, { dir: opts.dir, detailedExitcode: true, keywordTarget });
-    if (applied !== EXIT.ok || again !== EXIT.ok) {
+    if (applied !== EXIT.ok) throw new KwsyncError('the demo\'s apply did not finish: see the report above');
+    if (again !== EXIT.ok) {
       throw new KwsyncError('the demo did not converge: the second plan still shows changes', { hint: 'this is a bug; please report it' });
     }
     const names = (checked.config.targets ?? []).map((t) => t.name);

@@ -1,5 +1,5 @@
 // `kwsync import`: bootstrap a repo from an existing app by writing its live lists into files.
-import { listFilesFor, writeListFiles } from '../../import/index.js';
+import { importable, listFilesFor, writeListFiles } from '../../import/index.js';
 import { EXIT } from '../../errors.js';
 import { DEFAULT_CONFIG } from '../../model/config.js';
 import type { CliIO } from '../io.js';
@@ -21,12 +21,14 @@ export async function runImport(io: CliIO, opts: ImportCommandOptions): Promise<
   const live = await target.listKeywordLists();
   const files = listFilesFor(live, target.label);
   const written = await writeListFiles(files, { dir, cwd: io.cwd, force: opts.force === true });
-  const lists = live.filter((l) => !l.default).length;
-  const skipped = live.length - lists;
+  const lists = importable(live).length;
+  const defaults = live.filter((l) => l.default).length;
+  const empty = live.filter((l) => !l.default && l.searchTerms.length === 0).map((l) => l.id);
   io.stdout.write(
     `Imported ${lists} list${lists === 1 ? '' : 's'} from ${target.label} into ${opts.dir}` +
-      `${skipped > 0 ? ` (${skipped} default list${skipped === 1 ? '' : 's'} left out)` : ''}:\n` +
+      `${defaults > 0 ? ` (${defaults} default list${defaults === 1 ? '' : 's'} left out)` : ''}:\n` +
       written.map((f) => `  ${f}\n`).join('') +
+      (empty.length > 0 ? `Left out, because a list file needs at least one term (they stay unmanaged): ${empty.join(', ')}\n` : '') +
       'Next: kwsync plan   (should show no changes), then commit the files.\n',
   );
   return EXIT.ok;

@@ -5,7 +5,7 @@ import type { Plan } from '../../model/plan.js';
 import type { KeywordTarget } from '../../model/target.js';
 import { computePlan, planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
 import type { CliIO } from '../io.js';
-import { connectTarget, loadRepo, parseFormat, resolvePath, useColor, type OutputFormat } from '../target.js';
+import { connectTarget, loadRepo, parseFormat, resolvePath, useColor, type LoadedRepo, type OutputFormat } from '../target.js';
 import type { RegisterCommand } from './index.js';
 
 export interface PlanCommandOptions {
@@ -17,10 +17,15 @@ export interface PlanCommandOptions {
   prune?: boolean;
   /** Not a flag: the demo passes the emulator here instead of resolving a target. */
   keywordTarget?: KeywordTarget;
+  /** Not a flag: a folder the caller already loaded and validated (preview). */
+  repo?: LoadedRepo;
 }
 
-export async function makePlan(io: CliIO, opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune' | 'keywordTarget'>): Promise<{ plan: Plan; concurrency: number; target: KeywordTarget }> {
-  const repo = await loadRepo(io, opts.dir);
+export async function makePlan(
+  io: CliIO,
+  opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune' | 'keywordTarget' | 'repo'>,
+): Promise<{ plan: Plan; concurrency: number; target: KeywordTarget }> {
+  const repo = opts.repo ?? (await loadRepo(io, opts.dir));
   const target = opts.keywordTarget ?? connectTarget(io, repo.config, opts.target);
   const live = await target.listKeywordLists();
   const plan = computePlan(repo.lists, live, {

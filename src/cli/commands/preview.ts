@@ -1,12 +1,12 @@
 // `kwsync preview`: how many recent group messages each changed list would catch, before vs after.
 // Reads only: the plan (live lists) and recent messages of the groups named in kwsync.yaml or --group.
-import { UsageError } from '../../errors.js';
+import { EXIT, UsageError } from '../../errors.js';
 import { iterateGroupMessages, MAX_MESSAGE_LIMIT, type CometChatClient } from '../../api/index.js';
 import { computePreview, renderPreviewJson, renderPreviewMarkdown, renderPreviewText, type PreviewMessage } from '../../preview/index.js';
 import type { CliIO } from '../io.js';
-import { connectService, intInRange, serviceSettingsFromEnv } from '../service.js';
-import { loadRepo, parseFormat, resolveTargetConfig } from '../target.js';
-import { computePlan } from '../../plan/index.js';
+import { intInRange } from '../service.js';
+import { connectApp, loadRepo, parseFormat } from '../target.js';
+import { makePlan } from './plan.js';
 import type { RegisterCommand } from './index.js';
 
 interface PreviewOptions {
@@ -26,25 +26,21 @@ export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<numbe
     throw new UsageError('no groups to preview: name them with --group GUID or `preview.groups` in kwsync.yaml');
   }
   const perGroup = opts.messages ?? config.preview.messages;
-  const { client, keywords } = connectService(serviceSettingsFromEnv(io.env, resolveTargetConfig(config, opts.target)));
-  const plan = computePlan(repo.lists, await keywords.listKeywordLists(), {
-    target: keywords.label,
-    prune: config.prune,
-    safety: config.safety,
-  });
+  const { client, keywords } = connectApp(io, config, opts.target);
+  const { plan } = await makePlan(io, { dir: opts.dir, repo, keywordTarget: keywords });
   const messages: PreviewMessage[] = [];
   for (const guid of groups) messages.push(...(await recentTextMessages(client, guid, perGroup)));
   const preview = computePreview(plan, groups, messages);
   if (format === 'json') io.stdout.write(renderPreviewJson(preview));
   else if (format === 'markdown') io.stdout.write(renderPreviewMarkdown(preview));
   else io.stdout.write(renderPreviewText(preview));
-  return 0;
+  return EXIT.ok;
 }
 
 /** The newest `count` text messages of a group, newest page first (affix=prepend walks back). */
 async function recentTextMessages(client: CometChatClient, guid: string, count: number): Promise<PreviewMessage[]> {
   const out: PreviewMessage[] = [];
-  const query = { affix: 'prepend' as const, limit: Math.min(count, MAX_MESSAGE_LIMIT), hideReplies: false };
+  const query = { affix: 'prepend' as const, limit: Math.min(count, MAX_MESSAGE_LIMIT) };
   for await (const m of iterateGroupMessages(client, guid, query)) {
     if (typeof m.data?.text === 'string') out.push({ id: m.id, text: m.data.text });
     if (out.length >= count) break;

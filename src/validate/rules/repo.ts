@@ -29,7 +29,7 @@ export function checkRepo(lists: readonly PlacedList[], config: KwsyncConfig): D
     out.push(diagnose(extra.idAt, 'error', 'too-many-lists', `${lists.length} lists, but ${targets} may hold at most ${maxLists} (default lists not counted); merge or remove lists from here on`));
   }
   for (const { list, termsAt } of lists) {
-    const { encoding, bytes } = uploadBytes(list.searchTerms);
+    const { encoding, bytes } = uploadBytes(list.searchTerms, config.service.termsTransport);
     if (bytes > maxUploadBytes) {
       const how = encoding === 'file' ? 'as a CSV file, one term per line' : 'as searchTerms joined by commas';
       out.push(diagnose(termsAt, 'error', 'list-too-large', `the terms take ${bytes} bytes ${how}, over the ${maxUploadBytes}-byte limit; split the list`));
