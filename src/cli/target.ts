@@ -30,8 +30,11 @@ export async function loadRepo(io: CliIO, dir: string, requireValidLists = true)
   return { config: result.config, lists: result.lists };
 }
 
-/** `--target NAME` picks a kwsync.yaml target; without it, the only target, or the environment. */
-export function resolveTargetConfig(config: KwsyncConfig, name: string | undefined): TargetConfig | undefined {
+/**
+ * `--target NAME` picks a kwsync.yaml target; without it, the only target, or the environment.
+ * `optionName` is how the "choose one" message names the option (the Action says its input).
+ */
+export function resolveTargetConfig(config: KwsyncConfig, name: string | undefined, optionName = '--target'): TargetConfig | undefined {
   const targets = config.targets ?? [];
   const known = targets.map((t) => t.name);
   if (name !== undefined) {
@@ -44,7 +47,7 @@ export function resolveTargetConfig(config: KwsyncConfig, name: string | undefin
     );
   }
   if (targets.length <= 1) return targets[0];
-  throw new UsageError(`kwsync.yaml defines ${targets.length} targets; choose one with --target: ${known.join(', ')}`);
+  throw new UsageError(`kwsync.yaml defines ${targets.length} targets; choose one with ${optionName}: ${known.join(', ')}`);
 }
 
 /** The client and keyword target for `--target NAME`, with kwsync.yaml `service` and KWSYNC_DEBUG applied. */
