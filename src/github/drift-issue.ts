@@ -1,7 +1,7 @@
 // One open issue per target tells the team that live has drifted from the repository. It is found
-// again by label + marker, updated while the drift lasts and closed once live matches.
+// again by marker (label first), updated while the drift lasts and closed once live matches.
 import type { GitHubClient, RepoRef } from './client.js';
-import { DRIFT_LABEL, driftMarker } from './markers.js';
+import { DRIFT_LABEL, driftMarker, isOwnMarkedItem } from './markers.js';
 
 export interface DriftIssueSync extends RepoRef {
   target: string;
@@ -17,20 +17,41 @@ export interface DriftIssueResult {
   issueNumber: number | null;
 }
 
+export interface FoundDriftIssue {
+  number: number;
+  /** False when it was found without the label (someone removed it); the label is put back. */
+  labelled: boolean;
+}
+
+/**
+ * kwsync's open drift issue for the target: by label first, then among all open issues, so that
+ * removing the label never leads to a second issue. Only a bot's issue starting with the marker counts.
+ */
 export async function findDriftIssue(
   octokit: GitHubClient,
   opts: RepoRef & { target: string },
+): Promise<FoundDriftIssue | undefined> {
+  const byLabel = await findOpenIssue(octokit, opts, DRIFT_LABEL);
+  if (byLabel !== undefined) return { number: byLabel, labelled: true };
+  const any = await findOpenIssue(octokit, opts, undefined);
+  return any === undefined ? undefined : { number: any, labelled: false };
+}
+
+async function findOpenIssue(
+  octokit: GitHubClient,
+  opts: RepoRef & { target: string },
+  label: string | undefined,
 ): Promise<number | undefined> {
   const marker = driftMarker(opts.target);
   const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, {
     owner: opts.owner,
     repo: opts.repo,
     state: 'open',
-    labels: DRIFT_LABEL,
+    ...(label ? { labels: label } : {}),
     per_page: 100,
   });
   for await (const page of pages) {
-    const hit = page.data.find((i) => !i.pull_request && (i.body ?? '').includes(marker));
+    const hit = page.data.find((i) => !i.pull_request && isOwnMarkedItem(i, marker));
     if (hit) return hit.number;
   }
   return undefined;
@@ -41,8 +62,10 @@ export async function syncDriftIssue(octokit: GitHubClient, opts: DriftIssueSync
   const existing = await findDriftIssue(octokit, opts);
   if (opts.driftBody !== null) {
     if (existing !== undefined) {
-      await octokit.rest.issues.update({ owner, repo, issue_number: existing, title: opts.title, body: opts.driftBody });
-      return { action: 'updated', issueNumber: existing };
+      const issue_number = existing.number;
+      await octokit.rest.issues.update({ owner, repo, issue_number, title: opts.title, body: opts.driftBody });
+      if (!existing.labelled) await octokit.rest.issues.addLabels({ owner, repo, issue_number, labels: [DRIFT_LABEL] });
+      return { action: 'updated', issueNumber: issue_number };
     }
     const res = await octokit.rest.issues.create({
       owner,
@@ -54,7 +77,8 @@ export async function syncDriftIssue(octokit: GitHubClient, opts: DriftIssueSync
     return { action: 'opened', issueNumber: res.data.number };
   }
   if (existing === undefined) return { action: 'none', issueNumber: null };
-  await octokit.rest.issues.createComment({ owner, repo, issue_number: existing, body: opts.resolvedComment });
-  await octokit.rest.issues.update({ owner, repo, issue_number: existing, state: 'closed', state_reason: 'completed' });
-  return { action: 'closed', issueNumber: existing };
+  const issue_number = existing.number;
+  await octokit.rest.issues.createComment({ owner, repo, issue_number, body: opts.resolvedComment });
+  await octokit.rest.issues.update({ owner, repo, issue_number, state: 'closed', state_reason: 'completed' });
+  return { action: 'closed', issueNumber: issue_number };
 }

@@ -13,3 +13,17 @@ export function driftMarker(target: string): string {
 }
 
 export const DRIFT_LABEL = 'kwsync-drift';
+
+/** What kwsync reads from a comment or issue to decide whether it wrote it. */
+export interface MarkedItem {
+  body?: string | null;
+  user?: { type?: string } | null;
+}
+
+/**
+ * True for kwsync's own comment or issue: written by a bot and starting with the marker. A person
+ * who quotes the marker (or edits it into their own comment) must never be taken for kwsync.
+ */
+export function isOwnMarkedItem(item: MarkedItem, marker: string): boolean {
+  return item.user?.type === 'Bot' && (item.body ?? '').startsWith(marker);
+}

@@ -1,11 +1,12 @@
 // One comment per marker, edited in place: the PR shows the latest plan, never a trail of them.
 import type { GitHubClient, RepoRef } from './client.js';
+import { isOwnMarkedItem } from './markers.js';
 
 export interface StickyCommentOptions extends RepoRef {
   issueNumber: number;
   /** A hidden HTML comment that identifies the comment, e.g. `<!-- kwsync:plan target=prod -->`. */
   marker: string;
-  /** The comment body; the marker is prepended when it is missing. */
+  /** The comment body; the marker is prepended when it does not start with it. */
   body: string;
 }
 
@@ -15,7 +16,7 @@ export interface StickyCommentResult {
   url: string;
 }
 
-/** The first comment on the issue or PR whose body contains `marker`, searching every page. */
+/** kwsync's comment for `marker`: the first by a bot whose body starts with it, searching every page. */
 export async function findMarkedComment(
   octokit: GitHubClient,
   opts: RepoRef & { issueNumber: number; marker: string },
@@ -27,7 +28,7 @@ export async function findMarkedComment(
     per_page: 100,
   });
   for await (const page of pages) {
-    const hit = page.data.find((c) => (c.body ?? '').includes(opts.marker));
+    const hit = page.data.find((c) => isOwnMarkedItem(c, opts.marker));
     if (hit) return { id: hit.id, body: hit.body ?? '' };
   }
   return undefined;
@@ -37,7 +38,7 @@ export async function upsertStickyComment(
   octokit: GitHubClient,
   opts: StickyCommentOptions,
 ): Promise<StickyCommentResult> {
-  const body = opts.body.includes(opts.marker) ? opts.body : `${opts.marker}\n${opts.body}`;
+  const body = opts.body.startsWith(opts.marker) ? opts.body : `${opts.marker}\n${opts.body}`;
   const existing = await findMarkedComment(octokit, opts);
   if (existing) {
     const res = await octokit.rest.issues.updateComment({

@@ -3,7 +3,7 @@ import { createGitHubClient, type GitHubClient } from '../../src/github/client.j
 import { syncDriftIssue } from '../../src/github/drift-issue.js';
 import { DRIFT_LABEL, driftMarker } from '../../src/github/markers.js';
 import { findMergedPullRequest } from '../../src/github/merged-pr.js';
-import { FakeGitHub } from './fake-github.js';
+import { FakeGitHub, HUMAN } from './fake-github.js';
 
 const repo = { owner: 'acme', repo: 'lists' };
 let gh: FakeGitHub;
@@ -47,6 +47,30 @@ describe('syncDriftIssue', () => {
     const res = await sync(`${driftMarker('prod')}\nplan`);
     expect(res.action).toBe('opened');
     expect(gh.issues).toHaveLength(3);
+  });
+
+  it('finds its issue after someone removed the label, puts the label back, and opens no second one', async () => {
+    const old = gh.seedIssue({ title: 'drift in prod', body: `${driftMarker('prod')}\nplan 1`, state: 'open', labels: ['triage'] });
+    const res = await sync(`${driftMarker('prod')}\nplan 2`);
+    expect(res).toEqual({ action: 'updated', issueNumber: old.number });
+    expect(gh.issues).toHaveLength(1);
+    expect(gh.issues[0]!.labels).toEqual(['triage', DRIFT_LABEL]);
+    expect(gh.issues[0]!.body).toContain('plan 2');
+  });
+
+  it('closes its unlabelled issue once live matches', async () => {
+    const old = gh.seedIssue({ title: 'drift in prod', body: driftMarker('prod'), state: 'open', labels: [] });
+    expect(await sync(null)).toEqual({ action: 'closed', issueNumber: old.number });
+    expect(gh.issues[0]!.state).toBe('closed');
+  });
+
+  it("ignores a person's issue that carries or quotes the marker, labelled or not", async () => {
+    gh.seedIssue({ title: 'spoof', body: `${driftMarker('prod')}\nall fine`, state: 'open', labels: [DRIFT_LABEL], user: HUMAN });
+    gh.seedIssue({ title: 'quote', body: `see:\n${driftMarker('prod')}`, state: 'open', labels: [DRIFT_LABEL] });
+    expect(await sync(null)).toEqual({ action: 'none', issueNumber: null });
+    const res = await sync(`${driftMarker('prod')}\nplan`);
+    expect(res.action).toBe('opened');
+    expect(gh.issues.map((i) => i.body)).toEqual([`${driftMarker('prod')}\nall fine`, `see:\n${driftMarker('prod')}`, `${driftMarker('prod')}\nplan`]);
   });
 
   it('opens a fresh issue when the earlier one was closed by hand', async () => {

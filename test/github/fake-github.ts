@@ -1,6 +1,7 @@
 // A small fake of the GitHub REST API on 127.0.0.1:0 for the adapter tests: keeps issues, comments
 // and check runs in memory, paginates with Link headers like GitHub, enforces GitHub's limits
-// (50 annotations per request, 65,536-character bodies) and records every request.
+// (50 annotations per request, 65,536-character bodies), gives every comment and issue an author
+// (the token acts as github-actions[bot], which may edit only its own comments) and records every request.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -11,8 +12,12 @@ export interface RecordedRequest {
   body: any;
   authorization: string | undefined;
 }
-export interface FakeComment { id: number; issue: number; body: string }
-export interface FakeIssue { number: number; title: string; body: string; state: string; labels: string[]; pull_request?: object }
+export interface FakeUser { login: string; type: 'Bot' | 'User' }
+/** Who the token acts as: what GitHub's workflow token is. */
+export const BOT: FakeUser = { login: 'github-actions[bot]', type: 'Bot' };
+export const HUMAN: FakeUser = { login: 'mallory', type: 'User' };
+export interface FakeComment { id: number; issue: number; body: string; user: FakeUser }
+export interface FakeIssue { number: number; title: string; body: string; state: string; labels: string[]; user?: FakeUser; pull_request?: object }
 export interface FakeCheckRun { id: number; name: string; head_sha: string; conclusion?: string; annotations: any[]; output?: any }
 
 export class FakeGitHub {
@@ -22,6 +27,8 @@ export class FakeGitHub {
   checkRuns: FakeCheckRun[] = [];
   /** commit sha -> PRs GitHub associates with it. */
   commitPulls = new Map<string, { number: number; merged_at: string | null; merge_commit_sha: string }[]>();
+  /** branch name -> head commit sha (repos.getBranch). */
+  branches = new Map<string, string>();
   /** Statuses to answer the next requests with, before handling them (fault injection). */
   failNext: number[] = [];
   private nextId = 1000;
@@ -42,15 +49,16 @@ export class FakeGitHub {
     this.issues = [];
     this.checkRuns = [];
     this.commitPulls.clear();
+    this.branches.clear();
     this.failNext = [];
   }
-  seedComment(issue: number, body: string): FakeComment {
-    const c = { id: this.nextId++, issue, body };
+  seedComment(issue: number, body: string, user: FakeUser = BOT): FakeComment {
+    const c = { id: this.nextId++, issue, body, user };
     this.comments.push(c);
     return c;
   }
   seedIssue(i: Omit<FakeIssue, 'number'>): FakeIssue {
-    const issue = { ...i, number: this.nextId++ };
+    const issue = { user: BOT, ...i, number: this.nextId++ };
     this.issues.push(issue);
     return issue;
   }
@@ -92,6 +100,7 @@ export class FakeGitHub {
     if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path)) && method === 'PATCH') {
       const c = this.comments.find((x) => x.id === Number(m![1]));
       if (!c) return { status: 404, json: { message: 'Not Found' } };
+      if (c.user.login !== BOT.login) return { status: 403, json: { message: 'Resource not accessible by integration' } };
       if (tooLong(body.body)) return { status: 422, json: { message: 'body is too long (maximum is 65536 characters)' } };
       c.body = body.body;
       return { status: 200, json: commentJson(c) };
@@ -109,6 +118,17 @@ export class FakeGitHub {
       if (!issue) return { status: 404, json: { message: 'Not Found' } };
       Object.assign(issue, pick(body, ['title', 'body', 'state']));
       return { status: 200, json: issueJson(issue) };
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/labels$/.exec(path)) && method === 'POST') {
+      const issue = this.issues.find((i) => i.number === Number(m![1]));
+      if (!issue) return { status: 404, json: { message: 'Not Found' } };
+      for (const l of body.labels as string[]) if (!issue.labels.includes(l)) issue.labels.push(l);
+      return { status: 200, json: issue.labels.map((name) => ({ name })) };
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/branches\/([^/]+)$/.exec(path)) && method === 'GET') {
+      const head = this.branches.get(decodeURIComponent(m[1]!));
+      if (!head) return { status: 404, json: { message: 'Branch not found' } };
+      return { status: 200, json: { name: m[1], commit: { sha: head } } };
     }
     if (/^\/repos\/[^/]+\/[^/]+\/check-runs$/.test(path) && method === 'POST') {
       const annotations = body.output?.annotations ?? [];
@@ -133,10 +153,10 @@ export class FakeGitHub {
 }
 
 function commentJson(c: FakeComment) {
-  return { id: c.id, body: c.body, html_url: `https://github.test/comments/${c.id}` };
+  return { id: c.id, body: c.body, user: c.user, html_url: `https://github.test/comments/${c.id}` };
 }
 function issueJson(i: FakeIssue) {
-  return { number: i.number, title: i.title, body: i.body, state: i.state, labels: i.labels.map((name) => ({ name })), ...(i.pull_request ? { pull_request: i.pull_request } : {}) };
+  return { number: i.number, title: i.title, body: i.body, state: i.state, user: i.user, labels: i.labels.map((name) => ({ name })), ...(i.pull_request ? { pull_request: i.pull_request } : {}) };
 }
 function pick(o: Record<string, unknown>, keys: string[]) {
   return Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { createGitHubClient, type GitHubClient } from '../../src/github/client.js';
 import { planMarker } from '../../src/github/markers.js';
 import { upsertStickyComment } from '../../src/github/sticky-comment.js';
-import { FakeGitHub } from './fake-github.js';
+import { FakeGitHub, HUMAN } from './fake-github.js';
 
 const repo = { owner: 'acme', repo: 'lists' };
 let gh: FakeGitHub;
@@ -45,6 +45,30 @@ describe('upsertStickyComment', () => {
     expect(gh.writes()).toHaveLength(1);
     expect(gh.writes()[0]!.method).toBe('PATCH');
     expect(gh.comments[115]!.body).toBe(`${marker}\nnew plan`);
+  });
+
+  it("ignores a person's comment that carries or quotes the marker, and updates kwsync's own", async () => {
+    const spoof = gh.seedComment(7, `${marker}\n0 to update`, HUMAN);
+    const quote = gh.seedComment(7, `> ${marker}\n> plan v1\nwhy is this here?`, HUMAN);
+    const own = gh.seedComment(7, `${marker}\nplan v1`);
+    const res = await upsert('plan v2');
+    expect(res).toMatchObject({ action: 'updated', commentId: own.id });
+    expect(gh.comments.find((c) => c.id === own.id)!.body).toBe(`${marker}\nplan v2`);
+    expect(gh.comments.find((c) => c.id === spoof.id)!.body).toBe(`${marker}\n0 to update`);
+    expect(gh.comments.find((c) => c.id === quote.id)!.body).toContain('why is this here?');
+    expect(gh.writes().map((w) => w.path)).toEqual([`/repos/acme/lists/issues/comments/${own.id}`]);
+  });
+
+  it("creates its own comment when only a person's comment carries the marker", async () => {
+    gh.seedComment(7, `${marker}\nfake plan`, HUMAN);
+    const res = await upsert('real plan');
+    expect(res.action).toBe('created');
+    expect(gh.comments.map((c) => c.user.type)).toEqual(['User', 'Bot']);
+  });
+
+  it("does not take a bot comment that only mentions the marker further down for its own", async () => {
+    gh.seedComment(7, `some other bot\n${marker}`);
+    expect((await upsert('plan')).action).toBe('created');
   });
 
   it("leaves another target's comment alone", async () => {
