@@ -115,7 +115,7 @@ async function resolveWorld(opts: EmulatorOptions, seed: number): Promise<Emulat
     const shown = problems.slice(0, 20).map((p) => `\n  ${p}`).join('');
     const more = problems.length > 20 ? `\n  ... and ${problems.length - 20} more` : '';
     throw new ConfigError(`${where} is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}):${shown}${more}`, {
-      hint: 'see "Emulator data" in the README for the shape; every field is checked',
+      hint: `the shape is in the README, section 'The local emulator'; every field is checked`,
     });
   }
   return world;

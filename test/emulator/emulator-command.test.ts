@@ -3,6 +3,9 @@
 import { runCli } from '../../src/cli/run.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { fetch } from 'undici';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 function io(env: Record<string, string> = {}) {
   const out: string[] = [];
@@ -64,6 +67,23 @@ test('a bad --data file is one clear line and exit 1', async () => {
   expect(await runCli(['emulator', '--port', '0', '--data', 'no-such-file.json'], t.cli)).toBe(1);
   expect(t.stderr()).toContain('kwsync: cannot read the emulator data file');
   expect(t.stderr()).toContain('ENOENT');
+});
+
+test('an invalid --data file lists its problems and points at the README section that exists', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'kwsync-emu-data-'));
+  try {
+    const file = join(dir, 'world.json');
+    await writeFile(file, JSON.stringify({ users: [], groups: [], messages: [{ id: 1, guid: 'g', sender: 'who', sentAt: 1 }] }));
+    const t = io();
+    expect(await runCli(['emulator', '--port', '0', '--data', file], t.cli)).toBe(1);
+    expect(t.stderr()).toContain(`kwsync: the emulator data file ${file} is invalid`);
+    expect(t.stderr()).toContain('messages[0].sender: unknown user "who"');
+    expect(t.stderr()).toContain("hint: the shape is in the README, section 'The local emulator'");
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(readme).toMatch(/^## The local emulator\b/m);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
 
 test('a port in use is a clear error', async () => {
