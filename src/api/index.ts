@@ -13,7 +13,7 @@ export {
 } from './keywords.js';
 export { keywordListForm } from './keyword-form.js';
 export { termsEncoding } from '../model/terms-encoding.js';
-export { listGroupMessages, iterateGroupMessages, MAX_MESSAGE_LIMIT } from './messages.js';
+export { listGroupMessages, iterateGroupMessages, iterateGroupMessagePages, MAX_MESSAGE_LIMIT } from './messages.js';
 export type { GroupMessagesQuery, GroupMessagesPage, Message, MessageCursor } from './messages.js';
 export { listCalls, iterateCalls, getCall, CALL_STATUSES } from './calls.js';
 export type { CallsQuery, CallsPage, Call } from './calls.js';

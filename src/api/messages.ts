@@ -119,19 +119,19 @@ export async function listGroupMessages(
 }
 
 /**
- * Every message from `query` on, page by page, following `meta.next` (affix + id). Stops when no
- * `next` comes back, a page is empty, or the service repeats a cursor (it would loop forever).
+ * Every page from `query` on, following `meta.next` (affix + id). Stops when no `next` comes back,
+ * a page is empty, or the service repeats a cursor (it would loop forever).
  */
-export async function* iterateGroupMessages(
+export async function* iterateGroupMessagePages(
   client: CometChatClient,
   guid: string,
   query: GroupMessagesQuery = {},
-): AsyncGenerator<Message, void, undefined> {
+): AsyncGenerator<GroupMessagesPage, void, undefined> {
   const seen = new Set<string>();
   let pageQuery = query;
   for (;;) {
     const page = await listGroupMessages(client, guid, pageQuery);
-    yield* page.data;
+    yield page;
     const next = page.meta?.next;
     if (!next || page.data.length === 0) return;
     const key = `${next.affix}:${next.id}`;
@@ -139,4 +139,13 @@ export async function* iterateGroupMessages(
     seen.add(key);
     pageQuery = { ...query, affix: next.affix, id: next.id };
   }
+}
+
+/** Every message from `query` on, page by page (see `iterateGroupMessagePages`). */
+export async function* iterateGroupMessages(
+  client: CometChatClient,
+  guid: string,
+  query: GroupMessagesQuery = {},
+): AsyncGenerator<Message, void, undefined> {
+  for await (const page of iterateGroupMessagePages(client, guid, query)) yield* page.data;
 }

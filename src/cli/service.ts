@@ -130,6 +130,17 @@ export function parseTimestamp(value: string): number {
   return Math.floor(ms / 1000);
 }
 
+const SECONDS_PER_DAY = 86_400;
+
+/**
+ * For the end of a range (`--to`): a date alone (`2024-06-30`) means the last second of that day
+ * in UTC, so `--from D --to D` covers day D. Anything else is read as `parseTimestamp` does.
+ */
+export function parseEndTimestamp(value: string): number {
+  const start = parseTimestamp(value);
+  return /^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? start + SECONDS_PER_DAY - 1 : start;
+}
+
 export function parseList(value: string): string[] {
   const items = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
   if (items.length === 0) throw new InvalidArgumentError('must name at least one value, e.g. a,b');

@@ -1,6 +1,6 @@
 // Unit: settings from the environment (and a kwsync.yaml target), one clear line when missing.
 import { ConfigError } from '../../src/errors.js';
-import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
+import { connectService, parseEndTimestamp, parseTimestamp, serviceSettingsFromEnv } from '../../src/cli/service.js';
 
 const KEY = { COMETCHAT_API_KEY: 'k-123' };
 
@@ -57,5 +57,19 @@ describe('connectService', () => {
     expect(client.baseUrls.chat).toBe('http://127.0.0.1:1/v3');
     expect(keywords.label).toBe('prod');
     await client.close();
+  });
+});
+
+describe('timestamps for --from/--to', () => {
+  test('a date alone: the start of the UTC day for --from, its last second for --to', () => {
+    expect(parseTimestamp('2024-06-30')).toBe(Date.UTC(2024, 5, 30) / 1000);
+    expect(parseEndTimestamp('2024-06-30')).toBe(Date.UTC(2024, 5, 30, 23, 59, 59) / 1000);
+    expect(parseEndTimestamp(' 2024-06-30 ')).toBe(Date.UTC(2024, 5, 30, 23, 59, 59) / 1000);
+  });
+
+  test('an instant is taken as given on both ends', () => {
+    expect(parseEndTimestamp('2024-06-30T12:00:00Z')).toBe(Date.UTC(2024, 5, 30, 12) / 1000);
+    expect(parseEndTimestamp('1719748800')).toBe(1719748800);
+    expect(() => parseEndTimestamp('yesterday')).toThrow('must be UNIX seconds or an ISO date');
   });
 });

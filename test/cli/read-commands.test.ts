@@ -5,6 +5,7 @@ import { kwsync } from '../helpers/cli.js';
 const SENTINEL = 'SENTINEL-KEY-do-not-print-1234';
 let emu: RunningEmulator;
 let env: Record<string, string>;
+type Msg = { id: string; sentAt: number };
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, apiKey: SENTINEL });
@@ -40,6 +41,42 @@ describe('kwsync messages list', () => {
     expect(data).toHaveLength(2500);
     expect(new Set(data.map((m) => m.id)).size).toBe(2500);
     expectNoKey(r);
+  });
+
+  test('one page of many: a note on stderr that more follow; none when the page is all there is', async () => {
+    const r = await kwsync(['messages', 'list', BUSY_GROUP, '--limit', '3'], env);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('3 messages');
+    expect(r.stderr).toBe('more messages follow: add --all, or --max N\n');
+    const first = (JSON.parse((await kwsync(['messages', 'list', BUSY_GROUP, '--limit', '1', '--json'], env)).stdout) as Msg[])[0]!;
+    const only = await kwsync(['messages', 'list', BUSY_GROUP, '--to', String(first.sentAt), '--limit', '1000', '--json'], env);
+    expect(JSON.parse(only.stdout)).not.toHaveLength(0);
+    expect(only.stderr).toBe('');
+    const all = await kwsync(['messages', 'list', BUSY_GROUP, '--max', '3'], env);
+    expect(all.stderr).toBe('');
+  });
+
+  test('--latest starts from the newest and prints newest first; --max keeps the newest', async () => {
+    const three = JSON.parse((await kwsync(['messages', 'list', BUSY_GROUP, '--latest', '--limit', '3', '--json'], env)).stdout) as Msg[];
+    expect(three).toHaveLength(3);
+    const newest = three[0]!;
+    const after = await kwsync(['messages', 'list', BUSY_GROUP, '--from', String(newest.sentAt + 1)], env);
+    expect(after.stdout).toBe('no messages\n');
+    const many = JSON.parse((await kwsync(['messages', 'list', BUSY_GROUP, '--latest', '--max', '1500', '--limit', '1000', '--json'], env)).stdout) as Msg[];
+    expect(many).toHaveLength(1500);
+    expect(many.slice(0, 3)).toEqual(three);
+    for (let i = 1; i < many.length; i++) expect(Number(many[i - 1]!.id)).toBeGreaterThan(Number(many[i]!.id));
+  });
+
+  test('a date alone: --from is the start of that UTC day, --to its end', async () => {
+    const first = (JSON.parse((await kwsync(['messages', 'list', BUSY_GROUP, '--limit', '1', '--json'], env)).stdout) as Msg[])[0]!;
+    const day = new Date(first.sentAt * 1000).toISOString().slice(0, 10);
+    const start = Date.parse(`${day}T00:00:00Z`) / 1000;
+    const ids = async (from: string, to: string) =>
+      (JSON.parse((await kwsync(['messages', 'list', BUSY_GROUP, '--from', from, '--to', to, '--all', '--json'], env)).stdout) as Msg[]).map((m) => m.id);
+    const byDate = await ids(day, day);
+    expect(byDate.length).toBeGreaterThan(0);
+    expect(byDate).toEqual(await ids(String(start), String(start + 86_399)));
   });
 
   test('filters reach the service', async () => {
