@@ -1,12 +1,15 @@
-// One list, one write: re-read it, refuse to overwrite a list that moved since the plan, write,
-// verify. Every failure becomes a ListResult, so one list's trouble never stops the others.
+// One list, one write: re-read it, refuse to overwrite a list that moved since the plan, a default
+// list, or (without --force) an unsafe change judged from live; write, verify. Every failure becomes
+// a ListResult, so one list's trouble never stops the others.
 import type { KeywordList, LiveKeywordList } from '../model/keyword-list.js';
 import type { ListChange, ListResult } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
 import { sameContent } from '../plan/term-sets.js';
+import { describe, failedWriteMessage } from './failure-advice.js';
 import { contentMismatches, orderWarning, revisionWarning } from './verify.js';
+import { defaultListGuard, safetyGuard, type WriteGuardOptions } from './write-guards.js';
 
-export async function applyChange(change: ListChange, target: KeywordTarget): Promise<ListResult> {
+export async function applyChange(change: ListChange, target: KeywordTarget, guards: WriteGuardOptions): Promise<ListResult> {
   const base = { id: change.id, kind: change.kind };
   if (change.kind === 'noop') return { ...base, outcome: 'unchanged', revisionId: change.revisionId, message: null, warnings: [] };
   let live: LiveKeywordList | undefined;
@@ -15,7 +18,7 @@ export async function applyChange(change: ListChange, target: KeywordTarget): Pr
   } catch (err) {
     return { ...base, outcome: 'failed', revisionId: null, message: `could not re-read the list before writing: ${describe(err)}`, warnings: [] };
   }
-  const settled = alreadyDone(change, live) ?? movedSincePlan(change, live);
+  const settled = defaultListGuard(live) ?? alreadyDone(change, live) ?? movedSincePlan(change, live) ?? safetyGuard(change, live, guards);
   if (settled) return { ...base, ...settled, warnings: [] };
   try {
     if (change.kind === 'delete') {
@@ -30,7 +33,7 @@ export async function applyChange(change: ListChange, target: KeywordTarget): Pr
       ...base,
       outcome: 'failed',
       revisionId: live?.revisionId ?? null,
-      message: `${change.kind} failed: ${describe(err)}; the list is unchanged or fully written, run \`kwsync apply\` again to finish`,
+      message: failedWriteMessage(change.kind, err),
       warnings: [],
     };
   }
@@ -77,12 +80,4 @@ function verified(change: ListChange, sent: KeywordList, got: LiveKeywordList, b
   }
   const warnings = [orderWarning(sent, got), before ? revisionWarning(before.revisionId, got) : null];
   return { ...base, outcome: 'applied', message: null, warnings: warnings.filter((w): w is string => w !== null) };
-}
-
-function describe(err: unknown): string {
-  if (err instanceof Error) {
-    const hint = 'hint' in err && typeof err.hint === 'string' && err.hint ? ` (${err.hint})` : '';
-    return `${err.message}${hint}`;
-  }
-  return String(err);
 }

@@ -1,11 +1,13 @@
 // Execute a plan against a KeywordTarget: refuse unsafe changes without --force, then one request
-// per list with a bounded number in flight. Each list ends at its old or its new state, and the
-// report says which, so a re-run finishes whatever a failure left.
+// per list with a bounded number in flight: every deletion first (so pruning frees room under the
+// service's list limit), then creates and updates. Each list ends at its old or its new state, and
+// the report (in plan order) says which, so a re-run finishes whatever a failure left.
 import pLimit from 'p-limit';
 import { RefusedPlanError } from '../errors.js';
-import type { ApplyReport, ListResult, Plan } from '../model/plan.js';
+import { DEFAULT_SAFETY } from '../model/config.js';
+import type { ApplyReport, ListChange, ListResult, Plan } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
-import { unsafeReasons } from '../plan/safety.js';
+import { unsafeReasons, type SafetyConfig } from '../plan/safety.js';
 import { applyChange } from './apply-change.js';
 
 export interface ApplyOptions {
@@ -13,6 +15,9 @@ export interface ApplyOptions {
   force: boolean;
   /** Writes in flight at once (kwsync.yaml `apply.concurrency`, default 4). */
   concurrency: number;
+  /** kwsync.yaml `safety`: each write is re-checked against the live list with these thresholds
+   * (the documented defaults when left out). */
+  safety?: SafetyConfig;
   onProgress?: (done: number, total: number, result: ListResult) => void;
   now?: () => Date;
 }
@@ -24,17 +29,21 @@ export async function applyPlan(plan: Plan, target: KeywordTarget, opts: ApplyOp
   const limit = pLimit(Math.max(1, Math.floor(opts.concurrency)));
   const total = plan.changes.length;
   let done = 0;
-  const results = await Promise.all(
-    plan.changes.map((change) =>
-      limit(async () => {
-        const result = await applyChange(change, target);
-        done += 1;
-        opts.onProgress?.(done, total, result);
-        return result;
-      }),
-    ),
-  );
-  return { target: plan.target, startedAt, finishedAt: now().toISOString(), results };
+  const results = new Map<ListChange, ListResult>();
+  const run = (changes: ListChange[]) =>
+    Promise.all(
+      changes.map((change) =>
+        limit(async () => {
+          const result = await applyChange(change, target, { force: opts.force, safety: opts.safety ?? DEFAULT_SAFETY });
+          results.set(change, result);
+          done += 1;
+          opts.onProgress?.(done, total, result);
+        }),
+      ),
+    );
+  await run(plan.changes.filter((c) => c.kind === 'delete'));
+  await run(plan.changes.filter((c) => c.kind !== 'delete'));
+  return { target: plan.target, startedAt, finishedAt: now().toISOString(), results: plan.changes.map((c) => results.get(c)!) };
 }
 
 export function assertSafe(plan: Plan, force: boolean): void {

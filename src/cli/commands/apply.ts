@@ -5,6 +5,7 @@ import { EXIT, KwsyncError, RefusedPlanError } from '../../errors.js';
 import type { ApplyReport, Plan } from '../../model/plan.js';
 import type { KeywordTarget } from '../../model/target.js';
 import { readSavedPlan, renderPlanText } from '../../plan/index.js';
+import type { SafetyConfig } from '../../plan/safety.js';
 import type { CliIO } from '../io.js';
 import { connectTarget, loadRepo, parseConcurrency, parseFormat, progressReporter, resolvePath, useColor, type OutputFormat } from '../target.js';
 import type { RegisterCommand } from './index.js';
@@ -30,6 +31,7 @@ export async function runApply(io: CliIO, opts: ApplyCommandOptions): Promise<nu
   const report = await applyPlan(prepared.plan, prepared.target, {
     force: opts.force === true,
     concurrency: parseConcurrency(opts.concurrency, prepared.concurrency),
+    safety: prepared.safety,
     onProgress: progressReporter(io.stderr),
   });
   io.stdout.write(renderReport(report, format, useColor(io.stdout, io.env)));
@@ -40,14 +42,16 @@ interface Prepared {
   plan: Plan;
   target: KeywordTarget;
   concurrency: number;
+  /** kwsync.yaml `safety`, re-checked against each live list at write time. */
+  safety: SafetyConfig;
 }
 
 async function prepareFreshPlan(io: CliIO, opts: ApplyCommandOptions, format: OutputFormat): Promise<Prepared> {
   parseConcurrency(opts.concurrency, 1); // bad usage is reported before anything is read
-  const { plan, concurrency, target } = await makePlan(io, opts);
+  const { plan, concurrency, safety, target } = await makePlan(io, opts);
   // Show what is about to change, as Terraform does; machine formats get only the report.
   if (format === 'text' && opts.showPlan !== false) io.stdout.write(`${renderPlanText(plan, { color: useColor(io.stdout, io.env) })}\n`);
-  return { plan, target, concurrency };
+  return { plan, target, concurrency, safety };
 }
 
 async function prepareSavedPlan(io: CliIO, opts: ApplyCommandOptions, file: string): Promise<Prepared> {
@@ -72,7 +76,7 @@ async function prepareSavedPlan(io: CliIO, opts: ApplyCommandOptions, file: stri
     ], { hint: 'apply it with the same --target and environment it was planned with' });
   }
   assertFresh(plan, await target.listKeywordLists(), file);
-  return { plan, target, concurrency: repo.config.apply.concurrency };
+  return { plan, target, concurrency: repo.config.apply.concurrency, safety: repo.config.safety };
 }
 
 function renderReport(report: ApplyReport, format: OutputFormat, color: boolean): string {

@@ -2,6 +2,7 @@
 import { writeFile } from 'node:fs/promises';
 import { EXIT } from '../../errors.js';
 import type { Plan } from '../../model/plan.js';
+import type { SafetyConfig } from '../../plan/safety.js';
 import type { KeywordTarget } from '../../model/target.js';
 import { computePlan, planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
 import type { CliIO } from '../io.js';
@@ -24,7 +25,7 @@ export interface PlanCommandOptions {
 export async function makePlan(
   io: CliIO,
   opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune' | 'keywordTarget' | 'repo'>,
-): Promise<{ plan: Plan; concurrency: number; target: KeywordTarget }> {
+): Promise<{ plan: Plan; concurrency: number; safety: SafetyConfig; target: KeywordTarget }> {
   const repo = opts.repo ?? (await loadRepo(io, opts.dir));
   const target = opts.keywordTarget ?? connectTarget(io, repo.config, opts.target);
   const live = await target.listKeywordLists();
@@ -33,7 +34,7 @@ export async function makePlan(
     prune: opts.prune === true || repo.config.prune,
     safety: repo.config.safety,
   });
-  return { plan, concurrency: repo.config.apply.concurrency, target };
+  return { plan, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, target };
 }
 
 export function renderPlan(plan: Plan, format: OutputFormat, color: boolean): string {

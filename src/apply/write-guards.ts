@@ -1,0 +1,39 @@
+// Checks made at write time against the list just re-read, whatever the plan says: a saved plan's
+// checksum catches accidents, not forgery, so default lists and safety are decided from live.
+import type { LiveKeywordList } from '../model/keyword-list.js';
+import type { ListChange, ListResult } from '../model/plan.js';
+import { unsafeDeleteReason, unsafeUpdateReason, type SafetyConfig } from '../plan/safety.js';
+import { termsMissing } from '../plan/term-sets.js';
+
+export interface WriteGuardOptions {
+  force: boolean;
+  safety: SafetyConfig;
+}
+
+type Settled = Pick<ListResult, 'outcome' | 'revisionId' | 'message'>;
+
+/** A default list of the app is never written or deleted, even when a plan asks for it. */
+export function defaultListGuard(live: LiveKeywordList | undefined): Settled | null {
+  if (!live?.default) return null;
+  return {
+    outcome: 'skipped',
+    revisionId: live.revisionId,
+    message: 'not written: it is a default list of the app, and kwsync never changes those',
+  };
+}
+
+/** Why this write needs --force, judged from the live list rather than the plan's own `unsafe`. */
+export function liveUnsafeReason(change: ListChange, live: LiveKeywordList | undefined, safety: SafetyConfig): string | null {
+  if (!live) return null; // a create removes nothing
+  const liveTerms = new Set(live.searchTerms).size;
+  if (change.kind === 'delete') return unsafeDeleteReason(liveTerms);
+  if (change.kind !== 'update' || !change.after) return null;
+  return unsafeUpdateReason(liveTerms, termsMissing(live.searchTerms, change.after.searchTerms).length, safety);
+}
+
+export function safetyGuard(change: ListChange, live: LiveKeywordList | undefined, opts: WriteGuardOptions): Settled | null {
+  if (opts.force) return null;
+  const reason = liveUnsafeReason(change, live, opts.safety);
+  if (!reason) return null;
+  return { outcome: 'skipped', revisionId: live?.revisionId ?? null, message: `not written, needs --force: ${reason}` };
+}
