@@ -12,6 +12,8 @@ export interface RunContext {
   runUrl: string;
   apiUrl: string;
   workspace: string;
+  /** The repository's default branch, from the event payload (push and workflow_dispatch carry it). */
+  defaultBranch?: string;
   pullRequest?: { number: number; headSha: string; baseSha: string; baseRef: string };
 }
 
@@ -22,6 +24,7 @@ export function parseRunContext(env: Env, event: any, cwd: string): RunContext {
   if (!owner || !repo) throw new ConfigError('GITHUB_REPOSITORY is not set: run kwsync-action inside GitHub Actions');
   const serverUrl = env.GITHUB_SERVER_URL ?? 'https://github.com';
   const pr = event?.pull_request;
+  const defaultBranch = event?.repository?.default_branch;
   return {
     owner,
     repo,
@@ -30,6 +33,7 @@ export function parseRunContext(env: Env, event: any, cwd: string): RunContext {
     runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID ?? ''}`,
     apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
     workspace: env.GITHUB_WORKSPACE ?? cwd,
+    ...(typeof defaultBranch === 'string' && defaultBranch ? { defaultBranch } : {}),
     ...(pr
       ? { pullRequest: { number: Number(pr.number), headSha: String(pr.head?.sha), baseSha: String(pr.base?.sha), baseRef: String(pr.base?.ref) } }
       : {}),

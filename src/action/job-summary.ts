@@ -1,11 +1,18 @@
 // The job summary: the one place with the whole story (every diagnostic, the full plan), which the
-// PR comment points to when it had to be shortened. GitHub caps a step summary at 1 MiB.
-import { fitMarkdown } from '../github/fit-markdown.js';
+// PR comment points to when it had to be shortened. GitHub caps a step summary at 1 MiB in bytes,
+// so the size is counted in UTF-8 (a CJK term is three bytes a character).
+import { fitMarkdown, utf8Bytes, type FittedBody } from '../github/fit-markdown.js';
 import type { RenderPlanMarkdown } from '../github/render-comments.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Plan } from '../model/plan.js';
 
-export const SUMMARY_LIMIT = 1_000_000;
+/** Under GitHub's 1 MiB (1,048,576 bytes) per step, with room for the runner's own additions. */
+export const SUMMARY_LIMIT_BYTES = 1_000_000;
+
+export const SUMMARY_SHORTENED_NOTE =
+  "> [!IMPORTANT]\n> **This summary is shortened** to fit GitHub's 1 MiB limit for a job summary: some lists " +
+  'and terms are left out. The whole plan is in the plan JSON file (the `plan-json` output), and ' +
+  '`kwsync plan` prints it in full.';
 const MAX_DIAGNOSTIC_ROWS = 500;
 
 function cell(text: string): string {
@@ -35,10 +42,22 @@ export function renderPlanSummary(
   renderPlan: RenderPlanMarkdown,
   notes: readonly string[] = [],
 ): string {
+  return fitPlanSummary(plan, diagnostics, renderPlan, notes).body;
+}
+
+/** The summary and whether it had to be shortened (then it says so at the top). */
+export function fitPlanSummary(
+  plan: Plan | undefined,
+  diagnostics: readonly Diagnostic[],
+  renderPlan: RenderPlanMarkdown,
+  notes: readonly string[] = [],
+  limitBytes = SUMMARY_LIMIT_BYTES,
+): FittedBody {
   const head = [...notes.flatMap((n) => [n, '']), renderDiagnosticsMarkdown(diagnostics)].join('\n');
-  if (!plan) return `${head}\n`;
+  if (!plan) return { body: `${head}\n`, truncated: false };
   return fitMarkdown((shrink) => renderPlan(plan, shrink), {
-    limit: SUMMARY_LIMIT,
-    wrap: (content) => `${head}\n${content}\n`,
-  }).body;
+    limit: limitBytes,
+    measure: utf8Bytes,
+    wrap: (content, truncated) => `${truncated ? `${SUMMARY_SHORTENED_NOTE}\n\n` : ''}${head}\n${content}\n`,
+  });
 }

@@ -1,20 +1,29 @@
 // mode: apply, on push to the default branch. Reconciles the whole desired state at HEAD (a fresh
 // plan against live, not one commit's diff), reports per list in the job summary and on the merged
-// PR, and fails the job when any list failed.
+// PR, and fails the job when any list failed. A run for a commit that is no longer the head of the
+// default branch (a re-run of an old run) applies nothing.
 import { applyFailed, applyPlan, renderApplyReportMarkdown } from '../apply/index.js';
 import { RefusedPlanError } from '../errors.js';
 import { findMergedPullRequest } from '../github/merged-pr.js';
 import { applyMarker } from '../github/markers.js';
-import { renderApplyComment } from '../github/render-comments.js';
+import { FORCE_ADVICE, renderApplyComment, renderRefusedComment } from '../github/render-comments.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
-import { planHasChanges } from '../model/plan.js';
+import { planHasChanges, type Plan } from '../model/plan.js';
 import { computePlan, renderPlanMarkdown } from '../plan/index.js';
 import type { ActionResult, ActionRun } from './deps.js';
 import { renderPlanSummary } from './job-summary.js';
 import { prepare, targetName } from './setup.js';
+import { supersededBy, supersededNotice } from './superseded.js';
 
 export async function runApply(run: ActionRun): Promise<ActionResult> {
   const { inputs, context, deps } = run;
+  const superseded = await supersededBy(deps.octokit, context);
+  if (superseded) {
+    const notice = supersededNotice(superseded, context.sha);
+    deps.log.info(notice);
+    await deps.writeSummary(`**${notice}**\n`);
+    return { hasChanges: false, planJsonPath: '', failed: false };
+  }
   const prepared = await prepare(run);
   const { validation } = prepared;
   if (validation.errorCount > 0) {
@@ -39,26 +48,39 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
 
   let report;
   try {
-    report = await applyPlan(plan, keywords, { force: inputs.force, concurrency: validation.config.apply.concurrency, now: deps.now });
+    report = await applyPlan(plan, keywords, { force: inputs.force, concurrency: validation.config.apply.concurrency, safety: validation.config.safety, now: deps.now });
   } catch (err) {
     if (!(err instanceof RefusedPlanError)) throw err;
-    const why = ['**Refused: nothing was applied.** ' + err.message, ...err.reasons.map((r) => `- ${r}`), '', 'Re-run with the `force: true` input once the change is intended.'];
-    await deps.writeSummary(renderPlanSummary(plan, [], renderPlanMarkdown, [why.join('\n')]));
-    return { hasChanges, planJsonPath, failed: true, message: `${err.message}: ${err.reasons.join('; ')}` };
+    return refused(run, plan, err.reasons, { hasChanges, planJsonPath });
   }
 
   const failed = applyFailed(report);
   await deps.writeSummary(`${renderApplyReportMarkdown(report)}\n${renderPlanSummary(plan, [], renderPlanMarkdown)}`);
-  const pr = await findMergedPullRequest(deps.octokit, { owner: context.owner, repo: context.repo, sha: context.sha });
-  if (pr !== undefined) {
-    const body = renderApplyComment(report, { runUrl: context.runUrl, sha: context.sha, renderApply: renderApplyReportMarkdown, failed });
-    const res = await upsertStickyComment(deps.octokit, { owner: context.owner, repo: context.repo, issueNumber: pr, marker: applyMarker(target), body });
-    deps.log.info(`apply report ${res.action} on #${pr}: ${res.url}`);
-  } else {
-    deps.log.info('no merged pull request for this commit: the report is in the job summary only');
-  }
+  await commentOnMergedPr(run, target, renderApplyComment(report, { runUrl: context.runUrl, sha: context.sha, renderApply: renderApplyReportMarkdown, failed }));
   const failures = report.results.filter((r) => r.outcome === 'failed').map((r) => r.id);
+  const again = 'run the apply workflow again to finish (Re-run jobs on the newest run, or Run workflow on the default branch)';
   return failed
-    ? { hasChanges, planJsonPath, failed, message: `apply failed for ${failures.join(', ') || 'some lists'}; re-run the workflow to finish` }
+    ? { hasChanges, planJsonPath, failed, message: `apply failed for ${failures.join(', ') || 'some lists'}; ${again}` }
     : { hasChanges, planJsonPath, failed };
+}
+
+/** Unsafe changes and no `force`: nothing was sent. Say why once, and how to force, where people look. */
+async function refused(run: ActionRun, plan: Plan, reasons: string[], out: { hasChanges: boolean; planJsonPath: string }): Promise<ActionResult> {
+  const { context, deps } = run;
+  const n = reasons.length;
+  const head = `**Refused: nothing was applied.** The plan has ${n} unsafe change${n === 1 ? '' : 's'}:`;
+  await deps.writeSummary(renderPlanSummary(plan, [], renderPlanMarkdown, [[head, '', ...reasons.map((r) => `- ${r}`), '', FORCE_ADVICE].join('\n')]));
+  await commentOnMergedPr(run, plan.target, renderRefusedComment({ target: plan.target, reasons, runUrl: context.runUrl, sha: context.sha }));
+  const message = `refused ${n} unsafe change${n === 1 ? '' : 's'}; nothing was applied: ${reasons.join('; ')}. ${FORCE_ADVICE.replace(/\*\*/g, '"')}`;
+  return { ...out, failed: true, message };
+}
+
+async function commentOnMergedPr({ context, deps }: ActionRun, target: string, body: string): Promise<void> {
+  const pr = await findMergedPullRequest(deps.octokit, { owner: context.owner, repo: context.repo, sha: context.sha });
+  if (pr === undefined) {
+    deps.log.info('no merged pull request for this commit: the report is in the job summary only');
+    return;
+  }
+  const res = await upsertStickyComment(deps.octokit, { owner: context.owner, repo: context.repo, issueNumber: pr, marker: applyMarker(target), body });
+  deps.log.info(`apply report ${res.action} on #${pr}: ${res.url}`);
 }

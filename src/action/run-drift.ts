@@ -9,7 +9,7 @@ import { renderPlanSummary } from './job-summary.js';
 import { prepare, targetName } from './setup.js';
 
 export async function runDrift(run: ActionRun): Promise<ActionResult> {
-  const { context, deps } = run;
+  const { inputs, context, deps } = run;
   const prepared = await prepare(run);
   const { validation } = prepared;
   if (validation.errorCount > 0) {
@@ -30,11 +30,17 @@ export async function runDrift(run: ActionRun): Promise<ActionResult> {
     repo: context.repo,
     target,
     title: driftIssueTitle(target),
-    driftBody: drift ? renderDriftIssue(plan, { ...link, renderPlan: renderPlanMarkdown, now }).body : null,
+    driftBody: drift ? renderDriftIssue(plan, { ...link, renderPlan: renderPlanMarkdown, now, dir: inputs.dir }).body : null,
     resolvedComment: renderDriftResolved(target, now, link),
   });
-  const note = drift ? `**Drift**: live differs from the repository (issue #${res.issueNumber}, ${res.action}).` : 'No drift: live matches the repository.';
+  const note = drift ? `**Drift**: live differs from the repository (issue #${res.issueNumber}, ${res.action}).` : noDriftNote(plan.unmanaged.length);
   await deps.writeSummary(renderPlanSummary(plan, validation.diagnostics, renderPlanMarkdown, [note]));
   deps.log.info(note);
   return { hasChanges: drift, planJsonPath, failed: false };
+}
+
+/** Unmanaged lists (no file, prune off) are not drift, but "live matches" would be untrue. */
+export function noDriftNote(unmanaged: number): string {
+  if (unmanaged === 0) return 'No drift: live matches the repository.';
+  return `No drift in managed lists; ${unmanaged} live list${unmanaged === 1 ? ' has' : 's have'} no file (unmanaged).`;
 }

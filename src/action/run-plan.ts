@@ -2,16 +2,16 @@
 // whole story in the job summary. Without an API key (a fork's PR) it plans offline against the
 // base branch's lists.
 import { RequestError } from 'octokit';
-import { publishCheckRun } from '../github/check-run.js';
+import { checkRunName, publishCheckRun } from '../github/check-run.js';
 import { planMarker } from '../github/markers.js';
-import { renderInvalidComment, renderPlanComment } from '../github/render-comments.js';
+import { OFFLINE_NOTE, renderInvalidComment, renderPlanComment } from '../github/render-comments.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
 import type { LiveKeywordList } from '../model/keyword-list.js';
 import { planHasChanges, type Plan } from '../model/plan.js';
 import { computePlan, renderPlanMarkdown } from '../plan/index.js';
 import { asBaseLists } from './base-lists.js';
 import type { ActionResult, ActionRun, RepoValidation } from './deps.js';
-import { renderPlanSummary } from './job-summary.js';
+import { fitPlanSummary, renderPlanSummary } from './job-summary.js';
 import { prepare, targetName, type Prepared } from './setup.js';
 
 export async function runPlan(run: ActionRun): Promise<ActionResult> {
@@ -31,9 +31,17 @@ export async function runPlan(run: ActionRun): Promise<ActionResult> {
 
   const plan = await makePlan(run, prepared, target);
   const planJsonPath = await deps.writePlanFile(plan);
-  await deps.writeSummary(renderPlanSummary(plan, validation.diagnostics, renderPlanMarkdown));
+  // A fork's PR may get no comment: the summary must then say on its own that the plan is offline.
+  const summary = fitPlanSummary(plan, validation.diagnostics, renderPlanMarkdown, plan.mode === 'offline' ? [OFFLINE_NOTE] : []);
+  await deps.writeSummary(summary.body);
   if (pr) {
-    const { body } = renderPlanComment(plan, { ...link, renderPlan: renderPlanMarkdown, errorCount: 0, warningCount: validation.warningCount });
+    const { body } = renderPlanComment(plan, {
+      ...link,
+      renderPlan: renderPlanMarkdown,
+      errorCount: 0,
+      warningCount: validation.warningCount,
+      summaryShortened: summary.truncated,
+    });
     await comment(run, target, body);
   } else {
     deps.log.warning('not a pull_request run: the plan is in the job summary only');
@@ -71,7 +79,7 @@ async function publishDiagnostics({ context, deps }: ActionRun, validation: Repo
     await publishCheckRun(deps.octokit, {
       owner: context.owner,
       repo: context.repo,
-      name: target === 'default' ? 'kwsync' : `kwsync (${target})`,
+      name: checkRunName(target),
       headSha: context.pullRequest?.headSha ?? context.sha,
       diagnostics: validation.diagnostics,
       title: e + w === 0 ? 'All keyword lists are valid' : `${e} error${e === 1 ? '' : 's'}, ${w} warning${w === 1 ? '' : 's'}`,

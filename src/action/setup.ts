@@ -3,6 +3,8 @@ import { resolveTargetConfig } from '../cli/target.js';
 import type { TargetConfig } from '../model/config.js';
 import type { ActionRun, RepoValidation } from './deps.js';
 
+export const TARGET_INPUT = 'the "target" input (or a strategy.matrix over targets)';
+
 export interface Prepared {
   validation: RepoValidation;
   targetConfig: TargetConfig | undefined;
@@ -11,7 +13,8 @@ export interface Prepared {
 
 export async function prepare({ inputs, context, deps }: ActionRun): Promise<Prepared> {
   const validation = await deps.validateRepo({ dir: inputs.dir, cwd: context.workspace });
-  const targetConfig = resolveTargetConfig(validation.config, inputs.target);
+  // Name the Action's input, not the CLI flag, when several targets need choosing.
+  const targetConfig = resolveTargetConfig(validation.config, inputs.target, TARGET_INPUT);
   return { validation, targetConfig, prune: inputs.prune ?? validation.config.prune };
 }
 

@@ -6,6 +6,11 @@ import type { GitHubClient, RepoRef } from './client.js';
 
 export const ANNOTATIONS_PER_REQUEST = 50;
 
+/** The check run's name, which branch protection requires: `kwsync`, or `kwsync (TARGET)` for a named target. */
+export function checkRunName(target: string): string {
+  return target === 'default' ? 'kwsync' : `kwsync (${target})`;
+}
+
 export interface CheckAnnotation {
   path: string;
   start_line: number;

@@ -1,5 +1,6 @@
-// GitHub refuses comment and issue bodies over 65,536 characters. A plan can be far longer, so the
-// body is first re-rendered with fewer lists/terms, then cut at a line boundary with a pointer.
+// GitHub refuses comment and issue bodies over 65,536 characters (and job summaries over 1 MiB). A
+// plan can be far longer, so the body is first re-rendered with fewer lists/terms, then cut at a
+// line boundary with a pointer.
 
 export const GITHUB_BODY_LIMIT = 65_536;
 
@@ -17,9 +18,16 @@ export const SHRINK_STEPS: readonly ShrinkOptions[] = [
   { maxLists: 10, maxTermsPerList: 5 },
 ];
 
+/** How a body's size is counted against the limit: UTF-16 characters, or UTF-8 bytes. */
+export type Measure = (text: string) => number;
+export const characters: Measure = (text) => text.length;
+export const utf8Bytes: Measure = (text) => Buffer.byteLength(text, 'utf8');
+
 export interface FitOptions {
-  /** Characters allowed for the whole body (GitHub's limit by default). */
+  /** Size allowed for the whole body, in `measure` units (GitHub's comment limit by default). */
   limit?: number;
+  /** Characters by default (comments and issues); the job summary's cap is in bytes. */
+  measure?: Measure;
   /** Builds the body around the rendered content; `truncated` says whether to add the pointer. */
   wrap: (content: string, truncated: boolean) => string;
 }
@@ -32,21 +40,22 @@ export interface FittedBody {
 
 export function fitMarkdown(render: (shrink: ShrinkOptions) => string, opts: FitOptions): FittedBody {
   const limit = opts.limit ?? GITHUB_BODY_LIMIT;
+  const measure = opts.measure ?? characters;
   let last = '';
   for (const [i, step] of SHRINK_STEPS.entries()) {
     last = render(step);
     const body = opts.wrap(last, i > 0);
-    if (body.length <= limit) return { body, truncated: i > 0 };
+    if (measure(body) <= limit) return { body, truncated: i > 0 };
   }
-  const room = limit - opts.wrap('', true).length;
-  return { body: opts.wrap(cutAtLine(last, room), true), truncated: true };
+  const room = limit - measure(opts.wrap('', true));
+  return { body: opts.wrap(cutAtLine(last, room, measure), true), truncated: true };
 }
 
 /**
- * The longest prefix of whole lines that fits in `room` characters once any open code fence or
- * `<details>` block is closed again, so the cut never leaves broken markdown behind.
+ * The longest prefix of whole lines that fits in `room` (characters, or what `measure` counts) once
+ * any open code fence or `<details>` block is closed again, so the cut never leaves broken markdown.
  */
-export function cutAtLine(text: string, room: number): string {
+export function cutAtLine(text: string, room: number, measure: Measure = characters): string {
   const lines = text.split('\n');
   const kept: string[] = [];
   let length = 0;
@@ -57,8 +66,8 @@ export function cutAtLine(text: string, room: number): string {
     const run = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
     const nextFence = !run ? fenceOpen : !fenceOpen ? run : run.startsWith(fenceOpen) ? '' : fenceOpen;
     const nextDetails = Math.max(0, detailsOpen + count(line, '<details') - count(line, '</details>'));
-    const nextLength = length + line.length + 1;
-    if (nextLength + closing(nextFence, nextDetails).length > room) break;
+    const nextLength = length + measure(line) + 1;
+    if (nextLength + measure(closing(nextFence, nextDetails)) > room) break;
     kept.push(line);
     length = nextLength;
     fenceOpen = nextFence;

@@ -2,6 +2,7 @@
 // and the drift issue. Pure functions of the plan/report; the inner renderers come from src/plan
 // and src/apply and are passed in, so these wrappers stay testable on their own.
 import type { ApplyReport, Plan } from '../model/plan.js';
+import { checkRunName } from './check-run.js';
 import { fitMarkdown, type FittedBody, type ShrinkOptions } from './fit-markdown.js';
 import { applyMarker, driftMarker, planMarker } from './markers.js';
 
@@ -20,6 +21,8 @@ export interface PlanCommentOptions extends RunLink {
   /** Validation outcome, shown above the plan. */
   errorCount: number;
   warningCount: number;
+  /** The job summary had to be shortened too (GitHub's 1 MiB), so it is not "the full plan". */
+  summaryShortened?: boolean;
   limit?: number;
 }
 
@@ -28,22 +31,22 @@ export const OFFLINE_NOTE =
   "pull request's lists are compared with the base branch's lists, not with the live app. The apply " +
   'on merge plans against the live app again.';
 
-function truncatedNote(runUrl: string): string {
-  return (
-    '> [!IMPORTANT]\n> This plan is too long for a GitHub comment (65,536 characters), so it is shortened ' +
-    `here. **The full plan is in the [job summary](${runUrl}).**`
-  );
+function truncatedNote(runUrl: string, summaryShortened = false): string {
+  const where = summaryShortened
+    ? `**More of it is in the [job summary](${runUrl})**, itself shortened to GitHub's 1 MiB; the whole plan is the run's plan JSON (\`plan-json\`), and \`kwsync plan\` prints it in full.`
+    : `**The full plan is in the [job summary](${runUrl}).**`;
+  return `> [!IMPORTANT]\n> This plan is too long for a GitHub comment (65,536 characters), so it is shortened here. ${where}`;
 }
 
 function footer(link: RunLink, verb: string): string {
   return `<sub>${verb} for \`${link.sha.slice(0, 7)}\` · [workflow run and job summary](${link.runUrl})</sub>`;
 }
 
-function validationLine(errors: number, warnings: number): string {
+function validationLine(target: string, errors: number, warnings: number): string {
   if (errors === 0 && warnings === 0) return 'Validation: all lists are valid.';
   const parts = [`${errors} error${errors === 1 ? '' : 's'}`, `${warnings} warning${warnings === 1 ? '' : 's'}`];
   const tail = errors > 0 ? ' Nothing can be applied until the errors are fixed.' : '';
-  return `Validation: ${parts.join(', ')}.${tail} The **kwsync** check shows each one on its line.`;
+  return `Validation: ${parts.join(', ')}.${tail} The **${checkRunName(target)}** check shows each one on its line.`;
 }
 
 /** Notes go right under the inner renderer's heading (its first line), or on top when it has none. */
@@ -57,14 +60,14 @@ function withNotes(content: string, notes: string[]): string {
 export function renderPlanComment(plan: Plan, opts: PlanCommentOptions): FittedBody {
   const notes = [
     ...(plan.mode === 'offline' ? [OFFLINE_NOTE] : []),
-    validationLine(opts.errorCount, opts.warningCount),
+    validationLine(plan.target, opts.errorCount, opts.warningCount),
   ];
   return fitMarkdown((shrink) => opts.renderPlan(plan, shrink).trimEnd(), {
     ...(opts.limit === undefined ? {} : { limit: opts.limit }),
     wrap: (content, truncated) =>
       [
         planMarker(plan.target),
-        withNotes(content, [...notes, ...(truncated ? [truncatedNote(opts.runUrl)] : [])]),
+        withNotes(content, [...notes, ...(truncated ? [truncatedNote(opts.runUrl, opts.summaryShortened)] : [])]),
         '',
         footer(opts, 'Planned'),
       ].join('\n') + '\n',
@@ -77,7 +80,7 @@ export function renderInvalidComment(target: string, errorCount: number, warning
     planMarker(target),
     `### kwsync plan for \`${target}\``,
     '',
-    validationLine(errorCount, warningCount),
+    validationLine(target, errorCount, warningCount),
     '',
     'No plan was made.',
     '',
@@ -93,7 +96,7 @@ export interface ApplyCommentOptions extends RunLink {
 
 export function renderApplyComment(report: ApplyReport, opts: ApplyCommentOptions): string {
   const status = opts.failed
-    ? '**Some lists failed.** Lists not marked applied are still at their old revision; fix the cause and re-run the workflow to finish.'
+    ? '**Some lists failed.** Lists not marked applied are still at their old revision; fix the cause and run the apply workflow again to finish (**Re-run jobs** on the newest run, or **Run workflow** on the default branch).'
     : 'Every list now matches the repository.';
   return [applyMarker(report.target), withNotes(opts.renderApply(report).trimEnd(), [status]), '', footer(opts, 'Applied'), ''].join(
     '\n',
@@ -102,6 +105,8 @@ export function renderApplyComment(report: ApplyReport, opts: ApplyCommentOption
 
 export interface DriftIssueOptions extends RunLink {
   renderPlan: RenderPlanMarkdown;
+  /** The keywords folder (the `dir` input). */
+  dir: string;
   /** When the drift was seen; fixed in tests. */
   now: Date;
   limit?: number;
@@ -114,10 +119,10 @@ export function driftIssueTitle(target: string): string {
 export function renderDriftIssue(plan: Plan, opts: DriftIssueOptions): FittedBody {
   const head = [
     driftMarker(plan.target),
-    `The live keyword lists of \`${plan.target}\` no longer match \`keywords/\` (checked ${opts.now.toISOString()}).`,
+    `The live keyword lists of \`${plan.target}\` no longer match \`${opts.dir.replace(/\/+$/, '')}/\` (checked ${opts.now.toISOString()}).`,
     '',
-    'Someone changed them outside the repository, or an apply did not finish. Either re-run the apply ' +
-      'workflow to put the repository state back, or bring the change into the repository with ' +
+    'Someone changed them outside the repository, or an apply did not finish. Either run the apply ' +
+      'workflow (**Run workflow** on the default branch) to put the repository state back, or bring the change into the repository with ' +
       '`kwsync import` and a pull request. This issue closes itself once live matches again.',
     '',
   ];
@@ -131,4 +136,32 @@ export function renderDriftIssue(plan: Plan, opts: DriftIssueOptions): FittedBod
 
 export function renderDriftResolved(target: string, now: Date, link: RunLink): string {
   return `The live keyword lists of \`${target}\` match the repository again (checked ${now.toISOString()}). Closing.\n\n${footer(link, 'Checked')}\n`;
+}
+
+export interface RefusedCommentOptions extends RunLink {
+  target: string;
+  /** One line per unsafe change, as the planner gives them. */
+  reasons: readonly string[];
+}
+
+/** What to do about a refused apply, in the words of the apply workflow (not the CLI's --force). */
+export const FORCE_ADVICE =
+  'Once the change is intended, run the **kwsync apply** workflow from the Actions tab (**Run workflow** on the default branch) with **force** checked.';
+
+/** The apply comment on the merged PR when apply refused unsafe changes and sent nothing. */
+export function renderRefusedComment(opts: RefusedCommentOptions): string {
+  const n = opts.reasons.length;
+  return [
+    applyMarker(opts.target),
+    `### kwsync apply to \`${opts.target}\``,
+    '',
+    `**Refused: nothing was applied.** The plan has ${n} unsafe change${n === 1 ? '' : 's'}:`,
+    '',
+    ...opts.reasons.map((r) => `- ${r}`),
+    '',
+    FORCE_ADVICE,
+    '',
+    footer(opts, 'Refused'),
+    '',
+  ].join('\n');
 }

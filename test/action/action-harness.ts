@@ -86,7 +86,7 @@ export function inputs(mode: ActionInputs['mode'], extra: Partial<ActionInputs> 
 
 export function context(repo: TempRepo, extra: Partial<RunContext> = {}): RunContext {
   return {
-    owner: 'acme', repo: 'lists', eventName: 'push', sha: 'f'.repeat(40),
+    owner: 'acme', repo: 'lists', eventName: 'push', sha: 'f'.repeat(40), defaultBranch: 'main',
     runUrl: 'https://github.com/acme/lists/actions/runs/42', apiUrl: 'unused', workspace: repo.dir, ...extra,
   };
 }

@@ -6,6 +6,9 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js
 import { applyMarker, DRIFT_LABEL } from '../../src/github/markers.js';
 import { FakeGitHub } from '../github/fake-github.js';
 import { context, harness, inputs, listYaml, TempRepo } from './action-harness.js';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { noDriftNote } from '../../src/action/run-drift.js';
 
 let gh: FakeGitHub;
 let emu: RunningEmulator;
@@ -22,6 +25,7 @@ beforeEach(async () => {
   emu = await startEmulator({ port: 0 });
   repo = new TempRepo();
   gh.commitPulls.set(sha, [{ number: 12, merged_at: '2025-01-01T00:00:00Z', merge_commit_sha: sha }]);
+  gh.branches.set('main', sha);
 });
 afterEach(async () => {
   await emu.close();
@@ -51,18 +55,56 @@ describe('mode: apply', () => {
     expect(gh.comments).toHaveLength(1);
   });
 
-  it('refuses an unsafe change without force, and applies it with force', async () => {
+  it('refuses an unsafe change without force, says so once and on the merged PR, and applies it with force', async () => {
     repo.write('keywords/big.yaml', listYaml('big', terms(20)));
     await run('apply');
     repo.write('keywords/big.yaml', listYaml('big', terms(2)));
-    const refused = await run('apply');
+    const h = harness(repo, gh, emu);
+    const refused = await run('apply', h);
     expect(refused.failed).toBe(true);
-    expect(refused.message).toMatch(/force|refused/i);
+    expect(refused.message).toMatch(/^refused 1 unsafe change; nothing was applied: big: /);
+    expect(refused.message!.split('big:').length - 1).toBe(1);
+    expect(refused.message).toContain('from the Actions tab ("Run workflow" on the default branch) with "force" checked');
+    expect(refused.message).not.toContain('--force');
+    expect(h.summaries.join('')).toContain('with **force** checked');
     expect((await live().getKeywordList('big'))?.searchTerms).toHaveLength(20);
+    const onPr = gh.comments.filter((c) => c.issue === 12);
+    expect(onPr).toHaveLength(1);
+    expect(onPr[0]!.body.startsWith(applyMarker('default'))).toBe(true);
+    expect(onPr[0]!.body).toContain('**Refused: nothing was applied.**');
+    expect(onPr[0]!.body).toContain('- big: ');
 
     const forced = await run('apply', harness(repo, gh, emu), true);
     expect(forced.failed).toBe(false);
     expect((await live().getKeywordList('big'))?.searchTerms).toEqual(terms(2));
+    expect(gh.comments.filter((c) => c.issue === 12)).toHaveLength(1);
+    expect(gh.comments[0]!.body).toContain('Every list now matches');
+  });
+
+  it('applies nothing when the default branch has moved on (a re-run of an older run), and succeeds', async () => {
+    repo.write('keywords/scam.yaml', listYaml('scam', ['free money']));
+    const newer = 'e'.repeat(40);
+    gh.branches.set('main', newer);
+    emu.clearRequests();
+    const h = harness(repo, gh, emu);
+    const res = await run('apply', h);
+    expect(res).toEqual({ hasChanges: false, planJsonPath: '', failed: false });
+    expect(emu.requests).toHaveLength(0);
+    expect(await live().getKeywordList('scam')).toBeUndefined();
+    expect(h.summaries.join('')).toContain(`superseded: main is at ${newer}; the newest apply run applies the current state`);
+    expect(gh.writes()).toHaveLength(0);
+    expect(gh.requests.map((r) => r.path)).toEqual(['/repos/acme/lists/branches/main']);
+  });
+
+  it('reads the default branch from the repository when the event does not carry it', async () => {
+    repo.write('keywords/scam.yaml', listYaml('scam', ['free money']));
+    gh.branches.set('trunk', 'e'.repeat(40));
+    gh.defaultBranch = 'trunk';
+    const h = harness(repo, gh, emu);
+    const { defaultBranch: _, ...ctx } = context(repo, { sha });
+    const res = await runAction({ inputs: inputs('apply'), context: ctx, deps: h.deps });
+    expect(res.failed).toBe(false);
+    expect(h.summaries.join('')).toContain('superseded: trunk is at eeeeeee');
   });
 
   it('sends nothing while a list is invalid', async () => {
@@ -106,5 +148,28 @@ describe('mode: drift', () => {
     expect((await run('drift')).hasChanges).toBe(false);
     expect(gh.issues[0]!.state).toBe('closed');
     expect(gh.comments.filter((c) => c.issue === gh.issues[0]!.number)).toHaveLength(1);
+  });
+
+  it('names the configured folder in the issue, and does not claim live matches while unmanaged lists exist', async () => {
+    repo.write('keywords/scam.yaml', listYaml('scam', ['free money']));
+    await run('apply');
+    await live().createKeywordList({ id: 'by-hand', name: 'by hand', description: '', category: 'word', searchTerms: ['x'] });
+    const h = harness(repo, gh, emu);
+    expect((await run('drift', h)).hasChanges).toBe(false);
+    expect(h.summaries.join('')).toContain('No drift in managed lists; 1 live list has no file (unmanaged).');
+    expect(h.summaries.join('')).not.toContain('live matches the repository');
+
+    mkdirSync(join(repo.dir, 'lists'));
+    repo.write('lists/scam.yaml', listYaml('scam', ['free money', 'wire now']));
+    const moved = await runAction({ inputs: inputs('drift', { dir: 'lists' }), context: context(repo, { sha }), deps: harness(repo, gh, emu).deps });
+    expect(moved.hasChanges).toBe(true);
+    expect(gh.issues[0]!.body).toContain('no longer match `lists/`');
+  });
+});
+
+describe('noDriftNote', () => {
+  it('says "live matches" only without unmanaged lists', () => {
+    expect(noDriftNote(0)).toBe('No drift: live matches the repository.');
+    expect(noDriftNote(18)).toBe('No drift in managed lists; 18 live lists have no file (unmanaged).');
   });
 });

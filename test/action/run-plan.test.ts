@@ -41,6 +41,8 @@ describe('mode: plan without an API key (offline, e.g. a fork PR)', () => {
     expect(body).toContain('Offline plan');
     expect(body).toContain('+ shoot');
     expect(h.summaries.join('')).toContain('+ free money');
+    // A fork's PR may get no comment at all: the summary says on its own that the plan is offline.
+    expect(h.summaries.join('')).toContain('**Offline plan**: this run has no API key');
 
     await runAction({ inputs: inputs('plan'), context: prContext(), deps: h.deps });
     expect(gh.comments).toHaveLength(1);
@@ -81,5 +83,25 @@ describe('mode: plan without an API key (offline, e.g. a fork PR)', () => {
     expect(result.hasChanges).toBe(true);
     expect(existsSync(result.planJsonPath)).toBe(true);
     expect(gh.comments[0]!.body).toContain('scam');
+  });
+});
+
+describe('mode: plan with several targets in kwsync.yaml', () => {
+  const twoTargets = 'targets:\n  - name: production\n    appId: app1\n    region: eu\n  - name: staging\n    appId: app2\n    region: eu\n';
+
+  it('asks for the "target" input (not the CLI flag) when none is given', async () => {
+    repo.write('keywords/kwsync.yaml', twoTargets);
+    const h = harness(repo, gh, undefined);
+    const run = runAction({ inputs: inputs('plan'), context: prContext(), deps: h.deps });
+    await expect(run).rejects.toThrow('kwsync.yaml defines 2 targets; choose one with the "target" input (or a strategy.matrix over targets): production, staging');
+    await expect(run).rejects.not.toThrow('--target');
+  });
+
+  it('plans the chosen target under its own check run and comment', async () => {
+    repo.write('keywords/kwsync.yaml', twoTargets);
+    const h = harness(repo, gh, undefined);
+    await runAction({ inputs: inputs('plan', { target: 'staging' }), context: prContext(), deps: h.deps });
+    expect(gh.checkRuns.map((r) => r.name)).toEqual(['kwsync (staging)']);
+    expect(gh.comments[0]!.body.startsWith(planMarker('staging'))).toBe(true);
   });
 });

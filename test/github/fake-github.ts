@@ -29,6 +29,7 @@ export class FakeGitHub {
   commitPulls = new Map<string, { number: number; merged_at: string | null; merge_commit_sha: string }[]>();
   /** branch name -> head commit sha (repos.getBranch). */
   branches = new Map<string, string>();
+  defaultBranch = 'main';
   /** Statuses to answer the next requests with, before handling them (fault injection). */
   failNext: number[] = [];
   private nextId = 1000;
@@ -50,6 +51,7 @@ export class FakeGitHub {
     this.checkRuns = [];
     this.commitPulls.clear();
     this.branches.clear();
+    this.defaultBranch = 'main';
     this.failNext = [];
   }
   seedComment(issue: number, body: string, user: FakeUser = BOT): FakeComment {
@@ -124,6 +126,9 @@ export class FakeGitHub {
       if (!issue) return { status: 404, json: { message: 'Not Found' } };
       for (const l of body.labels as string[]) if (!issue.labels.includes(l)) issue.labels.push(l);
       return { status: 200, json: issue.labels.map((name) => ({ name })) };
+    }
+    if (/^\/repos\/[^/]+\/[^/]+$/.test(path) && method === 'GET') {
+      return { status: 200, json: { default_branch: this.defaultBranch } };
     }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/branches\/([^/]+)$/.exec(path)) && method === 'GET') {
       const head = this.branches.get(decodeURIComponent(m[1]!));

@@ -11,6 +11,7 @@ import {
   renderDriftResolved,
   renderInvalidComment,
   renderPlanComment,
+  renderRefusedComment,
 } from '../../src/github/render-comments.js';
 import { LINK, NOW, sampleReport } from './fixtures.js';
 
@@ -54,8 +55,38 @@ describe('GitHub markdown', () => {
   });
 
   it('drift issue and its closing comment', () => {
-    const { body } = renderDriftIssue(planOf('live'), { ...LINK, renderPlan: renderPlanMarkdown, now: NOW });
+    const { body } = renderDriftIssue(planOf('live'), { ...LINK, renderPlan: renderPlanMarkdown, now: NOW, dir: 'keywords' });
     expect(body).toMatchSnapshot();
     expect(renderDriftResolved('prod', NOW, LINK)).toMatchSnapshot();
+  });
+
+  it('drift issue names the configured keywords folder', () => {
+    const { body } = renderDriftIssue(planOf('live'), { ...LINK, renderPlan: renderPlanMarkdown, now: NOW, dir: 'moderation/lists/' });
+    expect(body).toContain('no longer match `moderation/lists/`');
+    expect(body).not.toContain('`keywords/`');
+  });
+
+  it('names the real check run (kwsync (TARGET)) in the validation line', () => {
+    expect(renderInvalidComment('prod', 1, 0, LINK)).toContain('The **kwsync (prod)** check');
+    expect(renderInvalidComment('default', 1, 0, LINK)).toContain('The **kwsync** check');
+  });
+
+  it('says when the job summary is shortened too, instead of promising the full plan there', () => {
+    const opts = { ...LINK, renderPlan: renderPlanMarkdown, errorCount: 0, warningCount: 0, limit: 400 };
+    const plain = renderPlanComment(planOf('live'), opts);
+    expect(plain.truncated).toBe(true);
+    expect(plain.body).toContain('The full plan is in the [job summary]');
+    const both = renderPlanComment(planOf('live'), { ...opts, summaryShortened: true, limit: 800 });
+    expect(both.body).not.toContain('The full plan is in the');
+    expect(both.body).toContain('plan-json');
+  });
+
+  it('refused apply comment: each reason once, and the workflow\'s force input rather than --force', () => {
+    const body = renderRefusedComment({ ...LINK, target: 'prod', reasons: ['contact-info: deletes the list and its 4 terms'] });
+    expect(body.startsWith('<!-- kwsync:apply target=prod -->')).toBe(true);
+    expect(body.split('contact-info: deletes').length - 1).toBe(1);
+    expect(body).toContain('with **force** checked');
+    expect(body).not.toContain('--force');
+    expect(body).toMatchSnapshot();
   });
 });
