@@ -82,3 +82,12 @@ test('a list edited live between plan and apply is skipped, not overwritten; the
   expect(applyFailed(report)).toBe(true);
   expect(await liveTerms(h, 'a')).toEqual(['someone', 'else']);
 });
+
+test('plan --out into a missing folder: a located error and exit 1, before any plan is printed', async () => {
+  const plan = await h.run(['plan', '--out', 'no/such/dir/plan.json']);
+  expect(plan.code).toBe(1);
+  expect(plan.stdout).toBe('');
+  expect(plan.stderr).toContain('kwsync: cannot write the plan to no/such/dir/plan.json: ENOENT');
+  expect(plan.stderr).toContain('hint: create the folder first');
+  expect(plan.stderr).not.toContain('internal error');
+});

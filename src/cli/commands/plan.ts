@@ -1,6 +1,6 @@
 // `kwsync plan`: validate, read the live lists, show what apply would change; optionally save it.
 import { writeFile } from 'node:fs/promises';
-import { EXIT } from '../../errors.js';
+import { EXIT, KwsyncError } from '../../errors.js';
 import type { Plan } from '../../model/plan.js';
 import type { SafetyConfig } from '../../plan/safety.js';
 import type { KeywordTarget } from '../../model/target.js';
@@ -46,12 +46,22 @@ export function renderPlan(plan: Plan, format: OutputFormat, color: boolean): st
 export async function runPlan(io: CliIO, opts: PlanCommandOptions): Promise<number> {
   const format = parseFormat(opts.format);
   const { plan } = await makePlan(io, opts);
+  // Saved first: a plan printed and then not saved would look, in a CI log, as if it had been.
+  if (opts.out) await savePlanFile(io, opts.out, plan);
   io.stdout.write(renderPlan(plan, format, useColor(io.stdout, io.env)));
-  if (opts.out) {
-    await writeFile(resolvePath(io, opts.out), renderPlanJson(plan), 'utf8');
-    io.stderr.write(`Saved the plan to ${opts.out}; apply exactly it with: kwsync apply --plan ${opts.out}\n`);
-  }
+  if (opts.out) io.stderr.write(`Saved the plan to ${opts.out}; apply exactly it with: kwsync apply --plan ${opts.out}\n`);
   return opts.detailedExitcode && planHasChanges(plan) ? EXIT.changes : EXIT.ok;
+}
+
+async function savePlanFile(io: CliIO, out: string, plan: Plan): Promise<void> {
+  try {
+    await writeFile(resolvePath(io, out), renderPlanJson(plan), 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? String(err);
+    throw new KwsyncError(`cannot write the plan to ${out}: ${code}`, {
+      hint: code === 'ENOENT' ? 'create the folder first, or choose another --out path' : 'choose a writable --out path',
+    });
+  }
 }
 
 export const register: RegisterCommand = (program, ctx, setExitCode) => {
