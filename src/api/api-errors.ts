@@ -7,14 +7,13 @@ import { headerValue, type HeaderBag } from './rate-limit.js';
 
 const KEY_ADVICE = 'check COMETCHAT_API_KEY and that COMETCHAT_APP_ID/COMETCHAT_REGION name the app the key belongs to';
 
-/** Advice for the codes the spec and API notes document. */
+/** Advice for the codes the spec and API notes document; ERR_BAD_REQUEST depends on the endpoint. */
 export const HINTS: Readonly<Record<string, string>> = {
   AUTH_ERR_EMPTY_APIKEY: 'set COMETCHAT_API_KEY to a REST API key of the app',
   AUTH_ERR_APIKEY_NOT_FOUND: KEY_ADVICE,
   AUTH_ERR_INVALID_APPID: 'check COMETCHAT_APP_ID (and COMETCHAT_REGION): the service does not know that app',
   AUTH_ERR_NO_ACCESS: 'the key lacks full-access scope; create a REST API key with full access in the dashboard',
   ERR_TOO_MANY_REQUESTS: 'the rate limit was hit and retries ran out; wait a minute, or lower apply.concurrency',
-  ERR_BAD_REQUEST: 'the service rejected the request as invalid; run `kwsync validate` and check the message above',
   ERR_GUID_NOT_FOUND: 'no group has that GUID in this app; check the GUID and COMETCHAT_APP_ID',
   ERR_UID_NOT_FOUND: 'no user has that UID in this app (check --on-behalf-of / --sender)',
   ERR_CALL_SESSION_NOT_FOUND: 'no call has that session id in this app; `kwsync calls list` shows the ids',
@@ -70,8 +69,27 @@ export function errorFromResponse(
     status: res.status,
     ...(code ? { code } : {}),
     ...(requestId ? { requestId: info.scrub(requestId) } : {}),
-    hint: (code && HINTS[code]) ?? STATUS_HINTS[res.status],
+    hint: (code && HINTS[code]) ?? (code === 'ERR_BAD_REQUEST' || res.status === 400 ? badRequestHint(info, said) : STATUS_HINTS[res.status]),
   });
+}
+
+const KEYWORD_LIST_PATH = /^\/moderation\/keywords(\/[^/?]+)?$/;
+
+/**
+ * A 400 means different things per endpoint: only a keyword-list write can be caught by
+ * `kwsync validate`; a refused delete is most often a default list; elsewhere the options are wrong.
+ */
+export function badRequestHint(info: Pick<ExchangeInfo, 'method' | 'path'>, said: string | undefined): string {
+  const path = info.path.split('?')[0] ?? '';
+  if (KEYWORD_LIST_PATH.test(path) && (info.method === 'POST' || info.method === 'PUT')) {
+    return 'the service refused the list; check the message above and run `kwsync validate`';
+  }
+  if (KEYWORD_LIST_PATH.test(path) && info.method === 'DELETE') {
+    return said && /\bdefault\b/i.test(said)
+      ? 'it is a default list (default: true): the service does not delete default lists; leave it alone'
+      : 'the service refused to delete the list; default lists (default: true) cannot be deleted';
+  }
+  return 'the service refused the request as invalid; check the option values against the message above';
 }
 
 /** A request that got no usable response: refused, dropped, timed out. */

@@ -90,7 +90,10 @@ describe('keyword lists', () => {
 
   test('a default list cannot be deleted', async () => {
     const def = (await listKeywordLists(client)).find((l) => l.default)!;
-    expect(await thrown(() => deleteKeywordList(client, def.id))).toMatchObject({ status: 400, code: 'ERR_BAD_REQUEST' });
+    const err = await thrown(() => deleteKeywordList(client, def.id));
+    expect(err).toMatchObject({ status: 400, code: 'ERR_BAD_REQUEST' });
+    expect((err as ApiError).hint).toMatch(/^it is a default list \(default: true\)/);
+    expect((err as ApiError).hint).not.toMatch(/kwsync validate/);
   });
 });
 

@@ -59,7 +59,8 @@ describe('listGroupMessages', () => {
 
   test('onBehalfOf travels as a header: myMentionsOnly needs it', async () => {
     const err = await thrown(() => listGroupMessages(client, BUSY_GROUP, { myMentionsOnly: true }));
-    expect(err).toMatchObject({ status: 400, code: 'ERR_BAD_REQUEST' });
+    expect(err).toMatchObject({ status: 400, code: 'ERR_BAD_REQUEST', hint: expect.stringMatching(/check the option values/) });
+    expect((err as { hint: string }).hint).not.toMatch(/kwsync validate/);
     const sample = await listGroupMessages(client, BUSY_GROUP, { limit: 20, hasMentions: true });
     const uid = mentionsOf(sample.data[0]!)[0]!;
     const mine = await listGroupMessages(client, BUSY_GROUP, { limit: 20, myMentionsOnly: true, onBehalfOf: uid });

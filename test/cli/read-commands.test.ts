@@ -146,6 +146,13 @@ describe('kwsync calls', () => {
     expectNoKey(r);
   });
 
+  test('a value the service refuses (--per-page 101): its message and a hint about options, not validate', async () => {
+    const r = await kwsync(['calls', 'list', '--per-page', '101'], env);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^kwsync: GET \/calls\S* failed: HTTP 400 ERR_BAD_REQUEST: .*perPage.*\n {2}hint: .*check the option values.*\n$/);
+    expect(r.stderr).not.toContain('kwsync validate');
+  });
+
   test('get of an unknown id: one clear line, exit 1', async () => {
     const r = await kwsync(['calls', 'get', 'v1.nope'], env);
     expect(r.code).toBe(1);
