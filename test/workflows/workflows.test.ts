@@ -56,15 +56,58 @@ describe('workflow files', () => {
     expect(withKey).toEqual(['kwsync-apply.yml', 'kwsync-drift.yml']);
   });
 
-  it('plans on pull_request for keyword changes, applies on main under an environment without cancelling', () => {
+  it('plans on pull_request for keyword changes, applies on main, each target in its own environment', () => {
     const plan = load('kwsync-plan.yml');
     expect(plan.on.pull_request.paths).toEqual(['keywords/**']);
     const apply = load('kwsync-apply.yml');
     expect(apply.on.push).toEqual({ branches: ['main'], paths: ['keywords/**'] });
-    expect(apply.jobs.apply.environment).toBe('production');
-    expect(apply.concurrency).toEqual({ group: 'kwsync-apply', 'cancel-in-progress': false });
+    expect(apply.jobs.apply.environment).toBe('${{ matrix.target }}');
     const drift = load('kwsync-drift.yml');
     expect(Object.keys(drift.on).sort()).toEqual(['schedule', 'workflow_dispatch']);
+    expect(drift.jobs.drift.environment).toBe('${{ matrix.target }}');
+  });
+
+  it('never cancels an apply mid-write, and gives drift its own group so it cannot replace a queued apply', () => {
+    const apply = load('kwsync-apply.yml');
+    const drift = load('kwsync-drift.yml');
+    expect(apply.concurrency).toBeUndefined();
+    expect(drift.concurrency).toBeUndefined();
+    expect(apply.jobs.apply.concurrency).toEqual({ group: 'kwsync-apply-${{ matrix.target }}', 'cancel-in-progress': false });
+    expect(drift.jobs.drift.concurrency).toEqual({ group: 'kwsync-drift-${{ matrix.target }}', 'cancel-in-progress': false });
+  });
+
+  it('lets a person force an unsafe apply from the Actions tab, and only there', () => {
+    const apply = load('kwsync-apply.yml');
+    expect(apply.on.workflow_dispatch.inputs.force).toEqual(expect.objectContaining({ type: 'boolean', default: false }));
+    const step = apply.jobs.apply.steps.find((st: any) => st.uses === './');
+    expect(step.with.force).toBe('${{ inputs.force == true }}');
+    for (const f of ['kwsync-plan.yml', 'kwsync-drift.yml']) expect(read(f)).not.toMatch(/force/);
+  });
+});
+
+describe('kwsync workflows against keywords/kwsync.yaml', () => {
+  const configTargets = (parse(readFileSync(join(process.cwd(), 'keywords/kwsync.yaml'), 'utf8')).targets ?? []).map((t: any) => t.name);
+  const kwsyncJobs = files
+    .filter((f) => f.startsWith('kwsync-'))
+    .flatMap((f) => Object.entries(load(f).jobs).map(([name, job]) => ({ f, name, job: job as any })));
+
+  it('finds the kwsync jobs and a config with several targets', () => {
+    expect(kwsyncJobs.map((j) => `${j.f}:${j.name}`)).toEqual(['kwsync-apply.yml:apply', 'kwsync-drift.yml:drift', 'kwsync-plan.yml:plan']);
+    expect(configTargets.length).toBeGreaterThan(1);
+  });
+
+  it('runs every kwsync job as a matrix over exactly the targets kwsync.yaml defines, without fail-fast', () => {
+    for (const { f, job } of kwsyncJobs) {
+      expect({ f, targets: job.strategy?.matrix?.target }).toEqual({ f, targets: configTargets });
+      expect({ f, failFast: job.strategy?.['fail-fast'] }).toEqual({ f, failFast: false });
+    }
+  });
+
+  it('passes the matrix target to the action', () => {
+    for (const { f, job } of kwsyncJobs) {
+      const step = job.steps.find((st: any) => st.uses === './');
+      expect({ f, target: step?.with?.target }).toEqual({ f, target: '${{ matrix.target }}' });
+    }
   });
 });
 
