@@ -31,6 +31,11 @@ describe('parseRunContext', () => {
     );
     expect(ctx).toMatchObject({ owner: 'acme', repo: 'lists', runUrl: 'https://github.com/acme/lists/actions/runs/9', workspace: '/w', pullRequest: { number: 3, headSha: 'h', baseSha: 'b', baseRef: 'main' } });
   });
+  it("takes the default branch from a push event's repository, and leaves it out when absent", () => {
+    const env = { GITHUB_REPOSITORY: 'acme/lists', GITHUB_SHA: 'abc', GITHUB_EVENT_NAME: 'push' };
+    expect(parseRunContext(env, { repository: { default_branch: 'trunk' } }, '/w').defaultBranch).toBe('trunk');
+    expect(parseRunContext(env, {}, '/w')).not.toHaveProperty('defaultBranch');
+  });
   it('says where it must run when GITHUB_REPOSITORY is missing', () => {
     expect(() => parseRunContext({}, {}, '/w')).toThrow(ConfigError);
   });
