@@ -22,13 +22,29 @@ test('validates, plans, applies and plans again with no changes, without printin
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   const headings = [...r.stdout.matchAll(/^=== (\d)\. (\w+)/gm)].map((m) => `${m[1]} ${m[2]}`);
-  expect(headings).toEqual(['1 validate', '2 plan', '3 apply', '4 plan']);
+  expect(headings).toEqual(['1 validate', '2 plan', '3 preview', '4 apply', '5 plan']);
   expect(r.stdout).toContain('2 lists valid');
+  expect(r.stdout).toContain('=== 3. preview: what the changes would catch in recent messages ===\n\nSkipped: kwsync.yaml names no preview groups (preview.groups).\n');
   expect(r.stdout).toContain('Plan: 2 to create, 0 to update, 0 to delete, 0 unchanged.');
   expect(r.stdout).toContain('Apply: 2 applied, 0 unchanged, 0 skipped, 0 failed.');
   expect(r.stdout).toContain('Plan: 0 to create, 0 to update, 0 to delete, 2 unchanged.');
   expect(r.stdout).toContain('COMETCHAT_APP_ID');
   expect(r.stdout).not.toContain(DEFAULT_EMULATOR_API_KEY);
+});
+
+test('with preview groups in kwsync.yaml, the preview step counts what each new list would catch', async () => {
+  const dir = join(root, 'with-groups');
+  await mkdir(dir);
+  await writeFile(join(dir, 'kwsync.yaml'), 'preview:\n  groups: [cometchat-guid-1, cometchat-guid-2]\n  messages: 300\n');
+  await writeFile(join(dir, 'mild.yaml'), 'id: mild\nname: Mild\ncategory: word\nsearchTerms: [darn, heck]\n');
+  const r = await kwsync(['demo', '--dir', 'with-groups'], {}, root);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  const preview = r.stdout.slice(r.stdout.indexOf('=== 3. preview'), r.stdout.indexOf('=== 4. apply'));
+  expect(preview).toMatch(/Preview for target "kwsync-demo": \d+ recent messages from cometchat-guid-1, cometchat-guid-2/);
+  const caught = /mild \(create\): catches 0 -> (\d+) /.exec(preview);
+  expect(Number(caught?.[1])).toBeGreaterThan(0);
+  expect(r.stdout).toContain('Apply: 1 applied, 0 unchanged, 0 skipped, 0 failed.');
 });
 
 test('ignores the caller\'s COMETCHAT_* settings: it always runs on the emulator', async () => {

@@ -1,5 +1,6 @@
 // `kwsync demo` (what `npm start` runs): the whole loop against the embedded emulator, with no
-// settings needed: validate, plan, apply, plan again. The emulator's key stays inside this file.
+// settings needed: validate, plan, preview (when kwsync.yaml names groups), apply, plan again.
+// The emulator's key stays inside this file.
 import { startEmulator } from '../../emulator/index.js';
 import { EXIT, KwsyncError, ValidationError } from '../../errors.js';
 import { renderDiagnosticsText, validateRepo } from '../../validate/index.js';
@@ -9,6 +10,7 @@ import { useColor } from '../target.js';
 import { runApply } from './apply.js';
 import type { RegisterCommand } from './index.js';
 import { runPlan } from './plan.js';
+import { runPreview } from './preview.js';
 
 export async function runDemo(outer: CliIO, opts: { dir: string }): Promise<number> {
   const emulator = await startEmulator({ port: 0 });
@@ -27,7 +29,8 @@ export async function runDemo(outer: CliIO, opts: { dir: string }): Promise<numb
     },
   };
   // kwsync.yaml's targets name real apps; the demo talks only to the emulator.
-  const keywordTarget = connectService(serviceSettingsFromEnv(io.env)).keywords;
+  const service = connectService(serviceSettingsFromEnv(io.env));
+  const keywordTarget = service.keywords;
   const heading = (n: number, title: string) => io.stdout.write(`\n=== ${n}. ${title} ===\n\n`);
   try {
     io.stdout.write(`kwsync demo: the embedded CometChat emulator is listening on ${emulator.url} (app "${emulator.appId}").\n`);
@@ -39,9 +42,13 @@ export async function runDemo(outer: CliIO, opts: { dir: string }): Promise<numb
 
     heading(2, 'plan: the files against the live app');
     await runPlan(io, { dir: opts.dir, keywordTarget });
-    heading(3, 'apply: one request per changed list, each verified');
+    heading(3, 'preview: what the changes would catch in recent messages');
+    const groups = checked.config.preview.groups;
+    if (groups.length === 0) io.stdout.write('Skipped: kwsync.yaml names no preview groups (preview.groups).\n');
+    else await runPreview(io, { dir: opts.dir, group: [...groups], app: service });
+    heading(4, 'apply: one request per changed list, each verified');
     const applied = await runApply(io, { dir: opts.dir, showPlan: false, keywordTarget });
-    heading(4, 'plan again: nothing left to do');
+    heading(5, 'plan again: nothing left to do');
     const again = await runPlan(io, { dir: opts.dir, detailedExitcode: true, keywordTarget });
     if (applied !== EXIT.ok) throw new KwsyncError('the demo\'s apply did not finish: see the report above');
     if (again !== EXIT.ok) {
@@ -64,7 +71,7 @@ export async function runDemo(outer: CliIO, opts: { dir: string }): Promise<numb
 export const register: RegisterCommand = (program, ctx, setExitCode) => {
   program
     .command('demo')
-    .description('run validate, plan, apply and plan again against the embedded emulator (what `npm start` runs)')
+    .description('run validate, plan, preview, apply and plan again against the embedded emulator (what `npm start` runs)')
     .option('--dir <dir>', 'the keywords folder', 'keywords')
     .addHelpText('after', '\nNo settings needed: the emulator starts in-process on a free port and stops at the end.\n\nExample:\n  npm start')
     .action(async (opts: { dir: string }) => {

@@ -3,18 +3,21 @@
 import { EXIT, UsageError } from '../../errors.js';
 import { iterateGroupMessages, MAX_MESSAGE_LIMIT, type CometChatClient } from '../../api/index.js';
 import { computePreview, renderPreviewJson, renderPreviewMarkdown, renderPreviewText, type PreviewMessage } from '../../preview/index.js';
+import type { KeywordTarget } from '../../model/target.js';
 import type { CliIO } from '../io.js';
 import { intInRange } from '../service.js';
 import { connectApp, loadRepo, parseFormat } from '../target.js';
 import { makePlan } from './plan.js';
 import type { RegisterCommand } from './index.js';
 
-interface PreviewOptions {
+export interface PreviewOptions {
   dir: string;
   target?: string;
   group: string[];
   messages?: number;
   format?: string;
+  /** Not a flag: the demo passes the emulator here instead of resolving a target. */
+  app?: { client: CometChatClient; keywords: KeywordTarget };
 }
 
 export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<number> {
@@ -26,7 +29,7 @@ export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<numbe
     throw new UsageError('no groups to preview: name them with --group GUID or `preview.groups` in kwsync.yaml');
   }
   const perGroup = opts.messages ?? config.preview.messages;
-  const { client, keywords } = connectApp(io, config, opts.target);
+  const { client, keywords } = opts.app ?? connectApp(io, config, opts.target);
   const { plan } = await makePlan(io, { dir: opts.dir, repo, keywordTarget: keywords });
   const messages: PreviewMessage[] = [];
   for (const guid of groups) messages.push(...(await recentTextMessages(client, guid, perGroup)));
@@ -65,7 +68,7 @@ patterns as JavaScript regexes with flags "iu"); sentence-similarity lists are s
 
 Examples:
   kwsync preview --group cometchat-guid-1
-  kwsync preview --group support --group general --messages 2000 --format markdown
+  kwsync preview --group cometchat-guid-1 --group cometchat-guid-2 --messages 2000 --format markdown
 
 Exit codes: 0 ok, 1 API error, 3 invalid lists, 64 bad usage.`,
     )
