@@ -53,11 +53,11 @@ export function fitPlanSummary(
   notes: readonly string[] = [],
   limitBytes = SUMMARY_LIMIT_BYTES,
 ): FittedBody {
-  const head = [...notes.flatMap((n) => [n, '']), renderDiagnosticsMarkdown(diagnostics)].join('\n');
+  const head = [...notes, renderDiagnosticsMarkdown(diagnostics)].map((part) => part.trimEnd()).filter(Boolean).join('\n\n');
   if (!plan) return { body: `${head}\n`, truncated: false };
   return fitMarkdown((shrink) => renderPlan(plan, shrink), {
     limit: limitBytes,
     measure: utf8Bytes,
-    wrap: (content, truncated) => `${truncated ? `${SUMMARY_SHORTENED_NOTE}\n\n` : ''}${head}\n${content}\n`,
+    wrap: (content, truncated) => [...(truncated ? [SUMMARY_SHORTENED_NOTE] : []), head, content].filter(Boolean).join('\n\n') + '\n',
   });
 }
