@@ -1,34 +1,42 @@
-// Whole-word, case-insensitive matching of many terms with one combined regex. A term edge that
-// is a letter/digit must not touch another letter/digit; an edge like "$" or "*" needs no boundary.
+// Word lists: whole-word, case-insensitive matching of many terms with one Aho-Corasick automaton
+// (modern-ahocorasick), so a list of 100,000 terms compiles in well under a second and scans a
+// text in time linear in its length. Terms and text are folded the same way (NFKC, then lower
+// case) and matched on the folded text, so boundaries are checked there and no offsets need mapping.
+import AhoCorasick, { type BoundaryContext } from 'modern-ahocorasick';
 import type { Matcher } from './matcher.js';
 
-const WORD_CHAR = /[\p{L}\p{N}_]/u;
-// Only syntax characters: in `u` mode escaping anything else (such as '-') is an error.
-const escape = (s: string): string => s.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+/** NFKC then lower case: "ｈｅｃｋ", "HECK" and "heck" are one word; a decomposed "é" is "é". */
+export const foldWord = (s: string): string => s.normalize('NFKC').toLowerCase();
+
+// Letters, digits and combining marks make words; "_" does not (it joins words, as in "heck_yes").
+const STARTS_WORDLIKE = /^[\p{L}\p{N}\p{M}]/u;
+const ENDS_WORDLIKE = /[\p{L}\p{N}\p{M}]$/u;
+
+/**
+ * The whole-word rule: a term edge that is a letter, digit or mark must not touch another letter,
+ * digit or mark. An edge like "*" or "🖕" needs no boundary. The library hands us whole graphemes
+ * (user-perceived characters), so a term never matches part of one ("cafe" in "cafe\u0301").
+ */
+export function isWholeWord(c: Pick<BoundaryContext, 'left' | 'right' | 'first' | 'last'>): boolean {
+  if (c.left !== undefined && STARTS_WORDLIKE.test(c.first) && ENDS_WORDLIKE.test(c.left)) return false;
+  if (c.right !== undefined && ENDS_WORDLIKE.test(c.last) && STARTS_WORDLIKE.test(c.right)) return false;
+  return true;
+}
 
 export function compileWordMatcher(terms: readonly string[]): Matcher {
-  const byFolded = new Map<string, string>();
-  for (const t of terms) if (t.length > 0 && !byFolded.has(fold(t))) byFolded.set(fold(t), t);
-  if (byFolded.size === 0) return { matches: () => [] };
-  // Longest first, so "oh heck" wins over "heck" at the same start.
-  const alternatives = [...byFolded.values()]
-    .sort((a, b) => b.length - a.length)
-    .map((t) => {
-      const before = WORD_CHAR.test(t[0]!) ? '(?<![\\p{L}\\p{N}_])' : '';
-      const after = WORD_CHAR.test(t[t.length - 1]!) ? '(?![\\p{L}\\p{N}_])' : '';
-      return `${before}${escape(t)}${after}`;
-    });
-  const re = new RegExp(alternatives.join('|'), 'giu');
+  // Every term is its own entry, also when two fold together: each is reported as the list spells it.
+  const entries = terms
+    .filter((t) => t.length > 0)
+    .map((term) => ({ pattern: foldWord(term), data: term }))
+    .filter((e) => e.pattern.length > 0);
+  if (entries.length === 0) return { matches: () => [] };
+  const automaton = new AhoCorasick<string>(entries, { boundary: isWholeWord });
   return {
     matches(text: string): string[] {
       const found = new Set<string>();
-      for (const m of text.matchAll(re)) {
-        const term = byFolded.get(fold(m[0]));
-        found.add(term ?? m[0]);
-      }
+      // 'all' keeps overlapping hits: "oh heck" and "heck" are both in "oh heck".
+      for (const hit of automaton.iterate(foldWord(text), { strategy: 'all' })) found.add(hit.data!);
       return [...found];
     },
   };
 }
-
-const fold = (s: string): string => s.normalize('NFKC').toLowerCase();
