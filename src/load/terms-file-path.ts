@@ -1,12 +1,14 @@
 // Resolves a list's `file:` safely: relative to the list file, and never outside the keywords
 // folder, whether by `../`, an absolute path or a symlink pointing out (checked with realpath).
 import { realpath, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { inside } from './inside-folder.js';
+import { quote } from './quote-value.js';
 
 export type TermsFilePath = { ok: true; abs: string } | { ok: false; rule: string; message: string };
 
 export async function resolveTermsFile(keywordsDir: string, listFileAbs: string, ref: string): Promise<TermsFilePath> {
-  const outside = { ok: false, rule: 'file-outside-folder', message: `"${ref}" is outside the keywords folder; put the CSV inside it and use a relative path` } as const;
+  const outside = { ok: false, rule: 'file-outside-folder', message: `${quote(ref)} is outside the keywords folder; put the CSV inside it and use a relative path` } as const;
   if (ref.trim() === '') return { ok: false, rule: 'file-not-found', message: 'the file name is empty; name a CSV file next to this list' };
   if (isAbsolute(ref) || /^[A-Za-z]:[\\/]/.test(ref) || ref.startsWith('\\')) return outside;
   const abs = resolve(dirname(listFileAbs), ref);
@@ -15,17 +17,12 @@ export async function resolveTermsFile(keywordsDir: string, listFileAbs: string,
   try {
     real = await realpath(abs);
   } catch {
-    return { ok: false, rule: 'file-not-found', message: `"${ref}" does not exist; create it or fix the name (relative to this list file)` };
+    return { ok: false, rule: 'file-not-found', message: `${quote(ref)} does not exist; create it or fix the name (relative to this list file)` };
   }
   if (!inside(await realpath(keywordsDir), real)) {
-    return { ok: false, rule: 'file-outside-folder', message: `"${ref}" is a link to a file outside the keywords folder; copy the CSV into the folder instead` };
+    return { ok: false, rule: 'file-outside-folder', message: `${quote(ref)} is a link to a file outside the keywords folder; copy the CSV into the folder instead` };
   }
-  if (!(await stat(real)).isFile()) return { ok: false, rule: 'file-not-found', message: `"${ref}" is not a file; name a CSV file` };
-  if (!/\.csv$/i.test(ref)) return { ok: false, rule: 'file-not-csv', message: `"${ref}" is not a .csv file; terms files are CSV, one term per line` };
+  if (!(await stat(real)).isFile()) return { ok: false, rule: 'file-not-found', message: `${quote(ref)} is not a file; name a CSV file` };
+  if (!/\.csv$/i.test(ref)) return { ok: false, rule: 'file-not-csv', message: `${quote(ref)} is not a .csv file; terms files are CSV, one term per line` };
   return { ok: true, abs };
-}
-
-function inside(dir: string, path: string): boolean {
-  const rel = relative(dir, path);
-  return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
 }

@@ -4,6 +4,8 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { configSchema, DEFAULT_CONFIG, type KwsyncConfig } from '../model/config.js';
 import type { Diagnostic } from '../model/diagnostic.js';
+import { diagnose, fileStart } from '../load/diagnose.js';
+import { checkInsideFolder } from '../load/inside-folder.js';
 import { readSource } from '../load/read-source.js';
 import { parseYamlFile } from '../load/yaml-file.js';
 import { schemaIssues } from './schema-issues.js';
@@ -18,6 +20,8 @@ export async function loadConfig(
   const abs = await firstExisting(CONFIG_FILES.map((f) => join(keywordsDir, f)));
   if (!abs) return { config: DEFAULT_CONFIG, configFile: null, diagnostics: [] };
   const configFile = relative(abs);
+  const where = await checkInsideFolder(keywordsDir, abs);
+  if (!where.ok) return { config: DEFAULT_CONFIG, configFile, diagnostics: [diagnose(fileStart(configFile), 'error', where.rule, where.message)] };
   const source = await readSource(abs, configFile);
   if (!('text' in source)) return { config: DEFAULT_CONFIG, configFile, diagnostics: [source] };
   const parsed = parseYamlFile(source, { maxAliasCount: MAX_ALIAS_COUNT });

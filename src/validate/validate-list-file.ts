@@ -7,6 +7,7 @@ import type { DesiredList } from '../model/keyword-list.js';
 import { listFileSchema, type ListFile } from '../model/list-file.js';
 import { parseCsvTerms } from '../load/csv-terms.js';
 import { diagnose, fileStart } from '../load/diagnose.js';
+import { checkInsideFolder } from '../load/inside-folder.js';
 import { readSource } from '../load/read-source.js';
 import { resolveTermsFile } from '../load/terms-file-path.js';
 import { yamlTerms, type TermsSource } from '../load/terms-source.js';
@@ -37,6 +38,8 @@ export interface ListFileResult {
 
 export async function validateListFile(abs: string, ctx: ListFileContext): Promise<ListFileResult> {
   const file = ctx.relative(abs);
+  const where = await checkInsideFolder(ctx.keywordsDir, abs);
+  if (!where.ok) return { placed: null, diagnostics: [diagnose(fileStart(file), 'error', where.rule, where.message)] };
   const source = await readSource(abs, file);
   if (!('text' in source)) return { placed: null, diagnostics: [source] };
   if (source.text.trim() === '') {
