@@ -6,10 +6,13 @@ import type { AST } from '@eslint-community/regexpp';
 import { analyse } from 'scslre';
 import type { Diagnostic } from '../../model/diagnostic.js';
 import { diagnose } from '../../load/diagnose.js';
+import { oneLine, quote } from '../../load/quote-value.js';
 import type { TermsSource } from '../../load/terms-source.js';
 import { PATTERN_FLAGS } from '../../match/index.js';
 
-const parser = new RegExpParser({ ecmaVersion: 2025 });
+/** The newest syntax the running engine compiles: Node 20 lacks ES2025 modifiers `(?i:)` and duplicate group names. */
+export const RUNTIME_ECMA_VERSION = compiles('(?i:a)') && compiles('(?<n>a)|(?<n>b)') ? 2025 : 2024;
+const parser = new RegExpParser({ ecmaVersion: RUNTIME_ECMA_VERSION });
 const flags = parser.parseFlags(PATTERN_FLAGS);
 
 /** Checks every pattern not already broken; returns diagnostics and the patterns found invalid. */
@@ -32,14 +35,35 @@ interface Finding {
   message: string;
 }
 
-export function checkPattern(source: string): Finding[] {
+type Compile = (source: string) => RegExp;
+const compile: Compile = (source) => new RegExp(source, PATTERN_FLAGS);
+
+function compiles(source: string): boolean {
+  try {
+    new RegExp(source, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Findings for one pattern; never throws (`compileWith` is the engine, swappable in tests). */
+export function checkPattern(source: string, compileWith: Compile = compile): Finding[] {
   let pattern: AST.Pattern;
   try {
     pattern = parser.parsePattern(source, 0, source.length, { unicode: true });
   } catch (err) {
     if (!(err instanceof RegExpSyntaxError)) throw err;
-    const reason = err.message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '');
+    const reason = oneLine(err.message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, ''));
     return [{ index: Math.min(err.index, source.length), severity: 'error', rule: 'pattern-syntax', message: `${reason}; fix the pattern (JavaScript syntax, flags ${PATTERN_FLAGS})` }];
+  }
+  // regexpp can still accept what the engine refuses (it knows newer syntax than this runtime).
+  let regex: RegExp;
+  try {
+    regex = compileWith(source);
+  } catch (err) {
+    const reason = oneLine(String(err instanceof Error ? err.message : err).replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, ''));
+    return [{ index: 0, severity: 'error', rule: 'pattern-syntax', message: `not supported by the regex engine: ${reason}; rewrite the pattern without it` }];
   }
   const out: Finding[] = [];
   visitRegExpAST(pattern, {
@@ -50,11 +74,11 @@ export function checkPattern(source: string): Finding[] {
         index: q.element.end,
         severity: 'error',
         rule: 'pattern-unbounded',
-        message: `"${op}" is unbounded and the service refuses unbounded patterns; give it an upper bound, e.g. {${q.min},${Math.max(q.min, 1) * 20}}`,
+        message: `${quote(op)} is unbounded and the service refuses unbounded patterns; give it an upper bound, e.g. {${q.min},${Math.max(q.min, 1) * 20}}`,
       });
     },
   });
-  if (new RegExp(source, PATTERN_FLAGS).test('')) {
+  if (regex.test('')) {
     out.push({ index: 0, severity: 'error', rule: 'pattern-matches-empty', message: 'this pattern matches the empty string, so it would flag every message; require at least one character' });
   }
   out.push(...backtracking(pattern));
@@ -83,7 +107,12 @@ function backtracking(pattern: AST.Pattern): Finding[] {
   }
   source += pattern.raw.slice(last);
   const analysed = edits.length ? parser.parsePattern(source, 0, source.length, { unicode: true }) : pattern;
-  const { reports } = analyse({ pattern: analysed, flags }, { maxReports: 1 });
+  let reports: ReturnType<typeof analyse>['reports'];
+  try {
+    ({ reports } = analyse({ pattern: analysed, flags }, { maxReports: 1 }));
+  } catch {
+    return []; // the analysis is advice; a pattern it cannot handle is still checked for the rest
+  }
   return reports.map((r) => {
     const quant = r.type === 'Trade' ? r.startQuant : r.quant;
     const kind = r.exponential ? 'exponential' : 'polynomial';
@@ -92,7 +121,7 @@ function backtracking(pattern: AST.Pattern): Finding[] {
       index,
       severity: r.exponential ? 'error' : 'warning',
       rule: `pattern-${kind}-backtracking`,
-      message: `this part can backtrack in ${kind} time on a long run of "${r.character.pick}"; make the alternatives or repetitions unambiguous, or lower their bounds below ${LARGE_BOUND}`,
+      message: `this part can backtrack in ${kind} time on a long run of ${quote(r.character.pick)}; make the alternatives or repetitions unambiguous, or lower their bounds below ${LARGE_BOUND}`,
     } satisfies Finding;
   });
 }
