@@ -46,7 +46,7 @@ export default async function bench(): Promise<void> {
   );
 
   const row = (name: string, c: number, m: number, caught: number): string =>
-    `${name.padEnd(26)} compile ${c.toFixed(0).padStart(6)} ms   match ${m.toFixed(0).padStart(6)} ms   ${caught} of ${MESSAGES} messages caught`;
+    `${name.padEnd(28)} compile ${c.toFixed(0).padStart(6)} ms   match ${m.toFixed(0).padStart(6)} ms   ${caught} of ${MESSAGES} messages caught`;
   console.log(`${TERMS} terms, ${MESSAGES} messages`);
   console.log(row('word matcher (Aho-Corasick)', acCompile.ms, acMatch.ms, acMatch.value));
   console.log(row('baseline (Set of tokens)', setCompile.ms, setMatch.ms, setMatch.value));
