@@ -1,5 +1,23 @@
 // A decoded file and the way from a character offset to a line and column (1-based), so every
 // value loaded from it can be traced back to file:line:col.
+import { displayLine } from './quote-value.js';
+
+/** A source line is shown as at most this many characters around the column (a one-line 100 KB list would otherwise be copied into every diagnostic). */
+export const SOURCE_WINDOW = 160;
+const BEFORE = 80;
+
+/** The part of `line` around `column` (1-based) worth showing, "…" marking the cuts, control characters made visible. */
+export function clipSourceLine(line: string, column: number): string {
+  if (line.length <= SOURCE_WINDOW) return displayLine(line);
+  const start = column - 1 > BEFORE ? column - 1 - BEFORE : 0;
+  const end = Math.min(line.length, start + SOURCE_WINDOW);
+  return `${start > 0 ? '…' : ''}${displayLine(line.slice(start, end))}${end < line.length ? '…' : ''}`;
+}
+
+/** Index of the column's character within a clipped source line (for the caret); a line cut at the start keeps BEFORE characters before it. */
+export function caretIndex(sourceLine: string, column: number): number {
+  return column - 1 > BEFORE && sourceLine.startsWith('…') ? BEFORE + 1 : column - 1;
+}
 
 export interface Position {
   /** Relative to the working directory, forward slashes. */
@@ -38,7 +56,7 @@ export class SourceText {
       else hi = mid - 1;
     }
     const pos: Position = { file: this.file, line: lo + 1, column: off - starts[lo]! + 1 };
-    if (withLine) pos.sourceLine = this.lineText(lo + 1);
+    if (withLine) pos.sourceLine = clipSourceLine(this.lineText(lo + 1), pos.column);
     return pos;
   }
 
@@ -57,6 +75,6 @@ export class SourceText {
 
   /** Position of a line and column, with the source line attached. */
   lineCol(line: number, column: number): Position {
-    return { file: this.file, line, column, sourceLine: this.lineText(line) };
+    return { file: this.file, line, column, sourceLine: clipSourceLine(this.lineText(line), column) };
   }
 }
