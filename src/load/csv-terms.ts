@@ -4,6 +4,7 @@
 import { parse, CsvError } from 'csv-parse/sync';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { diagnose } from './diagnose.js';
+import { oneLine } from './quote-value.js';
 import type { SourceText } from './source-text.js';
 import type { TermsSource } from './terms-source.js';
 
@@ -49,7 +50,7 @@ function syntaxError(source: SourceText, err: CsvError): Diagnostic {
   const message =
     err.code === 'CSV_QUOTE_NOT_CLOSED'
       ? 'this quoted term is never closed; add the closing " (write a quote inside a term as "")'
-      : `${err.message.replace(/^[^:]+: /, '').replace(/ at line \d+/, '')}; fix the CSV quoting on this line`;
+      : `${oneLine(err.message.replace(/^[^:]+: /, '').replace(/ at line \d+/, ''))}; fix the CSV quoting on this line`;
   return diagnose(source.lineCol(line, 1), 'error', 'csv-syntax', message);
 }
 

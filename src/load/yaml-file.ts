@@ -4,6 +4,7 @@ import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, LineCounter, Sca
 import type { Document, Node, Pair } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { diagnose } from './diagnose.js';
+import { oneLine } from './quote-value.js';
 import type { Position, SourceText } from './source-text.js';
 
 export type YamlPath = readonly PropertyKey[];
@@ -85,7 +86,7 @@ export function parseYamlFile(
       duplicate ? 'yaml-duplicate-key' : 'yaml-syntax',
       duplicate
         ? 'this key appears twice in the same mapping; keep one (YAML keeps neither reliably)'
-        : `${firstLine(e.message)}; fix the YAML syntax here`,
+        : `${oneLine(firstLine(e.message))}; fix the YAML syntax here`,
     );
   });
   if (diagnostics.length > 0) return { file: null, diagnostics };
@@ -102,7 +103,7 @@ export function parseYamlFile(
         bomb ? 'yaml-alias-limit' : 'yaml-alias',
         bomb
           ? `aliases expand past ${opts.maxAliasCount} nodes (an alias bomb); write the values out instead`
-          : `${err instanceof Error ? err.message : String(err)}; define the anchor (&name) before using it`,
+          : `${oneLine(err instanceof Error ? err.message : String(err))}; define the anchor (&name) before using it`,
       ),
     );
     return { file: null, diagnostics };

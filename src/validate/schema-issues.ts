@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { diagnose } from '../load/diagnose.js';
+import { oneLine, quote } from '../load/quote-value.js';
 import type { YamlFile, YamlPath } from '../load/yaml-file.js';
 import { closest, suggestion } from './did-you-mean.js';
 
@@ -17,7 +18,7 @@ export function schemaIssues(issues: readonly z.core.$ZodIssue[], yaml: YamlFile
       case 'unrecognized_keys':
         for (const key of issue.keys) {
           const known = knownKeysAt(schema, path);
-          out.push(diagnose(yaml.keyAt(path, key), 'error', 'unknown-key', `unknown key "${key}"; ${suggestion(key, known)}`));
+          out.push(diagnose(yaml.keyAt(path, key), 'error', 'unknown-key', `unknown key ${quote(key)}; ${suggestion(key, known)}`));
         }
         break;
       case 'invalid_type': {
@@ -36,16 +37,16 @@ export function schemaIssues(issues: readonly z.core.$ZodIssue[], yaml: YamlFile
           out.push(diagnose(yaml.valueAt(path.slice(0, -1)), 'error', 'required-field', `missing required key "${name}"; add \`${name}: ...\``));
           break;
         }
-        const got = String(valueAt(yaml.value, path));
+        const got = valueAt(yaml.value, path);
         const values = issue.values.map(String);
         const rule = name === 'category' ? 'invalid-category' : 'invalid-value';
-        const near = closest(got, values);
+        const near = closest(String(got), values);
         const hint = near ? ` (did you mean "${near}"?)` : '';
-        out.push(diagnose(yaml.valueAt(path), 'error', rule, `"${pathText(path)}" is "${got}"; use one of ${values.join(', ')}${hint}`));
+        out.push(diagnose(yaml.valueAt(path), 'error', rule, `"${pathText(path)}" is ${quote(got)}; use one of ${values.join(', ')}${hint}`));
         break;
       }
       default:
-        out.push(diagnose(yaml.valueAt(path), 'error', 'invalid-value', `"${pathText(path)}": ${issue.message}`));
+        out.push(diagnose(yaml.valueAt(path), 'error', 'invalid-value', `"${pathText(path)}": ${oneLine(issue.message)}`));
     }
   }
   return out;
@@ -82,7 +83,7 @@ function describe(v: unknown): string {
   if (v === null) return 'an empty value';
   if (Array.isArray(v)) return 'a list';
   if (typeof v === 'object') return 'a mapping';
-  return `${typeof v === 'number' ? 'a number' : typeof v === 'boolean' ? 'true/false' : 'text'} (${String(v)})`;
+  return typeof v === 'string' ? `text (${quote(v)})` : `${typeof v === 'number' ? 'a number' : typeof v === 'boolean' ? 'true/false' : 'a value'} (${oneLine(String(v), 60)})`;
 }
 
 function article(expected: string): string {

@@ -3,6 +3,7 @@ import type { Limits } from '../../model/config.js';
 import type { Diagnostic } from '../../model/diagnostic.js';
 import { LIST_ID_PATTERN, type ListFile } from '../../model/list-file.js';
 import { diagnose } from '../../load/diagnose.js';
+import { quote, truncate } from '../../load/quote-value.js';
 import type { YamlFile } from '../../load/yaml-file.js';
 
 export function checkListFields(yaml: YamlFile, data: ListFile, limits: Limits): Diagnostic[] {
@@ -17,7 +18,7 @@ export function checkListFields(yaml: YamlFile, data: ListFile, limits: Limits):
         'id-format',
         data.id === ''
           ? 'the id is empty; use letters, digits, - and _ (e.g. profanity-en)'
-          : `the id may hold only letters, digits, - and _; replace "${bad?.[0]}" (e.g. ${suggestId(data.id)})`,
+          : `the id may hold only letters, digits, - and _; replace ${quote(bad?.[0])} (e.g. ${suggestId(data.id)})`,
       ),
     );
   }
@@ -50,5 +51,5 @@ export function length(s: string): number {
 }
 
 function suggestId(id: string): string {
-  return id.trim().toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'my-list';
+  return truncate(id.trim().toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'my-list', 60);
 }

@@ -4,6 +4,7 @@ import type { Diagnostic } from '../../model/diagnostic.js';
 import type { KeywordList } from '../../model/keyword-list.js';
 import type { ListFile } from '../../model/list-file.js';
 import { diagnose } from '../../load/diagnose.js';
+import { quote } from '../../load/quote-value.js';
 import type { YamlFile } from '../../load/yaml-file.js';
 import { compileMatcher } from '../../match/index.js';
 
@@ -18,14 +19,14 @@ export function checkListTests(yaml: YamlFile, data: ListFile, list: KeywordList
   const out: Diagnostic[] = [];
   should.forEach((text, i) => {
     if (matcher.matches(text).length === 0) {
-      out.push(diagnose(yaml.valueAt(['tests', 'shouldMatch', i]), 'error', 'test-should-match', `no term of the list catches "${text}"; add a term that does, or fix the example`));
+      out.push(diagnose(yaml.valueAt(['tests', 'shouldMatch', i]), 'error', 'test-should-match', `no term of the list catches ${quote(text)}; add a term that does, or fix the example`));
     }
   });
   shouldNot.forEach((text, i) => {
     const hits = matcher.matches(text);
     if (hits.length > 0) {
-      const names = hits.slice(0, 3).map((h) => `"${h}"`).join(', ');
-      out.push(diagnose(yaml.valueAt(['tests', 'shouldNotMatch', i]), 'error', 'test-should-not-match', `"${text}" is caught by ${names}; narrow that term, or fix the example`));
+      const names = hits.slice(0, 3).map((h) => quote(h)).join(', ');
+      out.push(diagnose(yaml.valueAt(['tests', 'shouldNotMatch', i]), 'error', 'test-should-not-match', `${quote(text)} is caught by ${names}; narrow that term, or fix the example`));
     }
   });
   return { diagnostics: out, examples: should.length + shouldNot.length };

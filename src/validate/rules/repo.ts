@@ -4,6 +4,7 @@ import type { KwsyncConfig } from '../../model/config.js';
 import type { Diagnostic } from '../../model/diagnostic.js';
 import type { DesiredList } from '../../model/keyword-list.js';
 import { diagnose } from '../../load/diagnose.js';
+import { quote } from '../../load/quote-value.js';
 import type { Position } from '../../load/source-text.js';
 import { uploadBytes } from '../../model/terms-encoding.js';
 
@@ -19,7 +20,7 @@ export function checkRepo(lists: readonly PlacedList[], config: KwsyncConfig): D
   for (const placed of lists) {
     const first = firstById.get(placed.list.id);
     if (first) {
-      out.push(diagnose(placed.idAt, 'error', 'duplicate-id', `id "${placed.list.id}" is also used by ${first.list.source.file}:${first.idAt.line}; ids must be unique, rename one`));
+      out.push(diagnose(placed.idAt, 'error', 'duplicate-id', `id ${quote(placed.list.id)} is also used by ${first.list.source.file}:${first.idAt.line}; ids must be unique, rename one`));
     } else firstById.set(placed.list.id, placed);
   }
   const { maxLists, maxUploadBytes } = config.limits;

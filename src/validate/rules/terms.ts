@@ -3,6 +3,7 @@
 import type { Limits } from '../../model/config.js';
 import type { Diagnostic } from '../../model/diagnostic.js';
 import { diagnose } from '../../load/diagnose.js';
+import { quote } from '../../load/quote-value.js';
 import type { Position } from '../../load/source-text.js';
 import type { TermsSource } from '../../load/terms-source.js';
 import { length } from './list-fields.js';
@@ -33,14 +34,14 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position)
     const priors = typeof prior === 'number' ? [prior] : prior;
     const same = priors.find((j) => terms.values[j] === term);
     if (same !== undefined) {
-      out.push(diagnose(terms.locate(i), 'error', 'duplicate-term', `"${term}" is already in this list (line ${terms.locate(same).line}); remove this copy`));
+      out.push(diagnose(terms.locate(i), 'error', 'duplicate-term', `${quote(term)} is already in this list (line ${terms.locate(same).line}); remove this copy`));
       broken.add(i);
       return;
     }
     const first = priors[0]!;
     seen.set(key, [...priors, i]);
     out.push(
-      diagnose(terms.locate(i), 'warning', 'duplicate-term-folded', `"${term}" is the same as "${terms.values[first]}" (line ${terms.locate(first).line}) once case and Unicode form are ignored; keep one`),
+      diagnose(terms.locate(i), 'warning', 'duplicate-term-folded', `${quote(term)} is the same as ${quote(terms.values[first])} (line ${terms.locate(first).line}) once case and Unicode form are ignored; keep one`),
     );
   });
   return { diagnostics: out, broken };
@@ -63,7 +64,7 @@ function termProblem(term: string, limits: Limits): { rule: string; message: str
   if (nl !== -1) return { rule: 'term-multiline', message: 'a term cannot span lines (the service stores one term per line); split it or remove the line break', index: nl };
   if (term !== term.trim()) {
     const index = /^\s/.test(term) ? 0 : term.trimEnd().length;
-    return { rule: 'term-padded', message: `"${term}" starts or ends with spaces, which would be uploaded as part of the term; remove them`, index };
+    return { rule: 'term-padded', message: `${quote(term)} starts or ends with spaces, which would be uploaded as part of the term; remove them`, index };
   }
   if (term.length > limits.maxTermLength && length(term) > limits.maxTermLength) {
     return { rule: 'term-too-long', message: `this term has ${length(term)} characters; the service allows at most ${limits.maxTermLength}`, index: 0 };
