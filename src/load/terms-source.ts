@@ -11,10 +11,11 @@ export interface TermsSource {
 }
 
 /** Terms written inline as `searchTerms:` in a list file. */
-export function yamlTerms(yaml: YamlFile, values: string[]): TermsSource {
+export function yamlTerms(yaml: YamlFile, values: string[], indexes?: readonly number[]): TermsSource {
   return {
     file: yaml.source.file,
     values,
-    locate: (i, index = 0) => yaml.charAt(['searchTerms', i], index),
+    // `indexes` maps a term back to its place in the sequence when non-text items were left out.
+    locate: (i, index = 0) => yaml.charAt(['searchTerms', indexes?.[i] ?? i], index),
   };
 }

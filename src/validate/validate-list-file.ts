@@ -17,6 +17,7 @@ import { checkListTests } from './rules/list-tests.js';
 import { checkPatterns } from './rules/patterns.js';
 import type { PlacedList } from './rules/repo.js';
 import { checkTerms } from './rules/terms.js';
+import { salvageListFile } from './salvage-list-file.js';
 import { schemaIssues } from './schema-issues.js';
 
 export const MAX_ALIAS_COUNT = 100;
@@ -48,18 +49,24 @@ export async function validateListFile(abs: string, ctx: ListFileContext): Promi
   const parsed = parseYamlFile(source, { maxAliasCount: MAX_ALIAS_COUNT });
   if (!parsed.file) return { placed: null, diagnostics: parsed.diagnostics };
   const yaml = parsed.file;
+  // A shape error is reported, and the fields that do parse are still checked (nothing hides the rest).
   const shape = listFileSchema.safeParse(yaml.value);
-  if (!shape.success) return { placed: null, diagnostics: schemaIssues(shape.error.issues, yaml, listFileSchema) };
-  const data = shape.data;
-  const diagnostics = checkListFields(yaml, data, ctx.limits);
-  const loaded = await loadTerms(yaml, data, abs, ctx);
+  const diagnostics = shape.success ? [] : schemaIssues(shape.error.issues, yaml, listFileSchema);
+  const salvaged = shape.success ? { data: shape.data, present: new Set(Object.keys(shape.data)) } : salvageListFile(yaml.value);
+  if (!salvaged) return { placed: null, diagnostics };
+  const partial = salvaged.data;
+  diagnostics.push(...checkListFields(yaml, partial, ctx.limits, salvaged.present));
+  const loaded = await loadTerms(yaml, partial, abs, ctx, 'termIndexes' in salvaged ? salvaged.termIndexes : undefined);
   diagnostics.push(...loaded.diagnostics);
-  if (!loaded.terms) return { placed: null, diagnostics, ...(loaded.abs ? { termsFileAbs: loaded.abs } : {}) };
+  const termsFileAbs = loaded.abs ? { termsFileAbs: loaded.abs } : {};
+  if (!loaded.terms) return { placed: null, diagnostics, ...termsFileAbs };
 
-  const termsAt = yaml.valueAt([data.file !== undefined ? 'file' : 'searchTerms']);
+  const termsAt = yaml.valueAt([partial.file !== undefined ? 'file' : 'searchTerms']);
   const terms = checkTerms(loaded.terms, ctx.limits, termsAt);
   diagnostics.push(...terms.diagnostics);
-  if (data.category === 'pattern') diagnostics.push(...checkPatterns(loaded.terms, terms.broken).diagnostics);
+  if (partial.category === 'pattern') diagnostics.push(...checkPatterns(loaded.terms, terms.broken).diagnostics);
+  if (!shape.success) return { placed: null, diagnostics, ...termsFileAbs };
+  const data = shape.data;
 
   const list: DesiredList = {
     id: data.id,
@@ -83,8 +90,14 @@ export async function validateListFile(abs: string, ctx: ListFileContext): Promi
   };
 }
 
-async function loadTerms(yaml: YamlFile, data: ListFile, listAbs: string, ctx: ListFileContext): Promise<{ terms: TermsSource | null; diagnostics: Diagnostic[]; abs?: string }> {
-  if (data.searchTerms !== undefined) return { terms: yamlTerms(yaml, data.searchTerms), diagnostics: [] };
+async function loadTerms(
+  yaml: YamlFile,
+  data: Partial<ListFile>,
+  listAbs: string,
+  ctx: ListFileContext,
+  termIndexes?: readonly number[],
+): Promise<{ terms: TermsSource | null; diagnostics: Diagnostic[]; abs?: string }> {
+  if (data.searchTerms !== undefined) return { terms: yamlTerms(yaml, data.searchTerms, termIndexes), diagnostics: [] };
   if (data.file === undefined) return { terms: null, diagnostics: [] };
   const path = await resolveTermsFile(ctx.keywordsDir, listAbs, data.file);
   if (!path.ok) {

@@ -6,8 +6,32 @@ import { diagnose } from '../../load/diagnose.js';
 import { quote, truncate } from '../../load/quote-value.js';
 import type { YamlFile } from '../../load/yaml-file.js';
 
-export function checkListFields(yaml: YamlFile, data: ListFile, limits: Limits): Diagnostic[] {
+/** Checks the fields present with the right type (`present`: every key written, valid or not). */
+export function checkListFields(yaml: YamlFile, data: Partial<ListFile>, limits: Limits, present: ReadonlySet<string> = new Set(Object.keys(data))): Diagnostic[] {
   const out: Diagnostic[] = [];
+  const at = (key: string) => yaml.valueAt([key]);
+  if (data.id !== undefined) out.push(...checkId(yaml, data.id, limits));
+  if (data.name !== undefined && data.name.trim() === '') out.push(diagnose(at('name'), 'error', 'name-empty', 'the name is empty; give the list a display name'));
+  if (data.name !== undefined && length(data.name) > limits.maxNameLength) {
+    out.push(diagnose(at('name'), 'error', 'name-too-long', `the name has ${length(data.name)} characters; shorten it to at most ${limits.maxNameLength}`));
+  }
+  const description = data.description ?? '';
+  if (length(description) > limits.maxDescriptionLength) {
+    out.push(
+      diagnose(at('description'), 'error', 'description-too-long', `the description has ${length(description)} characters; shorten it to at most ${limits.maxDescriptionLength}`),
+    );
+  }
+  if (present.has('searchTerms') && present.has('file')) {
+    out.push(diagnose(yaml.keyAt([], 'file'), 'error', 'terms-source-conflict', 'give the terms either inline (searchTerms) or in a CSV (file), not both; remove one'));
+  } else if (!present.has('searchTerms') && !present.has('file')) {
+    out.push(diagnose(yaml.valueAt([]), 'error', 'terms-missing', 'the list has no terms; add `searchTerms: [...]` or `file: <name>.csv`'));
+  }
+  return out;
+}
+
+function checkId(yaml: YamlFile, id: string, limits: Limits): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const data = { id };
   const at = (key: string) => yaml.valueAt([key]);
   if (!LIST_ID_PATTERN.test(data.id)) {
     const bad = /[^A-Za-z0-9_-]/.exec(data.id);
@@ -24,21 +48,6 @@ export function checkListFields(yaml: YamlFile, data: ListFile, limits: Limits):
   }
   if (length(data.id) > limits.maxIdLength) {
     out.push(diagnose(at('id'), 'error', 'id-too-long', `the id has ${length(data.id)} characters; shorten it to at most ${limits.maxIdLength}`));
-  }
-  if (data.name.trim() === '') out.push(diagnose(at('name'), 'error', 'name-empty', 'the name is empty; give the list a display name'));
-  if (length(data.name) > limits.maxNameLength) {
-    out.push(diagnose(at('name'), 'error', 'name-too-long', `the name has ${length(data.name)} characters; shorten it to at most ${limits.maxNameLength}`));
-  }
-  const description = data.description ?? '';
-  if (length(description) > limits.maxDescriptionLength) {
-    out.push(
-      diagnose(at('description'), 'error', 'description-too-long', `the description has ${length(description)} characters; shorten it to at most ${limits.maxDescriptionLength}`),
-    );
-  }
-  if (data.searchTerms !== undefined && data.file !== undefined) {
-    out.push(diagnose(yaml.keyAt([], 'file'), 'error', 'terms-source-conflict', 'give the terms either inline (searchTerms) or in a CSV (file), not both; remove one'));
-  } else if (data.searchTerms === undefined && data.file === undefined) {
-    out.push(diagnose(yaml.valueAt([]), 'error', 'terms-missing', 'the list has no terms; add `searchTerms: [...]` or `file: <name>.csv`'));
   }
   return out;
 }
