@@ -1,4 +1,20 @@
-// "did you mean" suggestions: the closest known word by edit distance, when it is close enough.
+// "did you mean" suggestions: the natural synonyms first (`terms` means searchTerms, though
+// `tests` is closer by spelling), then keys that belong one level down, then edit distance.
+
+/** Words people write for a key, lower-cased; used only when the key is one of the known ones. */
+const ALIASES: Record<string, string> = {
+  terms: 'searchTerms',
+  keywords: 'searchTerms',
+  words: 'searchTerms',
+  list: 'searchTerms',
+  title: 'name',
+  label: 'name',
+  desc: 'description',
+  type: 'category',
+  kind: 'category',
+  csv: 'file',
+  path: 'file',
+};
 
 export function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -15,6 +31,8 @@ export function editDistance(a: string, b: string): number {
 
 /** The known word nearest to `word` (case-insensitive), if within a third of its length (min 2). */
 export function closest(word: string, known: readonly string[]): string | undefined {
+  const alias = ALIASES[word.toLowerCase()];
+  if (alias !== undefined && known.includes(alias)) return alias;
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const k of known) {
@@ -24,8 +42,14 @@ export function closest(word: string, known: readonly string[]): string | undefi
   return bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
 }
 
-/** ` did you mean "x"?` or ` known keys: a, b, c.` */
-export function suggestion(word: string, known: readonly string[], noun = 'keys'): string {
+/**
+ * `did you mean "x"?`, `it belongs under \`tests:\`` or `known keys: a, b, c`.
+ * `nested` maps the keys of the mappings one level down to their parent key.
+ */
+export function suggestion(word: string, known: readonly string[], noun = 'keys', nested: ReadonlyMap<string, string> = new Map()): string {
+  const alias = ALIASES[word.toLowerCase()];
+  const parent = nested.get(word) ?? [...nested].find(([k]) => k.toLowerCase() === word.toLowerCase())?.[1];
+  if (parent !== undefined && !(alias !== undefined && known.includes(alias))) return `it belongs under \`${parent}:\`; indent it there`;
   const near = closest(word, known);
   return near ? `did you mean "${near}"?` : `known ${noun}: ${known.join(', ')}`;
 }

@@ -18,7 +18,8 @@ export function schemaIssues(issues: readonly z.core.$ZodIssue[], yaml: YamlFile
       case 'unrecognized_keys':
         for (const key of issue.keys) {
           const known = knownKeysAt(schema, path);
-          out.push(diagnose(yaml.keyAt(path, key), 'error', 'unknown-key', `unknown key ${quote(key)}; ${suggestion(key, known)}`));
+          const nested = new Map(known.flatMap((parent) => knownKeysAt(schema, [...path, parent]).map((child) => [child, parent] as const)));
+          out.push(diagnose(yaml.keyAt(path, key), 'error', 'unknown-key', `unknown key ${quote(key)}; ${suggestion(key, known, 'keys', nested)}`));
         }
         break;
       case 'invalid_type': {

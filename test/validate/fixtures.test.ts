@@ -14,6 +14,8 @@ interface Expect {
   column?: number;
   severity?: 'error' | 'warning';
   alsoRules?: string[];
+  /** Part of the message that must be there (the fix-it this scenario is about). */
+  messageContains?: string;
 }
 
 describe('invalid fixtures', () => {
@@ -29,6 +31,7 @@ describe('invalid fixtures', () => {
     if (want.column !== undefined) expect(hit?.column).toBe(want.column);
     expect(hit?.severity).toBe(want.severity ?? 'error');
     expect(hit?.message.length).toBeGreaterThan(20);
+    if (want.messageContains !== undefined) expect(hit?.message).toContain(want.messageContains);
     // One mistake per scenario: nothing else is reported.
     const allowed = new Set([want.rule, ...(want.alsoRules ?? [])]);
     expect(result.diagnostics.filter((d) => !allowed.has(d.rule))).toEqual([]);

@@ -1,6 +1,6 @@
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
 import type { DesiredList } from '../../src/model/keyword-list.js';
-import { closest, editDistance } from '../../src/validate/did-you-mean.js';
+import { closest, editDistance, suggestion } from '../../src/validate/did-you-mean.js';
 import { encodeTerms, uploadBytes } from '../../src/model/terms-encoding.js';
 import { checkRepo, type PlacedList } from '../../src/validate/rules/repo.js';
 import { renderDiagnosticsGithub } from '../../src/validate/render-github.js';
@@ -49,4 +49,27 @@ describe('repo rules with the documented defaults', () => {
 it('github escaping: % CR LF in messages; also : and , in properties', () => {
   const out = renderDiagnosticsGithub([{ file: 'k/a,b:c.yaml', line: 1, column: 2, severity: 'warning', rule: 'r', message: '100% bad\r\nnext' }]);
   expect(out).toBe('::warning file=k/a%2Cb%3Ac.yaml,line=1,col=2,title=r::100%25 bad%0D%0Anext\n');
+});
+
+describe('did you mean: synonyms and keys of a nested mapping (T1-8)', () => {
+  const keys = ['id', 'name', 'description', 'category', 'searchTerms', 'file', 'tests'];
+  it.each([
+    ['terms', 'searchTerms'],
+    ['keywords', 'searchTerms'],
+    ['Words', 'searchTerms'],
+    ['list', 'searchTerms'],
+    ['title', 'name'],
+    ['label', 'name'],
+    ['type', 'category'],
+    ['kind', 'category'],
+    ['csv', 'file'],
+    ['path', 'file'],
+    ['desc', 'description'],
+  ])('%s -> %s', (word, want) => expect(closest(word, keys)).toBe(want));
+  it('an alias whose key is not known here is not suggested', () => expect(closest('terms', ['shouldMatch', 'shouldNotMatch'])).toBeUndefined());
+  it('a key of a nested mapping: belongs under its parent', () => {
+    const nested = new Map([['shouldMatch', 'tests'], ['shouldNotMatch', 'tests']]);
+    expect(suggestion('shouldMatch', keys, 'keys', nested)).toBe('it belongs under `tests:`; indent it there');
+    expect(suggestion('terms', keys, 'keys', nested)).toBe('did you mean "searchTerms"?');
+  });
 });
