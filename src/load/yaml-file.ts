@@ -1,7 +1,7 @@
 // A YAML file parsed with source positions (the `yaml` document API + LineCounter), so a value,
 // a key or a character inside a scalar maps back to file:line:col.
 import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, LineCounter, Scalar } from 'yaml';
-import type { Document, Node, Pair } from 'yaml';
+import type { Document, Node, Pair, YAMLError } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { diagnose } from './diagnose.js';
 import { oneLine } from './quote-value.js';
@@ -78,24 +78,15 @@ export function parseYamlFile(
 ): { file: YamlFile | null; diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(source.text, { lineCounter, uniqueKeys: true, prettyErrors: false });
-  const diagnostics = doc.errors.map((e) => {
-    const duplicate = e.code === 'DUPLICATE_KEY';
-    return diagnose(
-      source.at(e.pos[0], true),
-      'error',
-      duplicate ? 'yaml-duplicate-key' : 'yaml-syntax',
-      duplicate
-        ? 'this key appears twice in the same mapping; keep one (YAML keeps neither reliably)'
-        : `${oneLine(firstLine(e.message))}; fix the YAML syntax here`,
-    );
-  });
+  const openers = unclosedOpeners(doc);
+  const diagnostics = doc.errors.map((e) => yamlError(source, e, openers));
   if (diagnostics.length > 0) return { file: null, diagnostics };
   try {
     const value: unknown = doc.toJS({ maxAliasCount: opts.maxAliasCount });
     return { file: new YamlFile(source, doc, value), diagnostics };
   } catch (err) {
     const bomb = err instanceof Error && /alias count/i.test(err.message);
-    const at = firstAliasOffset(doc);
+    const at = bomb ? firstAliasOffset(doc) : unresolvedAliasOffset(doc);
     diagnostics.push(
       diagnose(
         source.at(at, true),
@@ -110,6 +101,21 @@ export function parseYamlFile(
   }
 }
 
+/** The alias whose anchor is missing (not merely the first alias of the file). */
+function unresolvedAliasOffset(doc: Document.Parsed): number {
+  let offset = firstAliasOffset(doc);
+  visit(doc, {
+    Alias(_key, node) {
+      if (node.range && node.resolve(doc) === undefined) {
+        offset = node.range[0];
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return offset;
+}
+
 function firstAliasOffset(doc: Document.Parsed): number {
   let offset = 0;
   visit(doc, {
@@ -122,6 +128,41 @@ function firstAliasOffset(doc: Document.Parsed): number {
     },
   });
   return offset;
+}
+
+/** Quoted scalars and flow collections, latest-opened first: where an unclosed one really starts. */
+function unclosedOpeners(doc: Document.Parsed): { quotes: Node[]; flows: Node[] } {
+  const quotes: Node[] = [];
+  const flows: Node[] = [];
+  visit(doc, {
+    Scalar(_k, n) {
+      if (n.type === Scalar.QUOTE_DOUBLE || n.type === Scalar.QUOTE_SINGLE) quotes.push(n);
+    },
+    Collection(_k, n) {
+      if (n.flow) flows.push(n);
+    },
+  });
+  const latestFirst = (a: Node, b: Node) => (b.range?.[0] ?? 0) - (a.range?.[0] ?? 0);
+  return { quotes: quotes.sort(latestFirst), flows: flows.sort(latestFirst) };
+}
+
+/** One YAML error as a diagnostic: unclosed quotes and brackets located where they open. */
+function yamlError(source: SourceText, e: YAMLError, openers: { quotes: Node[]; flows: Node[] }): Diagnostic {
+  const at = e.pos[0];
+  if (e.code === 'DUPLICATE_KEY') return diagnose(source.at(at, true), 'error', 'yaml-duplicate-key', 'this key appears twice in the same mapping; keep one (YAML keeps neither reliably)');
+  if (e.code === 'MULTIPLE_DOCS') return diagnose(source.at(at, true), 'error', 'yaml-syntax', 'a list file holds one YAML document; remove `---` and what follows it, or move it to a file of its own');
+  const quote = /Missing closing .?quote/.test(e.message);
+  const flow = !quote && /end with an? [\]}]/.test(e.message);
+  const pool = quote ? openers.quotes : flow ? openers.flows : [];
+  const i = pool.findIndex((n) => (n.range?.[0] ?? at) < at && (n.range?.[1] ?? 0) >= at);
+  if (i !== -1) {
+    const start = pool.splice(i, 1)[0]!.range![0];
+    const open = source.text[start] ?? '';
+    const close = open === '[' ? ']' : open === '{' ? '}' : open;
+    const what = quote ? 'this quoted text is' : `this ${open} is`;
+    return diagnose(source.at(start, true), 'error', 'yaml-syntax', `${what} never closed; add the closing ${close}`);
+  }
+  return diagnose(source.at(at, true), 'error', 'yaml-syntax', `${oneLine(firstLine(e.message))}; fix the YAML syntax here`);
 }
 
 function firstLine(message: string): string {
