@@ -1,14 +1,28 @@
-// Reads one file into a SourceText, or a located diagnostic (unreadable, invalid UTF-8).
-import { readFile } from 'node:fs/promises';
+// Reads one file into a SourceText, or a located diagnostic (unreadable, too large, invalid UTF-8).
+// The size is checked before reading, so a huge file is refused without being loaded or parsed.
+import { open } from 'node:fs/promises';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { decodeUtf8 } from './decode-utf8.js';
 import { diagnose, fileStart } from './diagnose.js';
 import { SourceText } from './source-text.js';
 
-export async function readSource(absPath: string, file: string): Promise<SourceText | Diagnostic> {
+export interface SizeLimit {
+  maxBytes: number;
+  /** The diagnostic for a file of `bytes` bytes, over the limit. */
+  tooLarge(bytes: number): Diagnostic;
+}
+
+export async function readSource(absPath: string, file: string, limit?: SizeLimit): Promise<SourceText | Diagnostic> {
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(absPath);
+    const handle = await open(absPath, 'r');
+    try {
+      const { size } = await handle.stat();
+      if (limit && size > limit.maxBytes) return limit.tooLarge(size);
+      bytes = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'error';
     return diagnose(fileStart(file), 'error', 'file-unreadable', `cannot read this file (${code}); check that it exists and is readable`);
@@ -19,3 +33,6 @@ export async function readSource(absPath: string, file: string): Promise<SourceT
   }
   return new SourceText(file, decoded.text);
 }
+
+/** Files are refused unread above this multiple of the upload limit (comments and quoting add some size, not this much). */
+export const READ_LIMIT_FACTOR = 4;

@@ -6,7 +6,7 @@ import { configSchema, DEFAULT_CONFIG, type KwsyncConfig } from '../model/config
 import type { Diagnostic } from '../model/diagnostic.js';
 import { diagnose, fileStart } from '../load/diagnose.js';
 import { checkInsideFolder } from '../load/inside-folder.js';
-import { readSource } from '../load/read-source.js';
+import { READ_LIMIT_FACTOR, readSource } from '../load/read-source.js';
 import { parseYamlFile } from '../load/yaml-file.js';
 import { schemaIssues } from './schema-issues.js';
 import { MAX_ALIAS_COUNT } from './validate-list-file.js';
@@ -22,7 +22,11 @@ export async function loadConfig(
   const configFile = relative(abs);
   const where = await checkInsideFolder(keywordsDir, abs);
   if (!where.ok) return { config: DEFAULT_CONFIG, configFile, diagnostics: [diagnose(fileStart(configFile), 'error', where.rule, where.message)] };
-  const source = await readSource(abs, configFile);
+  const maxBytes = READ_LIMIT_FACTOR * DEFAULT_CONFIG.limits.maxUploadBytes;
+  const source = await readSource(abs, configFile, {
+    maxBytes,
+    tooLarge: (bytes) => diagnose(fileStart(configFile), 'error', 'file-too-large', `this file is ${bytes} bytes, over ${maxBytes}, so it was not read; kwsync.yaml holds settings only`),
+  });
   if (!('text' in source)) return { config: DEFAULT_CONFIG, configFile, diagnostics: [source] };
   const parsed = parseYamlFile(source, { maxAliasCount: MAX_ALIAS_COUNT });
   if (!parsed.file) return { config: DEFAULT_CONFIG, configFile, diagnostics: parsed.diagnostics };

@@ -8,7 +8,7 @@ import { listFileSchema, type ListFile } from '../model/list-file.js';
 import { parseCsvTerms } from '../load/csv-terms.js';
 import { diagnose, fileStart } from '../load/diagnose.js';
 import { checkInsideFolder } from '../load/inside-folder.js';
-import { readSource } from '../load/read-source.js';
+import { READ_LIMIT_FACTOR, readSource } from '../load/read-source.js';
 import { resolveTermsFile } from '../load/terms-file-path.js';
 import { yamlTerms, type TermsSource } from '../load/terms-source.js';
 import { parseYamlFile, type YamlFile } from '../load/yaml-file.js';
@@ -21,6 +21,7 @@ import { salvageListFile } from './salvage-list-file.js';
 import { schemaIssues } from './schema-issues.js';
 
 export const MAX_ALIAS_COUNT = 100;
+const YAML_ALLOWANCE = 64 * 1024;
 
 export interface ListFileContext {
   keywordsDir: string;
@@ -41,7 +42,12 @@ export async function validateListFile(abs: string, ctx: ListFileContext): Promi
   const file = ctx.relative(abs);
   const where = await checkInsideFolder(ctx.keywordsDir, abs);
   if (!where.ok) return { placed: null, diagnostics: [diagnose(fileStart(file), 'error', where.rule, where.message)] };
-  const source = await readSource(abs, file);
+  // Keys, comments and quoting make a list file bigger than its upload: a fixed allowance on top.
+  const maxBytes = READ_LIMIT_FACTOR * ctx.limits.maxUploadBytes + YAML_ALLOWANCE;
+  const source = await readSource(abs, file, {
+    maxBytes,
+    tooLarge: (bytes) => diagnose(fileStart(file), 'error', 'file-too-large', `this file is ${bytes} bytes, over ${maxBytes} (${READ_LIMIT_FACTOR} × the upload limit + ${YAML_ALLOWANCE}), so it was not read; split the list`),
+  });
   if (!('text' in source)) return { placed: null, diagnostics: [source] };
   if (source.text.trim() === '') {
     return { placed: null, diagnostics: [diagnose(fileStart(file), 'error', 'empty-file', 'this list file is empty; add id, name, category and searchTerms (see `kwsync schema`)')] };
@@ -104,7 +110,12 @@ async function loadTerms(
     const named = resolve(dirname(listAbs), data.file);
     return { terms: null, diagnostics: [diagnose(yaml.valueAt(['file']), 'error', path.rule, path.message)], abs: named };
   }
-  const source = await readSource(path.abs, ctx.relative(path.abs));
+  const maxBytes = READ_LIMIT_FACTOR * ctx.limits.maxUploadBytes;
+  const source = await readSource(path.abs, ctx.relative(path.abs), {
+    maxBytes,
+    tooLarge: (bytes) =>
+      diagnose(yaml.valueAt(['file']), 'error', 'list-too-large', `the terms file is ${bytes} bytes, over ${maxBytes} (${READ_LIMIT_FACTOR} × the ${ctx.limits.maxUploadBytes}-byte upload limit), so it was not read; split the list`),
+  });
   if (!('text' in source)) return { terms: null, diagnostics: [source], abs: path.abs };
   const csv = parseCsvTerms(source);
   return { terms: csv.terms, diagnostics: csv.diagnostics, abs: path.abs };
