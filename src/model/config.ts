@@ -23,7 +23,7 @@ export const DEFAULT_SAFETY = {
 } as const;
 
 export const targetSchema = z.strictObject({
-  name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only'),
+  name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'use only letters, digits, _ . and - in a target name'),
   appId: z.string().min(1).optional().describe('CometChat app id; COMETCHAT_APP_ID overrides it'),
   region: z.enum(REGIONS).optional().describe('us (default), eu or in; COMETCHAT_REGION overrides it'),
 });

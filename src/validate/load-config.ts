@@ -17,33 +17,44 @@ export async function loadConfig(
   keywordsDir: string,
   relative: (abs: string) => string,
 ): Promise<{ config: KwsyncConfig; configFile: string | null; diagnostics: Diagnostic[] }> {
-  const abs = await firstExisting(CONFIG_FILES.map((f) => join(keywordsDir, f)));
+  const found = await existing(CONFIG_FILES.map((f) => join(keywordsDir, f)));
+  const abs = found[0];
   if (!abs) return { config: DEFAULT_CONFIG, configFile: null, diagnostics: [] };
   const configFile = relative(abs);
+  // Both spellings present: one would be silently ignored, so say which and stop using defaults quietly.
+  const twice = found.slice(1).map((other) =>
+    diagnose(fileStart(relative(other)), 'error', 'config-duplicate', `two config files (${CONFIG_FILES.join(' and ')}); keep one: this one is ignored, ${configFile} is used`),
+  );
+  const loaded = await loadConfigFile(keywordsDir, abs, configFile);
+  return { ...loaded, configFile, diagnostics: [...loaded.diagnostics, ...twice] };
+}
+
+async function loadConfigFile(keywordsDir: string, abs: string, configFile: string): Promise<{ config: KwsyncConfig; diagnostics: Diagnostic[] }> {
   const where = await checkInsideFolder(keywordsDir, abs);
-  if (!where.ok) return { config: DEFAULT_CONFIG, configFile, diagnostics: [diagnose(fileStart(configFile), 'error', where.rule, where.message)] };
+  if (!where.ok) return { config: DEFAULT_CONFIG, diagnostics: [diagnose(fileStart(configFile), 'error', where.rule, where.message)] };
   const maxBytes = READ_LIMIT_FACTOR * DEFAULT_CONFIG.limits.maxUploadBytes;
   const source = await readSource(abs, configFile, {
     maxBytes,
     tooLarge: (bytes) => diagnose(fileStart(configFile), 'error', 'file-too-large', `this file is ${bytes} bytes, over ${maxBytes}, so it was not read; kwsync.yaml holds settings only`),
   });
-  if (!('text' in source)) return { config: DEFAULT_CONFIG, configFile, diagnostics: [source] };
+  if (!('text' in source)) return { config: DEFAULT_CONFIG, diagnostics: [source] };
   const parsed = parseYamlFile(source, { maxAliasCount: MAX_ALIAS_COUNT });
-  if (!parsed.file) return { config: DEFAULT_CONFIG, configFile, diagnostics: parsed.diagnostics };
+  if (!parsed.file) return { config: DEFAULT_CONFIG, diagnostics: parsed.diagnostics };
   // An empty file is an empty mapping: every default applies.
   const result = configSchema.safeParse(parsed.file.value ?? {});
-  if (result.success) return { config: result.data, configFile, diagnostics: [] };
-  return { config: DEFAULT_CONFIG, configFile, diagnostics: schemaIssues(result.error.issues, parsed.file, configSchema) };
+  if (result.success) return { config: result.data, diagnostics: [] };
+  return { config: DEFAULT_CONFIG, diagnostics: schemaIssues(result.error.issues, parsed.file, configSchema) };
 }
 
-async function firstExisting(paths: string[]): Promise<string | undefined> {
+async function existing(paths: string[]): Promise<string[]> {
+  const out: string[] = [];
   for (const p of paths) {
     try {
       await access(p);
-      return p;
+      out.push(p);
     } catch {
-      // try the next spelling
+      // this spelling is absent
     }
   }
-  return undefined;
+  return out;
 }

@@ -46,6 +46,13 @@ export function schemaIssues(issues: readonly z.core.$ZodIssue[], yaml: YamlFile
         out.push(diagnose(yaml.valueAt(path), 'error', rule, `"${pathText(path)}" is ${quote(got)}; use one of ${values.join(', ')}${hint}`));
         break;
       }
+      case 'too_small':
+      case 'too_big':
+        out.push(diagnose(yaml.valueAt(path), 'error', 'invalid-value', boundMessage(issue, path, valueAt(yaml.value, path))));
+        break;
+      case 'invalid_format':
+        out.push(diagnose(yaml.valueAt(path), 'error', 'invalid-value', `"${pathText(path)}" is ${quote(valueAt(yaml.value, path))}; ${oneLine(issue.message)}`));
+        break;
       default:
         out.push(diagnose(yaml.valueAt(path), 'error', 'invalid-value', `"${pathText(path)}": ${oneLine(issue.message)}`));
     }
@@ -87,8 +94,30 @@ function describe(v: unknown): string {
   return typeof v === 'string' ? `text (${quote(v)})` : `${typeof v === 'number' ? 'a number' : typeof v === 'boolean' ? 'true/false' : 'a value'} (${oneLine(String(v), 60)})`;
 }
 
+/** What to write instead, for the places where "at least one" is not the whole story. */
+const EMPTY_FIXES: Record<string, string> = {
+  targets: 'list at least one target, or remove `targets:` to use the environment',
+};
+
+/** Out-of-range numbers, lists and texts in plain words, with what to write instead. */
+function boundMessage(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig, path: YamlPath, got: unknown): string {
+  const where = `"${pathText(path)}"`;
+  const small = issue.code === 'too_small';
+  const limit = Number(small ? issue.minimum : issue.maximum);
+  if (issue.origin === 'array') {
+    if (small && Array.isArray(got) && got.length === 0) return `${where} is empty; ${EMPTY_FIXES[pathText(path)] ?? `list at least ${limit}, or remove the key`}`;
+    return `${where} holds ${Array.isArray(got) ? got.length : 'the wrong number of'} items; ${small ? `list at least ${limit}` : `keep at most ${limit}`}`;
+  }
+  if (issue.origin === 'string') {
+    if (small && got === '') return `${where} is empty; write a value, or remove the key`;
+    return `${where} is too ${small ? 'short' : 'long'}; use ${small ? 'at least' : 'at most'} ${limit} characters`;
+  }
+  const bound = small ? (issue.inclusive ? `of at least ${limit}` : `above ${limit}`) : issue.inclusive ? `of at most ${limit}` : `below ${limit}`;
+  return `${where} is ${oneLine(String(got), 40)}; use a number ${bound}`;
+}
+
 function article(expected: string): string {
-  const words: Record<string, string> = { string: 'text', array: 'a list', object: 'a mapping', number: 'a number', boolean: 'true or false' };
+  const words: Record<string, string> = { string: 'text', array: 'a list', object: 'a mapping', number: 'a number', int: 'a whole number', boolean: 'true or false' };
   return words[expected] ?? expected;
 }
 

@@ -1,3 +1,8 @@
+import { stringify } from 'yaml';
+import { SourceText } from '../../src/load/source-text.js';
+import { parseYamlFile } from '../../src/load/yaml-file.js';
+import { configSchema } from '../../src/model/config.js';
+import { schemaIssues } from '../../src/validate/schema-issues.js';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
 import type { DesiredList } from '../../src/model/keyword-list.js';
 import { closest, editDistance, suggestion } from '../../src/validate/did-you-mean.js';
@@ -72,4 +77,18 @@ describe('did you mean: synonyms and keys of a nested mapping (T1-8)', () => {
     expect(suggestion('shouldMatch', keys, 'keys', nested)).toBe('it belongs under `tests:`; indent it there');
     expect(suggestion('terms', keys, 'keys', nested)).toBe('did you mean "searchTerms"?');
   });
+});
+
+describe('kwsync.yaml messages in plain words (T1-11)', () => {
+  const issuesOf = (value: unknown) => {
+    const yaml = parseYamlFile(new SourceText('k/kwsync.yaml', stringify(value)), { maxAliasCount: 10 }).file!;
+    return schemaIssues(configSchema.safeParse(value).error!.issues, yaml, configSchema).map((d) => d.message);
+  };
+  it.each([
+    [{ limits: { maxLists: 0 } }, '"limits.maxLists" is 0; use a number above 0'],
+    [{ apply: { concurrency: 20 } }, '"apply.concurrency" is 20; use a number of at most 16'],
+    [{ safety: { maxRemovedShare: -1 } }, '"safety.maxRemovedShare" is -1; use a number of at least 0'],
+    [{ targets: [{ name: 'a b' }] }, '"targets.0.name" is "a b"; use only letters, digits, _ . and - in a target name'],
+    [{ targets: [{ name: 'a', appId: '' }] }, '"targets.0.appId" is empty; write a value, or remove the key'],
+  ])('%j', (value, want) => expect(issuesOf(value)).toEqual([want]));
 });
