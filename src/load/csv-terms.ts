@@ -30,7 +30,7 @@ export function parseCsvTerms(source: SourceText): { terms: TermsSource | null; 
     for (const field of record) line += countNewlines(field);
     line++;
     const value = record[0] ?? '';
-    if (record.length === 1 && value === '' && source.lineText(start) === '') return; // blank line
+    if (record.length === 1 && value.trim() === '' && source.lineText(start).trim() === '') return; // blank line (or only spaces)
     if (r === 0 && record.length === 1 && value.trim().toLowerCase() === 'term') return; // header
     if (record.length > 1) {
       const message = `this record has ${record.length} fields but a terms file holds one term per line; quote a term that contains a comma ("a,b")`;
@@ -43,14 +43,19 @@ export function parseCsvTerms(source: SourceText): { terms: TermsSource | null; 
   return { terms: { file: source.file, values, locate: locateIn(source, values, lines) }, diagnostics };
 }
 
+const QUOTING = 'put a term holding a comma or a quote in quotes and double the quotes inside it, like "5"" nails"';
+/** The common csv-parse errors (codes as csv-parse spells them) in the words of someone editing a terms file. */
+const CSV_MESSAGES: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'this quoted term is never closed; add the closing " (write a quote inside a term as "")',
+  INVALID_OPENING_QUOTE: 'a " inside an unquoted term: quote the whole term and double the quote, like "5"" nails"',
+  CSV_INVALID_CLOSING_QUOTE: 'text follows the closing " of a quoted term: quote the whole term and double the quotes inside it, like "say ""hi"" now"',
+};
+
 function syntaxError(source: SourceText, err: CsvError): Diagnostic {
   const reported = Math.max(1, Number((err as unknown as { lines?: number }).lines) || 1);
   // An unclosed quote is reported where parsing stopped; the quote opened after the last good record.
   const line = err.code === 'CSV_QUOTE_NOT_CLOSED' ? nextContentLine(source, lastGoodLine(source) + 1) : reported;
-  const message =
-    err.code === 'CSV_QUOTE_NOT_CLOSED'
-      ? 'this quoted term is never closed; add the closing " (write a quote inside a term as "")'
-      : `${oneLine(err.message.replace(/^[^:]+: /, '').replace(/ at line \d+/, ''))}; fix the CSV quoting on this line`;
+  const message = CSV_MESSAGES[err.code] ?? `this line is not valid CSV (${oneLine(err.message.replace(/^[^:]+: /, '').replace(/ at line \d+/, ''), 80)}); ${QUOTING}`;
   return diagnose(source.lineCol(line, 1), 'error', 'csv-syntax', message);
 }
 

@@ -40,6 +40,21 @@ describe('parseCsvTerms', () => {
     expect(diagnostics).toMatchObject([{ rule: 'csv-multiple-fields', line: 2, column: 1 }]);
   });
 
+  it('a line of only spaces is blank and skipped; a quoted "   " is still a term (T1-12)', () => {
+    const { terms, diagnostics } = csv('alpha\n   \n\t\nbeta\n"   "\n');
+    expect(diagnostics).toEqual([]);
+    expect(terms!.values).toEqual(['alpha', 'beta', '   ']);
+  });
+
+  it.each([
+    ['5" nails\n', 'a " inside an unquoted term: quote the whole term and double the quote, like "5"" nails"'],
+    ['a\n"x" y\n', 'text follows the closing " of a quoted term: quote the whole term and double the quotes inside it, like "say ""hi"" now"'],
+  ])('%j: the fix in plain words, no parser jargon (T1-12)', (text, message) => {
+    const { diagnostics } = csv(text);
+    expect(diagnostics).toMatchObject([{ rule: 'csv-syntax', message }]);
+    expect(diagnostics[0]!.message).not.toMatch(/field|delimiter|trimable/);
+  });
+
   it('an unclosed quote points at the line where the quote opens', () => {
     expect(csv('alpha\n\n"beta\ngamma\n').diagnostics).toMatchObject([{ rule: 'csv-syntax', line: 3 }]);
   });
