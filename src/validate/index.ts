@@ -34,7 +34,7 @@ export async function validateRepo(opts: { dir: string; cwd: string }): Promise<
     throw new ConfigError(`keywords folder not found: ${rel(keywordsDir)}`, { hint: 'run from the repository root, or pass --dir <folder>' });
   }
   const { config, configFile, diagnostics } = await loadConfig(keywordsDir, rel);
-  const entries = (await readdir(keywordsDir, { withFileTypes: true })).filter((e) => e.isFile() || e.isSymbolicLink());
+  const entries = (await readdir(keywordsDir, { withFileTypes: true })).filter((e) => (e.isFile() || e.isSymbolicLink()) && !isHiddenOrEditorFile(e.name));
   const listFiles = entries
     .map((e) => e.name)
     .filter((n) => /\.ya?ml$/i.test(n) && !CONFIG_FILES.includes(n))
@@ -59,6 +59,11 @@ export async function validateRepo(opts: { dir: string; cwd: string }): Promise<
   diagnostics.sort(byPlace);
   const errorCount = diagnostics.filter((d) => d.severity === 'error').length;
   return { config, configFile, lists: placed.map((p) => p.list), diagnostics, errorCount, warningCount: diagnostics.length - errorCount, tests };
+}
+
+/** Dotfiles, Emacs locks and autosaves (`.#a.yaml`, `#a.yaml#`) and backups (`a.yaml~`) are not lists. */
+export function isHiddenOrEditorFile(name: string): boolean {
+  return name.startsWith('.') || name.startsWith('#') || name.endsWith('~');
 }
 
 async function isDirectory(path: string): Promise<boolean> {
