@@ -47,3 +47,13 @@ it('a bad tests: block does not hide a missing terms file', async () => {
 it('a searchTerms of the wrong type is not also reported as missing', async () => {
   expect(await rules('id: a\nname: A\ncategory: word\nsearchTerms: abc\n')).toEqual(['invalid-type@4:14']);
 });
+
+it('id-format names an emoji whole, not half a surrogate pair (T1-14)', async () => {
+  const cwd = join(tmp, 'emoji');
+  mkdirSync(join(cwd, 'keywords'), { recursive: true });
+  writeFileSync(join(cwd, 'keywords/a.yaml'), 'id: "😀x"\nname: A\ncategory: word\nsearchTerms: [a]\n');
+  const { diagnostics } = await validateRepo({ dir: 'keywords', cwd });
+  expect(diagnostics).toMatchObject([{ rule: 'id-format', line: 1, column: 6 }]);
+  expect(diagnostics[0]!.message).toContain('replace "😀"');
+  expect(diagnostics[0]!.message).not.toContain('\ufffd');
+});

@@ -34,7 +34,7 @@ function checkId(yaml: YamlFile, id: string, limits: Limits): Diagnostic[] {
   const data = { id };
   const at = (key: string) => yaml.valueAt([key]);
   if (!LIST_ID_PATTERN.test(data.id)) {
-    const bad = /[^A-Za-z0-9_-]/.exec(data.id);
+    const bad = /[^A-Za-z0-9_-]/u.exec(data.id);
     out.push(
       diagnose(
         bad ? yaml.charAt(['id'], bad.index) : at('id'),
