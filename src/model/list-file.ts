@@ -37,19 +37,24 @@ export const listFileSchema = z
 
 export type ListFile = z.output<typeof listFileSchema>;
 
+/** A term in JSON Schema terms: starts and ends with a non-space, no line break in between. */
+export const TERM_PATTERN = '^\\S(?:.*\\S)?$';
+
 /**
  * The JSON Schema editors use (`kwsync schema`, committed as schema/list-file.schema.json).
  * Adds what zod refinements cannot express in JSON Schema: the documented limits as hints and
  * "exactly one of searchTerms/file". validate checks all of it again with configured limits.
  */
 export function listFileJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(listFileSchema, { target: 'draft-2020-12' }) as Record<string, unknown>;
+  // draft-07: the draft yaml-language-server supports (its 2019/2020 support was reverted).
+  const schema = z.toJSONSchema(listFileSchema, { target: 'draft-07' }) as Record<string, unknown>;
   const props = schema.properties as Record<string, Record<string, unknown>>;
   Object.assign(props.id!, { pattern: LIST_ID_PATTERN.source, minLength: 1, maxLength: DEFAULT_LIMITS.maxIdLength });
-  Object.assign(props.name!, { minLength: 1, maxLength: DEFAULT_LIMITS.maxNameLength });
+  Object.assign(props.name!, { minLength: 1, maxLength: DEFAULT_LIMITS.maxNameLength, pattern: '\\S' });
   Object.assign(props.description!, { maxLength: DEFAULT_LIMITS.maxDescriptionLength });
   const terms = props.searchTerms!;
-  Object.assign(terms, { minItems: 1, items: { type: 'string', minLength: 1, maxLength: DEFAULT_LIMITS.maxTermLength } });
+  // One line, no surrounding whitespace (`.` stops at line breaks): what checkTerms enforces.
+  Object.assign(terms, { minItems: 1, items: { type: 'string', minLength: 1, maxLength: DEFAULT_LIMITS.maxTermLength, pattern: TERM_PATTERN } });
   return {
     $schema: schema.$schema,
     title: 'kwsync list file',

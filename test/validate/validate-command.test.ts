@@ -86,8 +86,27 @@ describe('kwsync schema', () => {
     }
   });
 
-  it('--config prints the kwsync.yaml schema', async () => {
+  it('--config prints the kwsync.yaml schema, and the committed copy is up to date', async () => {
     const r = await kwsync(['schema', '--config'], {}, root);
+    expect(r.stdout).toBe(readFileSync(join(root, 'schema/kwsync.schema.json'), 'utf8'));
     expect(JSON.parse(r.stdout).properties).toHaveProperty('targets');
+  });
+
+  it('both schemas are draft-07, which yaml-language-server supports (T1-15)', async () => {
+    for (const argv of [['schema'], ['schema', '--config']]) {
+      expect(JSON.parse((await kwsync(argv, {}, root)).stdout).$schema).toBe('http://json-schema.org/draft-07/schema#');
+    }
+  });
+
+  it('the list schema refuses padded, multi-line and empty terms and a blank name, as validate does', async () => {
+    const schema = JSON.parse((await kwsync(['schema'], {}, root)).stdout);
+    const term = new RegExp(schema.properties.searchTerms.items.pattern);
+    expect(['ok', 'a b', '\\d{3}', 'x'].map((t) => term.test(t))).toEqual([true, true, true, true]);
+    expect([' x', 'x ', 'y\nz', '', ' '].map((t) => term.test(t))).toEqual([false, false, false, false, false]);
+    expect(new RegExp(schema.properties.name.pattern).test(' ')).toBe(false);
+  });
+
+  it('kwsync.yaml points editors at the committed config schema', () => {
+    expect(readFileSync(join(root, 'keywords/kwsync.yaml'), 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=../schema/kwsync.schema.json');
   });
 });
