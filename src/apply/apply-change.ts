@@ -7,7 +7,7 @@ import type { KeywordTarget } from '../model/target.js';
 import { sameContent } from '../plan/term-sets.js';
 import { describe, failedWriteMessage } from './failure-advice.js';
 import { contentMismatches, orderWarning, revisionWarning } from './verify.js';
-import { defaultListGuard, safetyGuard, type WriteGuardOptions } from './write-guards.js';
+import { defaultListGuard, safetyGuard, type Settled, type WriteGuardOptions } from './write-guards.js';
 
 export async function applyChange(change: ListChange, target: KeywordTarget, guards: WriteGuardOptions): Promise<ListResult> {
   const base = { id: change.id, kind: change.kind };
@@ -38,8 +38,6 @@ export async function applyChange(change: ListChange, target: KeywordTarget, gua
     };
   }
 }
-
-type Settled = Pick<ListResult, 'outcome' | 'revisionId' | 'message'>;
 
 // A re-run after a half-finished apply finds some lists already in their planned state: done.
 function alreadyDone(change: ListChange, live: LiveKeywordList | undefined): Settled | null {

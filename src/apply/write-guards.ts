@@ -2,15 +2,15 @@
 // checksum catches accidents, not forgery, so default lists and safety are decided from live.
 import type { LiveKeywordList } from '../model/keyword-list.js';
 import type { ListChange, ListResult } from '../model/plan.js';
-import { unsafeDeleteReason, unsafeUpdateReason, type SafetyConfig } from '../plan/safety.js';
-import { termsMissing } from '../plan/term-sets.js';
+import { unsafeReason, type SafetyConfig } from '../plan/safety.js';
 
 export interface WriteGuardOptions {
   force: boolean;
   safety: SafetyConfig;
 }
 
-type Settled = Pick<ListResult, 'outcome' | 'revisionId' | 'message'>;
+/** A write that ends before any request: its outcome, the revision it saw, and why. */
+export type Settled = Pick<ListResult, 'outcome' | 'revisionId' | 'message'>;
 
 /** A default list of the app is never written or deleted, even when a plan asks for it. */
 export function defaultListGuard(live: LiveKeywordList | undefined): Settled | null {
@@ -23,12 +23,11 @@ export function defaultListGuard(live: LiveKeywordList | undefined): Settled | n
 }
 
 /** Why this write needs --force, judged from the live list rather than the plan's own `unsafe`. */
-export function liveUnsafeReason(change: ListChange, live: LiveKeywordList | undefined, safety: SafetyConfig): string | null {
+function liveUnsafeReason(change: ListChange, live: LiveKeywordList | undefined, safety: SafetyConfig): string | null {
   if (!live) return null; // a create removes nothing
-  const liveTerms = new Set(live.searchTerms).size;
-  if (change.kind === 'delete') return unsafeDeleteReason(liveTerms);
+  if (change.kind === 'delete') return unsafeReason(live.searchTerms, null, safety);
   if (change.kind !== 'update' || !change.after) return null;
-  return unsafeUpdateReason(liveTerms, termsMissing(live.searchTerms, change.after.searchTerms).length, safety);
+  return unsafeReason(live.searchTerms, change.after.searchTerms, safety);
 }
 
 export function safetyGuard(change: ListChange, live: LiveKeywordList | undefined, opts: WriteGuardOptions): Settled | null {

@@ -2,7 +2,7 @@
 import { ConfigError } from '../errors.js';
 import type { DesiredList, KeywordList, LiveKeywordList } from '../model/keyword-list.js';
 import { PLAN_FORMAT_VERSION, type FieldChange, type ListChange, type Plan, type UnmanagedList } from '../model/plan.js';
-import { unsafeDeleteReason, unsafeUpdateReason, type SafetyConfig } from './safety.js';
+import { unsafeReason, type SafetyConfig } from './safety.js';
 import { listContent, termsMissing } from './term-sets.js';
 
 export interface PlanOptions {
@@ -33,7 +33,7 @@ export function computePlan(
   const orphans = [...liveById.values()].filter((l) => !desiredIds.has(l.id));
   const unmanaged: UnmanagedList[] = [];
   for (const l of orphans) {
-    if (opts.prune) changes.push(deletion(l));
+    if (opts.prune) changes.push(deletion(l, opts.safety));
     else unmanaged.push({ id: l.id, name: l.name, category: l.category, revisionId: l.revisionId, terms: l.searchTerms.length });
   }
   return {
@@ -81,7 +81,6 @@ function updateOrNoop(d: KeywordList | DesiredList, current: LiveKeywordList, sa
   const removed = termsMissing(before.searchTerms, after.searchTerms);
   const fieldChanges = diffFields(before, after);
   const changed = added.length > 0 || removed.length > 0 || fieldChanges.length > 0;
-  const liveTerms = new Set(before.searchTerms).size;
   return {
     kind: changed ? 'update' : 'noop',
     id: d.id,
@@ -92,11 +91,11 @@ function updateOrNoop(d: KeywordList | DesiredList, current: LiveKeywordList, sa
     fieldChanges,
     revisionId: current.revisionId,
     file: fileOf(d),
-    unsafe: changed ? unsafeUpdateReason(liveTerms, removed.length, safety) : null,
+    unsafe: changed ? unsafeReason(before.searchTerms, after.searchTerms, safety) : null,
   };
 }
 
-function deletion(l: LiveKeywordList): ListChange {
+function deletion(l: LiveKeywordList, safety: SafetyConfig): ListChange {
   const before = listContent(l);
   return {
     kind: 'delete',
@@ -108,7 +107,7 @@ function deletion(l: LiveKeywordList): ListChange {
     fieldChanges: [],
     revisionId: l.revisionId,
     file: null,
-    unsafe: unsafeDeleteReason(new Set(before.searchTerms).size),
+    unsafe: unsafeReason(before.searchTerms, null, safety),
   };
 }
 

@@ -2,11 +2,21 @@
 // --force. The thresholds come from kwsync.yaml (`safety`), with documented defaults.
 import type { KwsyncConfig } from '../model/config.js';
 import type { Plan } from '../model/plan.js';
+import { termsMissing } from './term-sets.js';
 
 export type SafetyConfig = KwsyncConfig['safety'];
 
-/** Why an update needs --force, or null when it is within the thresholds. */
-export function unsafeUpdateReason(liveTerms: number, removed: number, safety: SafetyConfig): string | null {
+/**
+ * Why replacing the terms `live` with `after` (or deleting the list, `after` null) needs --force,
+ * or null. The plan and the write-time guard both ask this, so they can never disagree.
+ */
+export function unsafeReason(live: readonly string[], after: readonly string[] | null, safety: SafetyConfig): string | null {
+  const liveTerms = new Set(live).size;
+  if (after === null) return unsafeDeleteReason(liveTerms);
+  return unsafeUpdateReason(liveTerms, termsMissing(live, after).length, safety);
+}
+
+function unsafeUpdateReason(liveTerms: number, removed: number, safety: SafetyConfig): string | null {
   if (liveTerms === 0 || liveTerms < safety.minTermsForShareCheck) return null;
   const share = removed / liveTerms;
   if (share <= safety.maxRemovedShare) return null;
@@ -16,7 +26,7 @@ export function unsafeUpdateReason(liveTerms: number, removed: number, safety: S
   );
 }
 
-export function unsafeDeleteReason(liveTerms: number): string {
+function unsafeDeleteReason(liveTerms: number): string {
   return `deletes the list and its ${liveTerms} term${liveTerms === 1 ? '' : 's'}`;
 }
 
