@@ -9,10 +9,10 @@ import { applyMarker } from '../github/markers.js';
 import { FORCE_ADVICE, renderApplyComment, renderRefusedComment } from '../github/render-comments.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
 import { planHasChanges, type Plan } from '../model/plan.js';
-import { computePlan, renderPlanMarkdown } from '../plan/index.js';
+import { renderPlanMarkdown } from '../plan/index.js';
 import type { ActionResult, ActionRun } from './deps.js';
 import { renderPlanSummary } from './job-summary.js';
-import { prepare, targetName } from './setup.js';
+import { planAgainstLive, prepare, targetName } from './setup.js';
 import { supersededBy, supersededNotice } from './superseded.js';
 
 export async function runApply(run: ActionRun): Promise<ActionResult> {
@@ -33,16 +33,8 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
   }
   if (!deps.connect) return { hasChanges: false, planJsonPath: '', failed: true, message: 'apply needs COMETCHAT_API_KEY (and the app id) in the environment' };
 
-  const keywords = deps.connect(prepared.targetConfig, prepared.validation.config.service);
   const target = targetName(prepared.targetConfig);
-  const live = await keywords.listKeywordLists();
-  const plan = computePlan(validation.lists, live, {
-    target,
-    prune: prepared.prune,
-    safety: validation.config.safety,
-    mode: 'live',
-    now: deps.now(),
-  });
+  const { keywords, plan } = await planAgainstLive(deps.connect, prepared, deps.now());
   const planJsonPath = await deps.writePlanFile(plan);
   const hasChanges = planHasChanges(plan);
 

@@ -3,10 +3,10 @@
 import { syncDriftIssue } from '../github/drift-issue.js';
 import { driftIssueTitle, renderDriftIssue, renderDriftResolved } from '../github/render-comments.js';
 import { planHasChanges } from '../model/plan.js';
-import { computePlan, renderPlanMarkdown } from '../plan/index.js';
+import { renderPlanMarkdown } from '../plan/index.js';
 import type { ActionResult, ActionRun } from './deps.js';
 import { renderPlanSummary } from './job-summary.js';
-import { prepare, targetName } from './setup.js';
+import { planAgainstLive, prepare, targetName } from './setup.js';
 
 export async function runDrift(run: ActionRun): Promise<ActionResult> {
   const { inputs, context, deps } = run;
@@ -20,8 +20,7 @@ export async function runDrift(run: ActionRun): Promise<ActionResult> {
 
   const target = targetName(prepared.targetConfig);
   const now = deps.now();
-  const live = await deps.connect(prepared.targetConfig, prepared.validation.config.service).listKeywordLists();
-  const plan = computePlan(validation.lists, live, { target, prune: prepared.prune, safety: validation.config.safety, mode: 'live', now });
+  const { plan } = await planAgainstLive(deps.connect, prepared, now);
   const planJsonPath = await deps.writePlanFile(plan);
   const drift = planHasChanges(plan);
   const link = { runUrl: context.runUrl, sha: context.sha };

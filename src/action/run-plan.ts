@@ -8,11 +8,11 @@ import { OFFLINE_NOTE, renderInvalidComment, renderPlanComment } from '../github
 import { upsertStickyComment } from '../github/sticky-comment.js';
 import type { LiveKeywordList } from '../model/keyword-list.js';
 import { planHasChanges, type Plan } from '../model/plan.js';
-import { computePlan, renderPlanMarkdown } from '../plan/index.js';
+import { renderPlanMarkdown } from '../plan/index.js';
 import { asBaseLists } from './base-lists.js';
 import type { ActionResult, ActionRun, RepoValidation } from './deps.js';
 import { fitPlanSummary, renderPlanSummary } from './job-summary.js';
-import { prepare, targetName, type Prepared } from './setup.js';
+import { planAgainst, planAgainstLive, prepare, targetName, type Prepared } from './setup.js';
 
 export async function runPlan(run: ActionRun): Promise<ActionResult> {
   const { context, deps } = run;
@@ -29,7 +29,7 @@ export async function runPlan(run: ActionRun): Promise<ActionResult> {
     return { hasChanges: false, planJsonPath: '', failed: true, message: `${validation.errorCount} error(s) in the keyword lists; see the annotations` };
   }
 
-  const plan = await makePlan(run, prepared, target);
+  const plan = await makePlan(run, prepared);
   const planJsonPath = await deps.writePlanFile(plan);
   // A fork's PR may get no comment: the summary must then say on its own that the plan is offline.
   const summary = fitPlanSummary(plan, validation.diagnostics, renderPlanMarkdown, plan.mode === 'offline' ? [OFFLINE_NOTE] : []);
@@ -49,12 +49,8 @@ export async function runPlan(run: ActionRun): Promise<ActionResult> {
   return { hasChanges: planHasChanges(plan), planJsonPath, failed: false };
 }
 
-async function makePlan({ inputs, context, deps }: ActionRun, prepared: Prepared, target: string): Promise<Plan> {
-  const opts = { target, prune: prepared.prune, safety: prepared.validation.config.safety, now: deps.now() };
-  if (deps.connect) {
-    const live = await deps.connect(prepared.targetConfig, prepared.validation.config.service).listKeywordLists();
-    return computePlan(prepared.validation.lists, live, { ...opts, mode: 'live' });
-  }
+async function makePlan({ inputs, context, deps }: ActionRun, prepared: Prepared): Promise<Plan> {
+  if (deps.connect) return (await planAgainstLive(deps.connect, prepared, deps.now())).plan;
   const base = context.pullRequest?.baseSha;
   let live: LiveKeywordList[] = [];
   if (base) {
@@ -65,7 +61,7 @@ async function makePlan({ inputs, context, deps }: ActionRun, prepared: Prepared
     deps.log.warning('no API key and no base commit: planning against an empty app');
   }
   deps.log.info(`no API key on this run: planning offline against ${base ? `the base branch (${base.slice(0, 7)})` : 'nothing'}`);
-  return computePlan(prepared.validation.lists, live, { ...opts, mode: 'offline' });
+  return planAgainst(prepared, live, 'offline', deps.now());
 }
 
 /** A token that may not write (a fork's PR) must not hide the diagnostics: fall back to workflow annotations. */
