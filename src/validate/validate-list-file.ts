@@ -91,7 +91,7 @@ export async function validateListFile(abs: string, ctx: ListFileContext): Promi
   return {
     placed: { list, idAt: yaml.valueAt(['id']), termsAt },
     diagnostics,
-    ...(loaded.abs ? { termsFileAbs: loaded.abs } : {}),
+    ...termsFileAbs,
     ...(tests ? { tests } : {}),
   };
 }

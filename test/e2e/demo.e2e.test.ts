@@ -52,3 +52,15 @@ test('ignores the caller\'s COMETCHAT_* settings: it always runs on the emulator
   expect(r.code).toBe(0);
   expect(r.stdout).not.toContain('real-key-123');
 });
+
+test('reads and validates the folder once: a warning shows in step 1 only, never again on stderr', async () => {
+  const dir = join(root, 'with-warning');
+  await mkdir(dir);
+  await writeFile(join(dir, 'mild.yaml'), 'id: mild\nname: Mild\ncategory: word\nsearchTerms: [darn, heck]\n');
+  await writeFile(join(dir, 'stray.csv'), 'darn\n');
+  const r = await kwsync(['demo', '--dir', 'with-warning'], {}, root);
+  expect(r.code).toBe(0);
+  expect(r.stderr).toBe('');
+  expect(r.stdout.match(/orphan-terms-file/g)).toHaveLength(1);
+  expect(r.stdout).toContain('1 list valid (1 warning)');
+});

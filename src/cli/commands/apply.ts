@@ -7,7 +7,7 @@ import type { KeywordTarget } from '../../model/target.js';
 import { readSavedPlan, renderPlanText } from '../../plan/index.js';
 import type { SafetyConfig } from '../../plan/safety.js';
 import type { CliIO } from '../io.js';
-import { connectTarget, loadRepo, parseConcurrency, parseFormat, progressReporter, resolvePath, useColor, type OutputFormat } from '../target.js';
+import { connectTarget, loadRepo, parseConcurrency, parseFormat, progressReporter, resolvePath, useColor, type LoadedRepo, type OutputFormat } from '../target.js';
 import type { RegisterCommand } from './index.js';
 import { makePlan } from './plan.js';
 
@@ -23,6 +23,8 @@ export interface ApplyCommandOptions {
   showPlan?: boolean;
   /** Not a flag: the demo passes the emulator here instead of resolving a target. */
   keywordTarget?: KeywordTarget;
+  /** Not a flag: a folder the caller already loaded and validated (the demo; fresh plans only). */
+  repo?: LoadedRepo;
 }
 
 export async function runApply(io: CliIO, opts: ApplyCommandOptions): Promise<number> {

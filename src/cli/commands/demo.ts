@@ -38,18 +38,20 @@ export async function runDemo(outer: CliIO, opts: { dir: string }): Promise<numb
     const checked = await validateRepo({ dir: opts.dir, cwd: io.cwd });
     if (checked.diagnostics.length > 0) io.stdout.write(renderDiagnosticsText(checked.diagnostics, { color: useColor(io.stdout, io.env) }));
     if (checked.errorCount > 0) throw new ValidationError(checked.errorCount);
+    // Validated once: the steps below reuse it rather than reading the folder again.
+    const repo = { config: checked.config, lists: checked.lists };
     io.stdout.write(`${checked.lists.length} list${checked.lists.length === 1 ? '' : 's'} valid (${checked.warningCount} warning${checked.warningCount === 1 ? '' : 's'}).\n`);
 
     heading(2, 'plan: the files against the live app');
-    await runPlan(io, { dir: opts.dir, keywordTarget });
+    await runPlan(io, { dir: opts.dir, keywordTarget, repo });
     heading(3, 'preview: what the changes would catch in recent messages');
     const groups = checked.config.preview.groups;
     if (groups.length === 0) io.stdout.write('Skipped: kwsync.yaml names no preview groups (preview.groups).\n');
-    else await runPreview(io, { dir: opts.dir, group: [...groups], app: service });
+    else await runPreview(io, { dir: opts.dir, group: [...groups], app: service, repo });
     heading(4, 'apply: one request per changed list, each verified');
-    const applied = await runApply(io, { dir: opts.dir, showPlan: false, keywordTarget });
+    const applied = await runApply(io, { dir: opts.dir, showPlan: false, keywordTarget, repo });
     heading(5, 'plan again: nothing left to do');
-    const again = await runPlan(io, { dir: opts.dir, detailedExitcode: true, keywordTarget });
+    const again = await runPlan(io, { dir: opts.dir, detailedExitcode: true, keywordTarget, repo });
     if (applied !== EXIT.ok) throw new KwsyncError('the demo\'s apply did not finish: see the report above');
     if (again !== EXIT.ok) {
       throw new KwsyncError('the demo did not converge: the second plan still shows changes', { hint: 'this is a bug; please report it' });

@@ -18,7 +18,7 @@ export interface PlanCommandOptions {
   prune?: boolean;
   /** Not a flag: the demo passes the emulator here instead of resolving a target. */
   keywordTarget?: KeywordTarget;
-  /** Not a flag: a folder the caller already loaded and validated (preview). */
+  /** Not a flag: a folder the caller already loaded and validated (preview, the demo). */
   repo?: LoadedRepo;
 }
 

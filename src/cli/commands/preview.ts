@@ -6,7 +6,7 @@ import { computePreview, renderPreviewJson, renderPreviewMarkdown, renderPreview
 import type { KeywordTarget } from '../../model/target.js';
 import type { CliIO } from '../io.js';
 import { intInRange } from '../service.js';
-import { connectApp, loadRepo, parseFormat } from '../target.js';
+import { connectApp, loadRepo, parseFormat, type LoadedRepo } from '../target.js';
 import { makePlan } from './plan.js';
 import type { RegisterCommand } from './index.js';
 
@@ -18,11 +18,13 @@ export interface PreviewOptions {
   format?: string;
   /** Not a flag: the demo passes the emulator here instead of resolving a target. */
   app?: { client: CometChatClient; keywords: KeywordTarget };
+  /** Not a flag: a folder the caller already loaded and validated (the demo). */
+  repo?: LoadedRepo;
 }
 
 export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<number> {
   const format = parseFormat(opts.format);
-  const repo = await loadRepo(io, opts.dir);
+  const repo = opts.repo ?? (await loadRepo(io, opts.dir));
   const { config } = repo;
   const groups = opts.group.length > 0 ? opts.group : config.preview.groups;
   if (groups.length === 0) {

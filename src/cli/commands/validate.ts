@@ -8,6 +8,7 @@ import {
   renderValidationJson,
   validateRepo,
 } from '../../validate/index.js';
+import { useColor } from '../target.js';
 import type { RegisterCommand } from './index.js';
 
 const FORMATS = ['text', 'json', 'github'] as const;
@@ -46,7 +47,7 @@ Exit codes: 0 valid, 3 invalid, 1 folder missing, 64 bad usage.`,
         io.stdout.write(renderDiagnosticsGithub(result.diagnostics));
         io.stdout.write(`${summary}\n`);
       } else {
-        io.stdout.write(renderDiagnosticsText(result.diagnostics, { color: io.stdout.isTTY === true && !io.env.NO_COLOR }));
+        io.stdout.write(renderDiagnosticsText(result.diagnostics, { color: useColor(io.stdout, io.env) }));
         io.stdout.write(`${summary}${opts.strict && result.warningCount > 0 && result.errorCount === 0 ? ' (--strict: warnings fail)' : ''}\n`);
       }
       setExitCode(failed ? EXIT.invalid : EXIT.ok);
