@@ -1,16 +1,15 @@
 // The Calls API: GET /calls (filters, page/perPage paging, newest first) and GET /calls/:sessionId.
 import type { FastifyInstance } from 'fastify';
-import type { EmulatorCall } from './data-schema.js';
+import { callSchema, type EmulatorCall } from './data-schema.js';
 import type { EmulatorContext } from './context.js';
 import { EmulatorHttpError } from './http-errors.js';
-import { boolParam, enumParam, intParam, stringParam, type Query } from './query-params.js';
+import { boolParam, enumParam, headerParam, intParam, stringParam, type Query } from './query-params.js';
 
 export function registerCallRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const calls = [...ctx.world.calls].sort((a, b) => b.initiatedAt - a.initiatedAt || a.sessionId.localeCompare(b.sessionId));
 
   app.get<{ Querystring: Query }>('/calls', async (request) => {
-    const onBehalfOf = request.headers.onbehalfof;
-    const matches = callFilter(request.query, typeof onBehalfOf === 'string' && onBehalfOf !== '' ? onBehalfOf : undefined);
+    const matches = callFilter(request.query, headerParam(request.headers.onbehalfof));
     const page = intParam(request.query, 'page', { min: 1 }) ?? 1;
     const perPage = intParam(request.query, 'perPage', { min: 1, max: 100 }) ?? 25;
     const all = calls.filter(matches);
@@ -44,10 +43,12 @@ const tookPart = (c: EmulatorCall, uid: string) =>
   c.initiator === uid || c.receiver === uid || c.participants.some((p) => p.uid === uid);
 
 function callFilter(query: Query, onBehalfOf: string | undefined): (c: EmulatorCall) => boolean {
-  const type = enumParam(query, 'type', ['audio', 'video'] as const);
-  const mode = enumParam(query, 'mode', ['call', 'meet', 'presenter'] as const);
-  const status = enumParam(query, 'status', ['initiated', 'ongoing', 'ended', 'unanswered', 'rejected', 'canceled'] as const);
-  const receiverType = enumParam(query, 'receiverType', ['user', 'group'] as const);
+  // The filters accept exactly the values a call can hold.
+  const { shape } = callSchema;
+  const type = enumParam(query, 'type', shape.type.options);
+  const mode = enumParam(query, 'mode', shape.mode.options);
+  const status = enumParam(query, 'status', shape.status.options);
+  const receiverType = enumParam(query, 'receiverType', shape.receiverType.options);
   const uid = stringParam(query, 'uid');
   const startedAt = intParam(query, 'startedAt');
   const endedAt = intParam(query, 'endedAt');

@@ -5,7 +5,7 @@ import type { EmulatorGroup, EmulatorMessage, EmulatorUser } from './data-schema
 import type { EmulatorContext } from './context.js';
 import { EmulatorHttpError } from './http-errors.js';
 import { filterMessages, pageMessages, parseMessageQuery, type MessageQuery } from './message-filters.js';
-import type { Query } from './query-params.js';
+import { headerParam, type Query } from './query-params.js';
 
 export function registerMessageRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const users = new Map(ctx.world.users.map((u) => [u.uid, u]));
@@ -23,7 +23,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: EmulatorContext
     if (!group) {
       throw new EmulatorHttpError(404, 'ERR_GUID_NOT_FOUND', `The group with GUID "${request.params.guid}" does not exist.`);
     }
-    const onBehalfOf = headerValue(request.headers.onbehalfof);
+    const onBehalfOf = headerParam(request.headers.onbehalfof);
     const q = parseMessageQuery(request.query, onBehalfOf);
     const matching = filterMessages(byGroup.get(group.guid) ?? [], q, group);
     const { page, next } = pageMessages(matching, q);
@@ -35,11 +35,6 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: EmulatorContext
     };
     return { data: page.map((m) => renderMessage(m, group, users, q)), meta };
   });
-}
-
-function headerValue(v: string | string[] | undefined): string | undefined {
-  const s = Array.isArray(v) ? v[0] : v;
-  return s === '' ? undefined : s;
 }
 
 function userEntity(uid: string, users: Map<string, EmulatorUser>) {

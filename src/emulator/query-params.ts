@@ -14,6 +14,12 @@ export function stringParam(query: Query, name: string): string | undefined {
   return v === undefined || v === '' ? undefined : v;
 }
 
+/** A request header such as `onBehalfOf`: the first value, or undefined when absent or empty. */
+export function headerParam(v: string | string[] | undefined): string | undefined {
+  const s = Array.isArray(v) ? v[0] : v;
+  return s === '' ? undefined : s;
+}
+
 export function boolParam(query: Query, name: string): boolean | undefined {
   const v = stringParam(query, name);
   if (v === undefined) return undefined;

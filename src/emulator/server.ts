@@ -30,7 +30,6 @@ export interface ServerParts {
 
 /** A long-running `kwsync emulator` keeps only the newest entries of its request log. */
 const MAX_LOG_ENTRIES = 100_000;
-const FAULT_STATUS = { '429': 429, '502': 502, '503': 503, '504': 504 } as const;
 const FAULT_CODES = { '429': 'ERR_TOO_MANY_REQUESTS', '502': 'ERR_BAD_GATEWAY', '503': 'ERR_SERVICE_UNAVAILABLE', '504': 'ERR_GATEWAY_TIMEOUT' } as const;
 
 export async function buildServer(parts: ServerParts): Promise<FastifyInstance> {
@@ -64,7 +63,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     }
     if (decision.fault === 'drop-after') dropAfter.add(request);
     else if (decision.fault) {
-      const status = FAULT_STATUS[decision.fault];
+      const status = Number(decision.fault);
       const retry = status === 429 ? { 'retry-after': String(decision.retryAfterSeconds ?? 1) } : undefined;
       throw new EmulatorHttpError(status, FAULT_CODES[decision.fault], `Injected fault: HTTP ${status}.`, { headers: retry });
     }
