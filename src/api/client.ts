@@ -166,11 +166,7 @@ function parseBody<S extends z.ZodType>(info: ExchangeInfo, status: number, body
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-  return failWith(unexpectedResponse(info, status, `${where}${issue?.message ?? 'does not fit'}`));
-}
-
-function failWith(err: Error): never {
-  throw err;
+  throw unexpectedResponse(info, status, `${where}${issue?.message ?? 'does not fit'}`);
 }
 
 /** Booleans as true/false, arrays as repeated keys, undefined left out. */

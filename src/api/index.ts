@@ -12,7 +12,6 @@ export {
   deleteKeywordList,
 } from './keywords.js';
 export { keywordListForm } from './keyword-form.js';
-export { termsEncoding } from '../model/terms-encoding.js';
 export { listGroupMessages, iterateGroupMessages, iterateGroupMessagePages, MAX_MESSAGE_LIMIT } from './messages.js';
 export type { GroupMessagesQuery, GroupMessagesPage, Message, MessageCursor } from './messages.js';
 export { listCalls, iterateCalls, getCall, CALL_STATUSES } from './calls.js';
@@ -20,4 +19,3 @@ export type { CallsQuery, CallsPage, Call } from './calls.js';
 export { createKeywordTarget } from './keyword-target.js';
 export { DEFAULT_RETRY_POLICY } from './retry-policy.js';
 export type { RetryPolicy, AttemptEvent } from './retry-policy.js';
-export { HINTS } from './api-errors.js';

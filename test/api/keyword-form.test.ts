@@ -1,5 +1,6 @@
 // Unit: how a keyword list becomes a multipart body (undici FormData, no hand-made encoder).
-import { keywordListForm, termsEncoding } from '../../src/api/index.js';
+import { keywordListForm } from '../../src/api/index.js';
+import { termsEncoding } from '../../src/model/terms-encoding.js';
 import type { KeywordList } from '../../src/model/keyword-list.js';
 
 const list: KeywordList = { id: 'l1', name: 'L', description: 'D', category: 'pattern', searchTerms: ['ab', 'c d'] };
