@@ -29,10 +29,12 @@ export interface ApplyCommandOptions {
 
 export async function runApply(io: CliIO, opts: ApplyCommandOptions): Promise<number> {
   const format = parseFormat(opts.format);
+  // Parsed before anything is read, so bad usage costs no request.
+  const concurrency = opts.concurrency === undefined ? undefined : parseConcurrency(opts.concurrency, 1);
   const prepared = opts.plan ? await prepareSavedPlan(io, opts, opts.plan) : await prepareFreshPlan(io, opts, format);
   const report = await applyPlan(prepared.plan, prepared.target, {
     force: opts.force === true,
-    concurrency: parseConcurrency(opts.concurrency, prepared.concurrency),
+    concurrency: concurrency ?? prepared.concurrency,
     safety: prepared.safety,
     onProgress: progressReporter(io.stderr),
   });
@@ -49,7 +51,6 @@ interface Prepared {
 }
 
 async function prepareFreshPlan(io: CliIO, opts: ApplyCommandOptions, format: OutputFormat): Promise<Prepared> {
-  parseConcurrency(opts.concurrency, 1); // bad usage is reported before anything is read
   const { plan, concurrency, safety, target } = await makePlan(io, opts);
   // Show what is about to change, as Terraform does; machine formats get only the report.
   if (format === 'text' && opts.showPlan !== false) io.stdout.write(`${renderPlanText(plan, { color: useColor(io.stdout, io.env) })}\n`);
@@ -57,7 +58,6 @@ async function prepareFreshPlan(io: CliIO, opts: ApplyCommandOptions, format: Ou
 }
 
 async function prepareSavedPlan(io: CliIO, opts: ApplyCommandOptions, file: string): Promise<Prepared> {
-  parseConcurrency(opts.concurrency, 1);
   let text: string;
   try {
     text = await readFile(resolvePath(io, file), 'utf8');
