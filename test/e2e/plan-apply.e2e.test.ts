@@ -109,3 +109,19 @@ test('an unknown --target lists the known ones (64)', async () => {
   const named = await h.run(['plan', '--target', 'staging']);
   expect(named.stdout).toContain('Plan for target "staging"');
 });
+
+test.each(['0', '17', 'four'])('apply --concurrency %s is bad usage (64), with no request sent', async (value) => {
+  await h.writeList('a', ['x']);
+  const r = await h.run(['apply', '--concurrency', value]);
+  expect(r.code).toBe(64);
+  expect(r.stderr).toContain(`--concurrency must be a whole number from 1 to 16 (got "${value}")`);
+  expect(h.emulator.requests).toHaveLength(0);
+});
+
+test('apply --concurrency 1 overrides apply.concurrency and still applies every list', async () => {
+  await h.writeList('a', ['x']);
+  await h.writeList('b', ['y']);
+  const r = await h.run(['apply', '--concurrency', '1']);
+  expect(r.code).toBe(0);
+  expect(r.stdout).toContain('Apply: 2 applied, 0 unchanged, 0 skipped, 0 failed.');
+});
