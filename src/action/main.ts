@@ -5,6 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectService, serviceOptions, serviceSettingsFromEnv } from '../cli/service.js';
+import { ConfigError } from '../errors.js';
 import { createGitHubClient } from '../github/client.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { savePlan } from '../plan/index.js';
@@ -22,6 +23,18 @@ function annotate(d: Diagnostic): void {
   else core.warning(d.message, props);
 }
 
+/** The workflow's event payload; unreadable or not JSON is a setup problem, not a kwsync bug. */
+async function readEvent(path: string | undefined): Promise<unknown> {
+  if (!path) return {};
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as unknown;
+  } catch (err) {
+    throw new ConfigError(`cannot read the GitHub event payload ${path}: ${err instanceof Error ? err.message : String(err)}`, {
+      hint: 'run the Action from a GitHub workflow, or point GITHUB_EVENT_PATH at the JSON of an event',
+    });
+  }
+}
+
 async function main(): Promise<void> {
   const env = process.env;
   const apiKey = env.COMETCHAT_API_KEY?.trim();
@@ -36,7 +49,7 @@ async function main(): Promise<void> {
       force: core.getInput('force'),
       prune: core.getInput('prune'),
     });
-    const event = env.GITHUB_EVENT_PATH ? JSON.parse(await readFile(env.GITHUB_EVENT_PATH, 'utf8')) : {};
+    const event = await readEvent(env.GITHUB_EVENT_PATH);
     const context = parseRunContext(env, event, process.cwd());
     const deps: ActionDeps = {
       octokit: createGitHubClient({ token: inputs.githubToken, baseUrl: context.apiUrl, warn: (m) => core.warning(m) }),

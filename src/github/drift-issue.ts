@@ -1,7 +1,7 @@
 // One open issue per target tells the team that live has drifted from the repository. It is found
 // again by marker (label first), updated while the drift lasts and closed once live matches.
 import type { GitHubClient, RepoRef } from './client.js';
-import { DRIFT_LABEL, driftMarker, isOwnMarkedItem } from './markers.js';
+import { DRIFT_LABEL, driftMarker, findOwnMarked } from './markers.js';
 
 export interface DriftIssueSync extends RepoRef {
   target: string;
@@ -50,11 +50,8 @@ async function findOpenIssue(
     ...(label ? { labels: label } : {}),
     per_page: 100,
   });
-  for await (const page of pages) {
-    const hit = page.data.find((i) => !i.pull_request && isOwnMarkedItem(i, marker));
-    if (hit) return hit.number;
-  }
-  return undefined;
+  const hit = await findOwnMarked(pages, marker, (i) => !i.pull_request);
+  return hit?.number;
 }
 
 export async function syncDriftIssue(octokit: GitHubClient, opts: DriftIssueSync): Promise<DriftIssueResult> {

@@ -27,3 +27,16 @@ export interface MarkedItem {
 export function isOwnMarkedItem(item: MarkedItem, marker: string): boolean {
   return item.user?.type === 'Bot' && (item.body ?? '').startsWith(marker);
 }
+
+/** The first of kwsync's own items with `marker` (and passing `also`), reading pages only until found. */
+export async function findOwnMarked<T extends MarkedItem>(
+  pages: AsyncIterable<{ data: T[] }>,
+  marker: string,
+  also: (item: T) => boolean = () => true,
+): Promise<T | undefined> {
+  for await (const page of pages) {
+    const hit = page.data.find((item) => also(item) && isOwnMarkedItem(item, marker));
+    if (hit) return hit;
+  }
+  return undefined;
+}

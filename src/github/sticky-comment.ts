@@ -1,6 +1,6 @@
 // One comment per marker, edited in place: the PR shows the latest plan, never a trail of them.
 import type { GitHubClient, RepoRef } from './client.js';
-import { isOwnMarkedItem } from './markers.js';
+import { findOwnMarked } from './markers.js';
 
 export interface StickyCommentOptions extends RepoRef {
   issueNumber: number;
@@ -20,18 +20,15 @@ export interface StickyCommentResult {
 export async function findMarkedComment(
   octokit: GitHubClient,
   opts: RepoRef & { issueNumber: number; marker: string },
-): Promise<{ id: number; body: string } | undefined> {
+): Promise<{ id: number } | undefined> {
   const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
     owner: opts.owner,
     repo: opts.repo,
     issue_number: opts.issueNumber,
     per_page: 100,
   });
-  for await (const page of pages) {
-    const hit = page.data.find((c) => isOwnMarkedItem(c, opts.marker));
-    if (hit) return { id: hit.id, body: hit.body ?? '' };
-  }
-  return undefined;
+  const hit = await findOwnMarked(pages, opts.marker);
+  return hit ? { id: hit.id } : undefined;
 }
 
 export async function upsertStickyComment(
