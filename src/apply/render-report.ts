@@ -1,4 +1,5 @@
 // The apply report as terminal text, markdown (job summary / PR comment) or JSON. Pure.
+import { displayLine } from '../load/quote-value.js';
 import { styleText } from 'node:util';
 import type { ApplyReport, ListOutcome, ListResult } from '../model/plan.js';
 
@@ -22,10 +23,10 @@ export function renderApplyReportText(report: ApplyReport, opts: { color: boolea
   const paint = (style: Style, s: string) => (opts.color ? styleText(style, s, { validateStream: false }) : s);
   const lines = [`Apply to target "${report.target}" (${report.startedAt} - ${report.finishedAt})`, ''];
   for (const r of report.results) {
-    const rev = r.outcome === 'applied' && r.revisionId ? ` -> ${r.revisionId}` : '';
-    lines.push(paint(STYLE[r.outcome], `${MARK[r.outcome]} ${r.outcome.padEnd(9)} ${r.id} (${r.kind})${rev}`));
-    if (r.message) lines.push(`    ${r.message}`);
-    for (const w of r.warnings) lines.push(paint('yellow', `    warning: ${w}`));
+    const rev = r.outcome === 'applied' && r.revisionId ? ` -> ${displayLine(r.revisionId)}` : '';
+    lines.push(paint(STYLE[r.outcome], `${MARK[r.outcome]} ${r.outcome.padEnd(9)} ${displayLine(r.id)} (${r.kind})${rev}`));
+    if (r.message) lines.push(`    ${displayLine(r.message)}`);
+    for (const w of r.warnings) lines.push(paint('yellow', `    warning: ${displayLine(w)}`));
   }
   if (report.results.length > 0) lines.push('');
   lines.push(paint('bold', applySummaryLine(report)));

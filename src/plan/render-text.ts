@@ -2,7 +2,12 @@
 // Colour only when asked (the CLI asks when stdout is a terminal); the words carry the meaning.
 import { styleText } from 'node:util';
 import type { ListChange, Plan } from '../model/plan.js';
+import { displayLine, quote } from '../load/quote-value.js';
 import { planSummaryLine } from './summary.js';
+
+// Names, ids and terms can come from the live service: control characters are shown, never sent to
+// the terminal, so a term cannot recolour or rewrite the screen. Names are quoted whole.
+const NO_CUT = Number.MAX_SAFE_INTEGER;
 
 type Style = Parameters<typeof styleText>[0];
 
@@ -14,10 +19,10 @@ export function renderPlanText(plan: Plan, opts: { color: boolean }): string {
   for (const c of changed) lines.push(...renderChange(c, paint), '');
   if (plan.unmanaged.length > 0) {
     lines.push(
-      `Unmanaged (live lists with no file, left alone; --prune deletes them): ${plan.unmanaged.map((u) => u.id).join(', ')}`,
+      `Unmanaged (live lists with no file, left alone; --prune deletes them): ${plan.unmanaged.map((u) => displayLine(u.id)).join(', ')}`,
     );
   }
-  if (plan.defaults.length > 0) lines.push(`Default lists (never changed): ${plan.defaults.join(', ')}`);
+  if (plan.defaults.length > 0) lines.push(`Default lists (never changed): ${plan.defaults.map(displayLine).join(', ')}`);
   if (plan.unmanaged.length > 0 || plan.defaults.length > 0) lines.push('');
   const unsafe = changed.filter((c) => c.unsafe !== null).length;
   if (unsafe > 0) lines.push(paint('yellow', `${unsafe} change${unsafe === 1 ? ' needs' : 's need'} --force (marked !).`));
@@ -27,21 +32,21 @@ export function renderPlanText(plan: Plan, opts: { color: boolean }): string {
 
 function renderChange(c: ListChange, paint: (style: Style, s: string) => string): string[] {
   const where = c.file ? `  (${c.file})` : '';
-  const rev = c.revisionId ? `  revision ${c.revisionId}` : '';
+  const rev = c.revisionId ? `  revision ${displayLine(c.revisionId)}` : '';
   const out: string[] = [];
   if (c.kind === 'create' && c.after) {
-    out.push(paint('green', `+ create ${c.id}`) + where);
-    out.push(`    name: ${JSON.stringify(c.after.name)}`, `    category: ${c.after.category}`);
-    if (c.after.description) out.push(`    description: ${JSON.stringify(c.after.description)}`);
+    out.push(paint('green', `+ create ${displayLine(c.id)}`) + where);
+    out.push(`    name: ${quote(c.after.name, NO_CUT)}`, `    category: ${c.after.category}`);
+    if (c.after.description) out.push(`    description: ${quote(c.after.description, NO_CUT)}`);
   } else if (c.kind === 'update') {
-    out.push(paint('yellow', `~ update ${c.id}`) + where + rev);
-    for (const f of c.fieldChanges) out.push(`    ${f.field}: ${JSON.stringify(f.before)} -> ${JSON.stringify(f.after)}`);
+    out.push(paint('yellow', `~ update ${displayLine(c.id)}`) + where + rev);
+    for (const f of c.fieldChanges) out.push(`    ${f.field}: ${quote(f.before, NO_CUT)} -> ${quote(f.after, NO_CUT)}`);
   } else {
-    out.push(paint('red', `- delete ${c.id}`) + rev);
+    out.push(paint('red', `- delete ${displayLine(c.id)}`) + rev);
   }
-  for (const t of c.added) out.push(paint('green', `    + ${t}`));
+  for (const t of c.added) out.push(paint('green', `    + ${displayLine(t)}`));
   // A deletion's terms go with the list; listing them would only bury the one line that matters.
-  if (c.kind !== 'delete') for (const t of c.removed) out.push(paint('red', `    - ${t}`));
+  if (c.kind !== 'delete') for (const t of c.removed) out.push(paint('red', `    - ${displayLine(t)}`));
   else out.push(`    (${c.removed.length} term${c.removed.length === 1 ? '' : 's'})`);
   if (c.unsafe) out.push(paint('yellow', `    ! needs --force: ${c.unsafe}`));
   return out;

@@ -60,3 +60,17 @@ test('json is the SavedPlan shape', () => {
   expect(parsed.plan).toEqual(plan);
   expect(parsed.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
 });
+
+test('text never passes control characters from live data to the terminal', () => {
+  const hostile = '\u001b[2J\u001b[31mgotcha';
+  const plan = computePlan([desired('w', ['ok'], { name: 'Name\u001b[0m' })], [live('w', [hostile, 'x\u202eevil'])], {
+    target: 't',
+    prune: false,
+    safety: { ...SAFETY, minTermsForShareCheck: 100 },
+    now: NOW,
+  });
+  const text = renderPlanText(plan, { color: false });
+  expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+  expect(text).toContain('␛[2J␛[31mgotcha');
+  expect(text).toContain('"Name\\u001b[0m"');
+});
