@@ -4,8 +4,8 @@
 import type { KeywordList, LiveKeywordList } from '../model/keyword-list.js';
 import type { ListChange, ListResult } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
-import { sameContent } from '../plan/term-sets.js';
 import { describe, failedWriteMessage } from './failure-advice.js';
+import { liveVersusPlan } from './stale-plan.js';
 import { contentMismatches, orderWarning, revisionWarning } from './verify.js';
 import { defaultListGuard, safetyGuard, type Settled, type WriteGuardOptions } from './write-guards.js';
 
@@ -18,7 +18,7 @@ export async function applyChange(change: ListChange, target: KeywordTarget, gua
   } catch (err) {
     return { ...base, outcome: 'failed', revisionId: null, message: `could not re-read the list before writing: ${describe(err)}`, warnings: [] };
   }
-  const settled = defaultListGuard(live) ?? alreadyDone(change, live) ?? movedSincePlan(change, live) ?? safetyGuard(change, live, guards);
+  const settled = defaultListGuard(live) ?? settledAgainstPlan(change, live) ?? safetyGuard(change, live, guards);
   if (settled) return { ...base, ...settled, warnings: [] };
   try {
     if (change.kind === 'delete') {
@@ -39,30 +39,28 @@ export async function applyChange(change: ListChange, target: KeywordTarget, gua
   }
 }
 
-// A re-run after a half-finished apply finds some lists already in their planned state: done.
-function alreadyDone(change: ListChange, live: LiveKeywordList | undefined): Settled | null {
-  if (change.kind === 'delete' && !live) return { outcome: 'unchanged', revisionId: null, message: 'already deleted' };
-  if (change.after && live && !live.default && sameContent(live, change.after)) {
-    return { outcome: 'unchanged', revisionId: live.revisionId, message: 'already has the planned content' };
-  }
-  return null;
-}
-
-function movedSincePlan(change: ListChange, live: LiveKeywordList | undefined): Settled | null {
+// Where the list stands against the plan, worded for the report: done, or not overwritten.
+function settledAgainstPlan(change: ListChange, live: LiveKeywordList | undefined): Settled | null {
   const rerun = 'not overwritten: run `kwsync plan` again and review the new plan';
-  if (change.kind === 'create') {
-    if (!live) return null;
-    return { outcome: 'skipped', revisionId: live.revisionId, message: `a list with this id was created live (revision ${live.revisionId}) since the plan; ${rerun}` };
+  const where = liveVersusPlan(change, live);
+  switch (where.state) {
+    case 'as-planned':
+      return null;
+    case 'done':
+      return change.kind === 'delete'
+        ? { outcome: 'unchanged', revisionId: null, message: 'already deleted' }
+        : { outcome: 'unchanged', revisionId: live?.revisionId ?? null, message: 'already has the planned content' };
+    case 'created-live':
+      return { outcome: 'skipped', revisionId: where.revisionId, message: `a list with this id was created live (revision ${where.revisionId}) since the plan; ${rerun}` };
+    case 'deleted-live':
+      return { outcome: 'skipped', revisionId: null, message: `the list was deleted live since the plan; ${rerun}` };
+    case 'moved':
+      return {
+        outcome: 'skipped',
+        revisionId: where.revisionId,
+        message: `the list was changed live since the plan (revision ${change.revisionId} -> ${where.revisionId}); ${rerun}`,
+      };
   }
-  if (!live) return { outcome: 'skipped', revisionId: null, message: `the list was deleted live since the plan; ${rerun}` };
-  if (live.revisionId !== change.revisionId) {
-    return {
-      outcome: 'skipped',
-      revisionId: live.revisionId,
-      message: `the list was changed live since the plan (revision ${change.revisionId} -> ${live.revisionId}); ${rerun}`,
-    };
-  }
-  return null;
 }
 
 function verified(change: ListChange, sent: KeywordList, got: LiveKeywordList, before: LiveKeywordList | undefined): ListResult {

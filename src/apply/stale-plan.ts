@@ -23,10 +23,34 @@ export function assertFresh(plan: Plan, live: readonly LiveKeywordList[], file: 
   });
 }
 
+/** Where a list stands against its planned change: the one decision both checks below word. */
+export type LiveVersusPlan =
+  | { state: 'as-planned' }
+  | { state: 'done' }
+  | { state: 'created-live'; revisionId: string }
+  | { state: 'deleted-live' }
+  | { state: 'moved'; revisionId: string };
+
+export function liveVersusPlan(c: ListChange, live: LiveKeywordList | undefined): LiveVersusPlan {
+  // A re-run after a half-finished apply finds some lists already in their planned end state.
+  if (c.kind === 'delete' ? !live : live !== undefined && c.after !== null && sameContent(live, c.after)) return { state: 'done' };
+  if (c.kind === 'create') return live ? { state: 'created-live', revisionId: live.revisionId } : { state: 'as-planned' };
+  if (!live) return { state: 'deleted-live' };
+  if (live.revisionId !== c.revisionId) return { state: 'moved', revisionId: live.revisionId };
+  return { state: 'as-planned' };
+}
+
 function staleReason(c: ListChange, live: LiveKeywordList | undefined): string | null {
-  if (c.kind === 'delete' ? !live : live && c.after && sameContent(live, c.after)) return null;
-  if (c.kind === 'create') return live ? `created live since the plan (revision ${live.revisionId})` : null;
-  if (!live) return 'deleted live since the plan';
-  if (live.revisionId !== c.revisionId) return `revision moved from ${c.revisionId} to ${live.revisionId}`;
-  return null;
+  const where = liveVersusPlan(c, live);
+  switch (where.state) {
+    case 'as-planned':
+    case 'done':
+      return null;
+    case 'created-live':
+      return `created live since the plan (revision ${where.revisionId})`;
+    case 'deleted-live':
+      return 'deleted live since the plan';
+    case 'moved':
+      return `revision moved from ${c.revisionId} to ${where.revisionId}`;
+  }
 }
