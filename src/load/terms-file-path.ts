@@ -1,8 +1,8 @@
 // Resolves a list's `file:` safely: relative to the list file, and never outside the keywords
 // folder, whether by `../`, an absolute path or a symlink pointing out (checked with realpath).
-import { realpath, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { inside } from './inside-folder.js';
+import { checkInsideFolder, inside } from './inside-folder.js';
 import { quote } from './quote-value.js';
 
 export type TermsFilePath = { ok: true; abs: string } | { ok: false; rule: string; message: string };
@@ -13,15 +13,14 @@ export async function resolveTermsFile(keywordsDir: string, listFileAbs: string,
   if (isAbsolute(ref) || /^[A-Za-z]:[\\/]/.test(ref) || ref.startsWith('\\')) return outside;
   const abs = resolve(dirname(listFileAbs), ref);
   if (!inside(keywordsDir, abs)) return outside;
-  let real: string;
-  try {
-    real = await realpath(abs);
-  } catch {
-    return { ok: false, rule: 'file-not-found', message: `${quote(ref)} does not exist; create it or fix the name (relative to this list file)` };
+  // The same link check as for list files; only the wording names this `file:` reference.
+  const where = await checkInsideFolder(keywordsDir, abs);
+  if (!where.ok) {
+    return where.rule === 'file-not-found'
+      ? { ok: false, rule: 'file-not-found', message: `${quote(ref)} does not exist; create it or fix the name (relative to this list file)` }
+      : { ok: false, rule: 'file-outside-folder', message: `${quote(ref)} is a link to a file outside the keywords folder; copy the CSV into the folder instead` };
   }
-  if (!inside(await realpath(keywordsDir), real)) {
-    return { ok: false, rule: 'file-outside-folder', message: `${quote(ref)} is a link to a file outside the keywords folder; copy the CSV into the folder instead` };
-  }
+  const real = where.real;
   if (!(await stat(real)).isFile()) return { ok: false, rule: 'file-not-found', message: `${quote(ref)} is not a file; name a CSV file` };
   if (!/\.csv$/i.test(ref)) return { ok: false, rule: 'file-not-csv', message: `${quote(ref)} is not a .csv file; terms files are CSV, one term per line` };
   return { ok: true, abs };
