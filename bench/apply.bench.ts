@@ -30,7 +30,7 @@ export default async function bench(): Promise<void> {
     console.log('concurrency | wall ms | ideal ms | write requests | changed lists');
     for (const [round, concurrency] of [1, 4, 8].entries()) {
       const desired = lists(round + 1);
-      const plan = computePlan(desired, await target.listKeywordLists(), { target: 'bench', prune: false, safety: DEFAULT_CONFIG.safety });
+      const plan = computePlan(desired, (await target.listKeywordLists()).lists, { target: 'bench', prune: false, safety: DEFAULT_CONFIG.safety });
       const changed = plan.changes.filter((c) => c.kind !== 'noop').length;
       emulator.setFaults({ latencyMs: LATENCY_MS });
       emulator.clearRequests();

@@ -5,7 +5,7 @@ import type { TargetConfig } from '../model/config.js';
 import type { LiveKeywordList } from '../model/keyword-list.js';
 import type { Plan } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
-import { computePlan } from '../plan/index.js';
+import { computePlan, readLiveLists, truncationNote } from '../plan/index.js';
 import type { ActionDeps, ActionRun, RepoValidation } from './deps.js';
 
 export const TARGET_INPUT = 'the "target" input (or a strategy.matrix over targets)';
@@ -29,7 +29,13 @@ export function targetName(targetConfig: TargetConfig | undefined): string {
 }
 
 /** The plan of the validated lists against `live` (the app's lists, or the base branch's offline). */
-export function planAgainst(prepared: Prepared, live: readonly LiveKeywordList[], mode: Plan['mode'], now: Date): Plan {
+export function planAgainst(
+  prepared: Prepared,
+  live: readonly LiveKeywordList[],
+  mode: Plan['mode'],
+  now: Date,
+  notes: string[] = [],
+): Plan {
   const { validation } = prepared;
   return computePlan(validation.lists, live, {
     target: targetName(prepared.targetConfig),
@@ -37,6 +43,7 @@ export function planAgainst(prepared: Prepared, live: readonly LiveKeywordList[]
     safety: validation.config.safety,
     mode,
     now,
+    notes,
   });
 }
 
@@ -47,6 +54,7 @@ export async function planAgainstLive(
   now: Date,
 ): Promise<{ keywords: KeywordTarget; plan: Plan }> {
   const keywords = connect(prepared.targetConfig, prepared.validation.config.service);
-  const live = await keywords.listKeywordLists();
-  return { keywords, plan: planAgainst(prepared, live, 'live', now) };
+  const live = await readLiveLists(keywords, prepared.validation.lists.map((l) => l.id));
+  const note = truncationNote(live);
+  return { keywords, plan: planAgainst(prepared, live.lists, 'live', now, note ? [note] : []) };
 }

@@ -5,6 +5,7 @@ export { resolveBaseUrls, chatBaseUrl, callsBaseUrl } from './base-urls.js';
 export type { BaseUrls } from './base-urls.js';
 export {
   listKeywordLists,
+  readKeywordListing,
   getKeywordList,
   findKeywordList,
   createKeywordList,

@@ -5,14 +5,14 @@ import {
   createKeywordList,
   deleteKeywordList,
   findKeywordList,
-  listKeywordLists,
+  readKeywordListing,
   updateKeywordList,
 } from './keywords.js';
 
 export function createKeywordTarget(client: CometChatClient, label: string): KeywordTarget {
   return {
     label,
-    listKeywordLists: () => listKeywordLists(client),
+    listKeywordLists: () => readKeywordListing(client),
     getKeywordList: (id) => findKeywordList(client, id),
     createKeywordList: (list) => createKeywordList(client, list),
     updateKeywordList: (list) => updateKeywordList(client, list),

@@ -1,6 +1,7 @@
 // Moderation keyword lists: one function per endpoint (API-NOTES "the whole resource exists").
 import { z } from 'zod';
 import { CATEGORIES, type KeywordList, type LiveKeywordList } from '../model/keyword-list.js';
+import type { LiveListing } from '../model/target.js';
 import type { CometChatClient } from './client.js';
 import { keywordListForm } from './keyword-form.js';
 import { createWithConfirmation } from './retry-policy.js';
@@ -51,8 +52,19 @@ const BASE = '/moderation/keywords';
 const one = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
 export async function listKeywordLists(client: CometChatClient): Promise<LiveKeywordList[]> {
+  return (await readKeywordListing(client)).lists;
+}
+
+/**
+ * One GET of all lists, and whether the answer may be cut short: no paging is published, and the
+ * published example says `meta.current.limit: 10`, so a full page (count or items >= limit) may
+ * hide more lists. Without `meta.current` the answer is taken as whole.
+ */
+export async function readKeywordListing(client: CometChatClient): Promise<LiveListing> {
   const res = await client.send({ api: 'chat', method: 'GET', path: BASE }, keywordListsResponseSchema);
-  return res.data;
+  const limit = res.meta?.current?.limit;
+  const count = Math.max(res.data.length, res.meta?.current?.count ?? 0);
+  return { lists: res.data, mayBeTruncated: limit !== undefined && count >= limit };
 }
 
 /** Throws ApiError (status 404) when the list does not exist. */

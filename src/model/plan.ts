@@ -57,6 +57,8 @@ export interface Plan {
   unmanaged: UnmanagedList[];
   /** Ids of the service's default lists, which kwsync never touches. */
   defaults: string[];
+  /** What the reader should know about how live was read (e.g. a listing that may be cut short). */
+  notes?: string[];
 }
 
 /** What `kwsync plan --out` writes: the plan and a checksum over it, so an altered plan is refused. */

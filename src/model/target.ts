@@ -2,10 +2,21 @@
 // HTTP (`src/api/keyword-target.ts`); tests may use the emulator through that client, or a fake.
 import type { KeywordList, LiveKeywordList } from './keyword-list.js';
 
+/** What one GET of all lists returned. */
+export interface LiveListing {
+  lists: LiveKeywordList[];
+  /**
+   * True when the response may hold only part of the app's lists: the published example answers
+   * `meta.current.limit: 10` while an app holds up to 25 lists plus defaults, and no paging is
+   * published. So a list missing from a listing is never taken as absent (src/plan/read-live.ts).
+   */
+  mayBeTruncated: boolean;
+}
+
 export interface KeywordTarget {
   /** A name for messages, e.g. the target name from kwsync.yaml or the app id. Never the key. */
   readonly label: string;
-  listKeywordLists(): Promise<LiveKeywordList[]>;
+  listKeywordLists(): Promise<LiveListing>;
   /** `undefined` when the service says the list does not exist. */
   getKeywordList(id: string): Promise<LiveKeywordList | undefined>;
   createKeywordList(list: KeywordList): Promise<LiveKeywordList>;

@@ -13,6 +13,8 @@ export interface PlanOptions {
   safety: SafetyConfig;
   mode?: 'live' | 'offline';
   now?: Date;
+  /** Shown with the plan, e.g. that the live listing may be cut short. */
+  notes?: string[];
 }
 
 export function computePlan(
@@ -45,6 +47,7 @@ export function computePlan(
     changes: changes.sort((a, b) => compareIds(a.id, b.id)),
     unmanaged: unmanaged.sort((a, b) => compareIds(a.id, b.id)),
     defaults: defaults.sort(compareIds),
+    ...(opts.notes && opts.notes.length > 0 ? { notes: [...opts.notes] } : {}),
   };
 }
 

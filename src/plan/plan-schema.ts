@@ -37,6 +37,7 @@ export const planSchema = z.strictObject({
     z.strictObject({ id: z.string(), name: z.string(), category: z.enum(CATEGORIES), revisionId: z.string(), terms: z.number() }),
   ),
   defaults: z.array(z.string()),
+  notes: z.array(z.string()).optional(),
 });
 
 export const savedPlanSchema = z.strictObject({

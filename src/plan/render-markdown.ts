@@ -33,6 +33,7 @@ export function renderPlanMarkdown(plan: Plan, opts: MarkdownOptions = {}): stri
     out.push(`Unmanaged live lists (no file; kept, \`--prune\` deletes them): ${plan.unmanaged.map((u) => `\`${escapeCode(u.id)}\``).join(', ')}`, '');
   }
   if (plan.defaults.length > 0) out.push(`Default lists (never changed): ${plan.defaults.map((d) => `\`${escapeCode(d)}\``).join(', ')}`, '');
+  for (const note of plan.notes ?? []) out.push(`> [!NOTE]\n> ${escapeMd(note)}`, '');
   out.push(`<sub>${plan.mode} plan made ${plan.createdAt}</sub>`);
   return `${out.join('\n')}\n`;
 }

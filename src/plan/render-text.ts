@@ -24,6 +24,7 @@ export function renderPlanText(plan: Plan, opts: { color: boolean }): string {
   }
   if (plan.defaults.length > 0) lines.push(`Default lists (never changed): ${plan.defaults.map(displayLine).join(', ')}`);
   if (plan.unmanaged.length > 0 || plan.defaults.length > 0) lines.push('');
+  for (const note of plan.notes ?? []) lines.push(paint('yellow', `Note: ${displayLine(note)}`), '');
   const unsafe = changed.filter((c) => c.unsafe !== null).length;
   if (unsafe > 0) lines.push(paint('yellow', `${unsafe} change${unsafe === 1 ? ' needs' : 's need'} --force (marked !).`));
   lines.push(paint('bold', planSummaryLine(plan)));

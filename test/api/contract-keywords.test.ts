@@ -104,7 +104,7 @@ describe('createKeywordTarget', () => {
     expect(await target.getKeywordList('nope')).toBeUndefined();
     const created = await target.createKeywordList({ ...words, id: 'via-target' });
     expect(await target.getKeywordList('via-target')).toEqual(created);
-    expect((await target.listKeywordLists()).map((l) => l.id)).toContain('via-target');
+    expect((await target.listKeywordLists()).lists.map((l) => l.id)).toContain('via-target');
     expect((await target.updateKeywordList({ ...words, id: 'via-target', searchTerms: ['x'] })).searchTerms).toEqual(['x']);
     await target.deleteKeywordList('via-target');
     expect(await target.getKeywordList('via-target')).toBeUndefined();

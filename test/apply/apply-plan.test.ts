@@ -11,7 +11,7 @@ const list = (id: string, terms: string[], extra: Partial<KeywordList> = {}): Ke
 const fixedNow = () => NOW;
 
 async function planFor(target: FakeTarget, files: KeywordList[], prune = false) {
-  return computePlan(files, await target.listKeywordLists(), { target: 'fake', prune, safety: SAFETY, now: NOW });
+  return computePlan(files, (await target.listKeywordLists()).lists, { target: 'fake', prune, safety: SAFETY, now: NOW });
 }
 
 test('creates, updates and deletes, one write per changed list, verified', async () => {

@@ -30,10 +30,10 @@ test('apply(plan) then plan again: no changes, nothing unmanaged', async () => {
       // Desired lists as validation delivers them: no duplicate terms.
       const files: DesiredList[] = wanted.map((d) => ({ id: d.id, ...d.content, searchTerms: [...new Set(d.terms)], source: { file: `${d.id}.yaml` } }));
       const opts = { target: 'fake', prune: true, safety: SAFETY };
-      const plan = computePlan(files, await target.listKeywordLists(), opts);
+      const plan = computePlan(files, (await target.listKeywordLists()).lists, opts);
       const report = await applyPlan(plan, target, { force: true, concurrency });
       expect(report.results.every((r) => r.outcome === 'applied' || r.outcome === 'unchanged')).toBe(true);
-      const next = computePlan(files, await target.listKeywordLists(), opts);
+      const next = computePlan(files, (await target.listKeywordLists()).lists, opts);
       expect(planHasChanges(next)).toBe(false);
       expect(next.unmanaged).toEqual([]);
       expect(target.lists.has('dflt')).toBe(seed.some((l) => l.id === 'dflt'));

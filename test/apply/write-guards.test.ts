@@ -10,7 +10,7 @@ import { NOW, SAFETY, desired, range } from '../plan/fixtures.js';
 const list = (id: string, terms: string[]): KeywordList => ({ id, name: `List ${id}`, description: '', category: 'word', searchTerms: terms });
 
 async function planFor(target: FakeTarget, files: KeywordList[], prune = false): Promise<Plan> {
-  return computePlan(files, await target.listKeywordLists(), { target: 'fake', prune, safety: SAFETY, now: NOW });
+  return computePlan(files, (await target.listKeywordLists()).lists, { target: 'fake', prune, safety: SAFETY, now: NOW });
 }
 
 /** What an edited plan file would carry: every `unsafe` cleared (the checksum is no obstacle). */

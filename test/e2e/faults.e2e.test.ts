@@ -27,7 +27,7 @@ test('503s and dropped responses on some PUTs fail those lists only; a re-run co
   // The write lands but the answer is lost: the ambiguous case.
   h.emulator.injectFaults({ type: 'drop-after', count: 2, method: 'PUT', path: '/moderation/keywords/c' });
   const repo = await validateRepo({ dir: 'keywords', cwd: h.root });
-  const plan = computePlan(repo.lists, await target.listKeywordLists(), { target: target.label, prune: false, safety: DEFAULT_CONFIG.safety });
+  const plan = computePlan(repo.lists, (await target.listKeywordLists()).lists, { target: target.label, prune: false, safety: DEFAULT_CONFIG.safety });
   const report = await applyPlan(plan, target, { force: false, concurrency: 4 });
 
   expect(report.results.map((r) => [r.id, r.outcome])).toEqual([

@@ -71,7 +71,7 @@ test('a list edited live between plan and apply is skipped, not overwritten; the
   const target = h.target();
   const { validateRepo } = await import('../../src/validate/index.js');
   const repo = await validateRepo({ dir: 'keywords', cwd: h.root });
-  const plan = computePlan(repo.lists, await target.listKeywordLists(), { target: target.label, prune: false, safety: DEFAULT_CONFIG.safety });
+  const plan = computePlan(repo.lists, (await target.listKeywordLists()).lists, { target: target.label, prune: false, safety: DEFAULT_CONFIG.safety });
   await target.updateKeywordList({ id: 'a', name: 'List a', description: '', category: 'word', searchTerms: ['someone', 'else'] });
   const report = await applyPlan(plan, target, { force: false, concurrency: 2 });
   expect(report.results.map((r) => [r.id, r.outcome])).toEqual([

@@ -36,7 +36,7 @@ test('a deletion whose `unsafe` was cleared is still not made without --force', 
 });
 
 test('a plan that writes a default list at its live revision is not applied, even with --force', async () => {
-  const dflt = (await h.target().listKeywordLists()).find((l) => l.default);
+  const dflt = (await h.target().listKeywordLists()).lists.find((l) => l.default);
   expect(dflt).toBeDefined();
   await h.writeList('a', ['x', 'y']);
   expect((await h.run(['plan', '--out', 'plan.json'])).code).toBe(0);

@@ -2,7 +2,7 @@
 // `{hash}_{id}_{n}` rising by one per write, default lists, 404 as undefined. Hooks let a test
 // fail a write or play a concurrent writer.
 import type { KeywordList, LiveKeywordList } from '../../src/model/keyword-list.js';
-import type { KeywordTarget } from '../../src/model/target.js';
+import type { KeywordTarget, LiveListing } from '../../src/model/target.js';
 
 export interface FakeTargetHooks {
   /** Runs before each write; throw to fail it. */
@@ -24,8 +24,13 @@ export class FakeTarget implements KeywordTarget {
     for (const l of seed) this.put(l, l.default ?? false);
   }
 
-  async listKeywordLists(): Promise<LiveKeywordList[]> {
-    return [...this.lists.values()].map(clone);
+  /** Set to show only the first N lists, as a service whose list response is truncated would. */
+  listLimit: number | undefined;
+
+  async listKeywordLists(): Promise<LiveListing> {
+    const all = [...this.lists.values()].map(clone);
+    const lists = this.listLimit === undefined ? all : all.slice(0, this.listLimit);
+    return { lists, mayBeTruncated: this.listLimit !== undefined && lists.length >= this.listLimit };
   }
 
   async getKeywordList(id: string): Promise<LiveKeywordList | undefined> {

@@ -4,7 +4,7 @@ import { applyFailed, applyPlan, assertFresh, renderApplyReportJson, renderApply
 import { EXIT, KwsyncError, RefusedPlanError } from '../../errors.js';
 import type { ApplyReport, Plan } from '../../model/plan.js';
 import type { KeywordTarget } from '../../model/target.js';
-import { readSavedPlan, renderPlanText } from '../../plan/index.js';
+import { readLiveLists, readSavedPlan, renderPlanText } from '../../plan/index.js';
 import type { SafetyConfig } from '../../plan/safety.js';
 import type { CliIO } from '../io.js';
 import { connectTarget, loadRepo, parseConcurrency, parseFormat, progressReporter, resolvePath, useColor, type LoadedRepo, type OutputFormat } from '../target.js';
@@ -77,7 +77,7 @@ async function prepareSavedPlan(io: CliIO, opts: ApplyCommandOptions, file: stri
       `${file}: target ${plan.target}`,
     ], { hint: 'apply it with the same --target and environment it was planned with' });
   }
-  assertFresh(plan, await target.listKeywordLists(), file);
+  assertFresh(plan, (await readLiveLists(target, plan.changes.map((c) => c.id))).lists, file);
   return { plan, target, concurrency: repo.config.apply.concurrency, safety: repo.config.safety };
 }
 

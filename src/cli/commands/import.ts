@@ -2,6 +2,7 @@
 import { importable, listFilesFor, splitManaged, writeListFiles } from '../../import/index.js';
 import { EXIT } from '../../errors.js';
 import { DEFAULT_CONFIG } from '../../model/config.js';
+import { readLiveLists, truncationNote } from '../../plan/index.js';
 import type { CliIO } from '../io.js';
 import { connectTarget, loadRepo, resolvePath } from '../target.js';
 import type { RegisterCommand } from './index.js';
@@ -19,7 +20,10 @@ export async function runImport(io: CliIO, opts: ImportCommandOptions): Promise<
   // A new repo has no folder yet: then there is no kwsync.yaml either, and the environment decides.
   const repo = existsSync(dir) ? await loadRepo(io, opts.dir, false) : { config: DEFAULT_CONFIG, lists: [] };
   const target = connectTarget(io, repo.config, opts.target);
-  const live = await target.listKeywordLists();
+  const read = await readLiveLists(target, repo.lists.map((l) => l.id));
+  const live = read.lists;
+  const note = truncationNote(read);
+  if (note) io.stderr.write(`warning: ${note}\n`);
   const managed = repo.lists.map((l) => ({ id: l.id, file: l.source.file }));
   const isOwnFile = (id: string, file: string) => resolve(io.cwd, file) === join(dir, `${id}.yaml`);
   const { toWrite, skipped } = splitManaged(importable(live), managed, { force: opts.force === true, isOwnFile });

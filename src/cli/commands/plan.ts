@@ -4,7 +4,7 @@ import { EXIT, KwsyncError } from '../../errors.js';
 import type { Plan } from '../../model/plan.js';
 import type { SafetyConfig } from '../../plan/safety.js';
 import type { KeywordTarget } from '../../model/target.js';
-import { computePlan, planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
+import { computePlan, readLiveLists, truncationNote, planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
 import type { CliIO } from '../io.js';
 import { connectTarget, loadRepo, parseFormat, resolvePath, useColor, type LoadedRepo, type OutputFormat } from '../target.js';
 import type { RegisterCommand } from './index.js';
@@ -28,8 +28,10 @@ export async function makePlan(
 ): Promise<{ plan: Plan; concurrency: number; safety: SafetyConfig; target: KeywordTarget }> {
   const repo = opts.repo ?? (await loadRepo(io, opts.dir));
   const target = opts.keywordTarget ?? connectTarget(io, repo.config, opts.target);
-  const live = await target.listKeywordLists();
-  const plan = computePlan(repo.lists, live, {
+  const live = await readLiveLists(target, repo.lists.map((l) => l.id));
+  const note = truncationNote(live);
+  const plan = computePlan(repo.lists, live.lists, {
+    ...(note ? { notes: [note] } : {}),
     target: target.label,
     prune: opts.prune === true || repo.config.prune,
     safety: repo.config.safety,

@@ -1,0 +1,47 @@
+// The live lists a plan compares against. A list missing from the listing is never taken as
+// absent: the published list response may be truncated (example `meta.current.limit: 10`, up to 25
+// lists plus defaults per app) and no paging is published. So every wanted id the listing lacks is
+// confirmed with GET by id, which is published and settles that one id exactly. Paging was the other
+// choice; it would send parameters the published description does not have.
+import type { LiveKeywordList } from '../model/keyword-list.js';
+import type { KeywordTarget } from '../model/target.js';
+
+export interface LiveLists {
+  /** The listing, plus every wanted list found only by GET by id. */
+  lists: LiveKeywordList[];
+  /** The listing may be cut short: live lists kwsync was not asked about may be missing. */
+  mayBeTruncated: boolean;
+  /** Wanted ids the listing lacked, each then asked for by id (found or not). */
+  confirmedById: string[];
+  /** How many lists the listing itself returned. */
+  listed: number;
+}
+
+const CONFIRM_CONCURRENCY = 4;
+
+export async function readLiveLists(target: KeywordTarget, wantedIds: Iterable<string>): Promise<LiveLists> {
+  const listing = await target.listKeywordLists();
+  const seen = new Set(listing.lists.map((l) => l.id));
+  const missing = [...new Set(wantedIds)].filter((id) => !seen.has(id));
+  const found: LiveKeywordList[] = [];
+  for (let i = 0; i < missing.length; i += CONFIRM_CONCURRENCY) {
+    const batch = await Promise.all(missing.slice(i, i + CONFIRM_CONCURRENCY).map((id) => confirm(target, id)));
+    for (const l of batch) if (l) found.push(l);
+  }
+  return { lists: [...listing.lists, ...found], mayBeTruncated: listing.mayBeTruncated, confirmedById: missing, listed: listing.lists.length };
+}
+
+// A body that names another list is not this list (a mock that answers every id with one example).
+async function confirm(target: KeywordTarget, id: string): Promise<LiveKeywordList | undefined> {
+  const got = await target.getKeywordList(id);
+  return got && got.id === id ? got : undefined;
+}
+
+/** The line a plan or import prints when the listing may hide lists kwsync did not ask about. */
+export function truncationNote(live: Pick<LiveLists, 'mayBeTruncated' | 'listed'>): string | null {
+  if (!live.mayBeTruncated) return null;
+  return (
+    `the service's list of keyword lists may be cut short (it returned ${live.listed}, its page limit); ` +
+    'lists with a file were each checked by id, but other live lists may be missing from "unmanaged" and from --prune'
+  );
+}

@@ -1,0 +1,67 @@
+import type { KeywordList, LiveKeywordList } from '../../src/model/keyword-list.js';
+import type { KeywordTarget } from '../../src/model/target.js';
+import { applyPlan } from '../../src/apply/index.js';
+import { computePlan, readLiveLists, renderPlanText, truncationNote } from '../../src/plan/index.js';
+import { FakeTarget } from '../helpers/fake-target.js';
+import { NOW, SAFETY, desired } from './fixtures.js';
+
+const list = (id: string, terms: string[]): KeywordList => ({ id, name: `List ${id}`, description: '', category: 'word', searchTerms: terms });
+
+function appWith(n: number, listLimit: number | undefined): FakeTarget {
+  const target = new FakeTarget(Array.from({ length: n }, (_, i) => list(`l${String(i).padStart(2, '0')}`, ['a'])));
+  target.listLimit = listLimit;
+  return target;
+}
+
+test('a list hidden by a truncated listing is found by id, so the plan updates it instead of creating it', async () => {
+  const target = appWith(15, 10);
+  const files = [desired('l12', ['a', 'b']), desired('l03', ['a']), desired('brand-new', ['n'])];
+  const live = await readLiveLists(target, files.map((f) => f.id));
+  expect(live.mayBeTruncated).toBe(true);
+  expect(live.listed).toBe(10);
+  expect(live.confirmedById.sort()).toEqual(['brand-new', 'l12']);
+  const plan = computePlan(files, live.lists, { target: 'fake', prune: false, safety: SAFETY, now: NOW, notes: [truncationNote(live)!] });
+  expect(plan.changes.map((c) => [c.id, c.kind])).toEqual([
+    ['brand-new', 'create'],
+    ['l03', 'noop'],
+    ['l12', 'update'],
+  ]);
+  expect(plan.changes.find((c) => c.id === 'l12')?.revisionId).toBe('fakehash_l12_1');
+  expect(renderPlanText(plan, { color: false })).toContain('Note: the service\'s list of keyword lists may be cut short (it returned 10');
+
+  const report = await applyPlan(plan, target, { force: false, concurrency: 2, now: () => NOW });
+  expect(report.results.map((r) => [r.id, r.outcome])).toEqual([
+    ['brand-new', 'applied'],
+    ['l03', 'unchanged'],
+    ['l12', 'applied'],
+  ]);
+  expect(target.lists.get('l12')?.searchTerms).toEqual(['a', 'b']);
+});
+
+test('a complete listing sends no GET by id for lists it holds, and says nothing about truncation', async () => {
+  const target = appWith(3, undefined);
+  const asked: string[] = [];
+  const spy: KeywordTarget = { ...bind(target), getKeywordList: async (id) => (asked.push(id), target.getKeywordList(id)) };
+  const live = await readLiveLists(spy, ['l00', 'l02', 'new']);
+  expect(asked).toEqual(['new']);
+  expect(live.mayBeTruncated).toBe(false);
+  expect(truncationNote(live)).toBeNull();
+});
+
+test('an answer by id that names another list (a mock serving one example) is not taken for the list asked', async () => {
+  const other: LiveKeywordList = { ...list('profanity-list', ['x']), revisionId: 'h_profanity-list_1', isCSV: false, active: true, default: true, createdAt: 1, updatedAt: 1 };
+  const target = appWith(0, undefined);
+  const live = await readLiveLists({ ...bind(target), getKeywordList: async () => other }, ['mine']);
+  expect(live.lists).toEqual([]);
+});
+
+function bind(t: FakeTarget): KeywordTarget {
+  return {
+    label: t.label,
+    listKeywordLists: () => t.listKeywordLists(),
+    getKeywordList: (id) => t.getKeywordList(id),
+    createKeywordList: (l) => t.createKeywordList(l),
+    updateKeywordList: (l) => t.updateKeywordList(l),
+    deleteKeywordList: (id) => t.deleteKeywordList(id),
+  };
+}
