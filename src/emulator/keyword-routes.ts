@@ -10,7 +10,7 @@ export function registerKeywordRoutes(app: FastifyInstance, ctx: EmulatorContext
   app.get('/moderation/keywords', async () => {
     // The page limit is not published (the example says 10 with 2 items); 100 holds any app's lists.
     const items = keywords.all().map((l) => keywords.renderListItem(l));
-    return { data: items, meta: { current: { limit: Math.max(100, items.length + 1), count: items.length } } };
+    return { data: items, meta: { current: { limit: 100, count: items.length } } };
   });
 
   app.post('/moderation/keywords', async (request) => {
