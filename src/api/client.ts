@@ -53,8 +53,27 @@ export interface CometChatClient {
   /** Requests sent, attempts made (retries included) and requests slowed by pacing. */
   readonly stats: { requests: number; attempts: number; paced: number };
   send<S extends z.ZodType>(req: ApiRequest, schema: S): Promise<z.output<S>>;
+  /**
+   * One attempt, no retries, no parsing: what the service answered, whatever the status.
+   * Throws only when no response came (an ApiError from errorFromNetwork).
+   */
+  probe(req: ApiRequest): Promise<ProbeResult>;
   close(): Promise<void>;
 }
+
+/** A raw answer for diagnosis; every text in it is scrubbed of the API key. */
+export interface ProbeResult {
+  status: number;
+  /** Response headers, names in lower case, repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  /** The body as text, cut to PROBE_BODY_LIMIT characters. */
+  bodyText: string;
+  /** The whole body parsed as JSON, or undefined when it is not JSON. */
+  json: unknown;
+  elapsedMs: number;
+}
+
+export const PROBE_BODY_LIMIT = 64 * 1024;
 
 export function createClient(opts: ClientOptions): CometChatClient {
   return new HttpClient(opts);
@@ -68,6 +87,8 @@ class HttpClient implements CometChatClient {
   // Private fields stay out of util.inspect, JSON.stringify and Object.keys.
   readonly #apiKey: string;
   readonly #dispatcher: Dispatcher;
+  // The same connections without the retry interceptor, for probes.
+  readonly #plain: Dispatcher;
   readonly #gate: RateGate;
   readonly #log: (line: string) => void;
   readonly #onAttempt: (event: AttemptEvent) => void;
@@ -81,22 +102,22 @@ class HttpClient implements CometChatClient {
     this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...opts.retry };
     this.#apiKey = opts.apiKey;
     const timeout = opts.timeoutMs ?? 30_000;
-    this.#dispatcher = new Agent({
+    this.#plain = new Agent({
       headersTimeout: opts.headersTimeoutMs ?? timeout,
       bodyTimeout: opts.bodyTimeoutMs ?? timeout,
       connect: { timeout },
-    }).compose(interceptors.retry({}));
+    });
+    this.#dispatcher = this.#plain.compose(interceptors.retry({}));
     this.#gate = new RateGate({ ...DEFAULT_PACING, ...opts.pacing });
     this.#log = opts.log ?? (() => {});
     this.#onAttempt = opts.onAttempt ?? (() => {});
   }
 
   async send<S extends z.ZodType>(req: ApiRequest, schema: S): Promise<z.output<S>> {
-    const url = new URL(`${req.api === 'chat' ? this.baseUrls.chat : this.baseUrls.calls}${req.path}${queryString(req.query)}`);
-    const info: ExchangeInfo = { method: req.method, path: req.path, scrub: (t) => this.scrub(t) };
+    const url = this.urlOf(req);
+    const info = this.infoOf(req);
     const tracker = { retries: 0 };
-    const headers: Record<string, string> = { apikey: this.#apiKey, accept: 'application/json' };
-    if (req.onBehalfOf) headers.onBehalfOf = req.onBehalfOf;
+    const headers = this.headersOf(req);
     if ((await this.#gate.wait()) > 0) this.stats.paced += 1;
     this.stats.requests += 1;
     const report = (event: Omit<AttemptEvent, 'method' | 'path' | 'attempt'>) => {
@@ -138,8 +159,67 @@ class HttpClient implements CometChatClient {
     return parseBody(info, status, bodyText, schema);
   }
 
+  async probe(req: ApiRequest): Promise<ProbeResult> {
+    const url = this.urlOf(req);
+    const info = this.infoOf(req);
+    this.stats.requests += 1;
+    this.stats.attempts += 1;
+    const started = performance.now();
+    let status: number;
+    let resHeaders: HeaderBag;
+    let raw: string;
+    try {
+      const res = await this.#plain.request({
+        origin: url.origin,
+        path: url.pathname + url.search,
+        method: req.method,
+        headers: this.headersOf(req),
+        body: req.body ?? null,
+      });
+      status = res.statusCode;
+      resHeaders = res.headers;
+      raw = await res.body.text();
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? 'ERROR';
+      this.#onAttempt({ method: req.method, path: req.path, attempt: 1, error: code });
+      this.#log(`${req.method} ${url.pathname}${url.search} -> ${code} (probe)`);
+      throw errorFromNetwork(info, url.host, err);
+    }
+    const elapsedMs = performance.now() - started;
+    this.#gate.update(resHeaders);
+    this.#onAttempt({ method: req.method, path: req.path, attempt: 1, status });
+    this.#log(`${req.method} ${url.pathname}${url.search} -> ${status} (probe)`);
+    const text = this.scrub(raw);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(resHeaders)) {
+      if (value === undefined) continue;
+      headers[name.toLowerCase()] = this.scrub(Array.isArray(value) ? value.join(', ') : value);
+    }
+    return { status, headers, bodyText: text.slice(0, PROBE_BODY_LIMIT), json, elapsedMs };
+  }
+
   async close(): Promise<void> {
     await this.#dispatcher.close();
+  }
+
+  private urlOf(req: ApiRequest): URL {
+    return new URL(`${req.api === 'chat' ? this.baseUrls.chat : this.baseUrls.calls}${req.path}${queryString(req.query)}`);
+  }
+
+  private infoOf(req: ApiRequest): ExchangeInfo {
+    return { method: req.method, path: req.path, scrub: (t) => this.scrub(t) };
+  }
+
+  private headersOf(req: ApiRequest): Record<string, string> {
+    const headers: Record<string, string> = { apikey: this.#apiKey, accept: 'application/json' };
+    if (req.onBehalfOf) headers.onBehalfOf = req.onBehalfOf;
+    return headers;
   }
 
   private scrub(text: string): string {

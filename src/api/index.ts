@@ -1,6 +1,6 @@
 // The CometChat API client: everything other parts of kwsync call.
 export { createClient, queryString } from './client.js';
-export type { ClientOptions, CometChatClient, TermsTransport, ApiRequest } from './client.js';
+export type { ClientOptions, CometChatClient, TermsTransport, ApiRequest, ProbeResult } from './client.js';
 export { resolveBaseUrls, chatBaseUrl, callsBaseUrl } from './base-urls.js';
 export type { BaseUrls } from './base-urls.js';
 export {

@@ -17,6 +17,9 @@ function fakeClient(pages: unknown[]): CometChatClient & { sent: ApiRequest[] } 
       const body = pages[Math.min(sent.length - 1, pages.length - 1)];
       return schema.parse(body);
     },
+    async probe() {
+      throw new Error('the iterators never probe');
+    },
     async close() {},
   };
 }
