@@ -1,5 +1,6 @@
 // One open issue per target tells the team that live has drifted from the repository. It is found
 // again by marker (label first), updated while the drift lasts and closed once live matches.
+import type { Plan } from '../model/plan.js';
 import type { GitHubClient, RepoRef } from './client.js';
 import { DRIFT_LABEL, driftMarker, findOwnMarked } from './markers.js';
 
@@ -78,4 +79,51 @@ export async function syncDriftIssue(octokit: GitHubClient, opts: DriftIssueSync
   await octokit.rest.issues.createComment({ owner, repo, issue_number, body: opts.resolvedComment });
   await octokit.rest.issues.update({ owner, repo, issue_number, state: 'closed', state_reason: 'completed' });
   return { action: 'closed', issueNumber: issue_number };
+}
+
+/**
+ * What the team can do about drift, with the exact `kwsync import --list` command that brings the
+ * lists changed live into their files (a test runs it verbatim). Lists deleted live cannot be
+ * imported; they are named with their files instead.
+ */
+export function driftAdvice(plan: Plan, dir: string): string {
+  const folder = dir.replace(/\/+$/, '') || '.';
+  const changedLive = plan.changes.filter((c) => c.kind === 'update' || c.kind === 'delete').map((c) => c.id);
+  const deletedLive = plan.changes.filter((c) => c.kind === 'create');
+  const lines = [
+    'Someone changed them outside the repository, or an apply did not finish. Either run the apply ' +
+      'workflow (**Run workflow** on the default branch) to put the repository state back, or bring the ' +
+      'live change into the repository in a pull request. This issue closes itself once live matches again.',
+  ];
+  if (changedLive.length > 0) {
+    lines.push(
+      '',
+      'To bring the live change in, run this at the root of a checkout of the default branch, with `COMETCHAT_API_KEY` ' +
+        `(the key of \`${plan.target}\`) in the environment, then open a pull request with the changed files:`,
+      '',
+      '```sh',
+      driftImportCommand(plan.target, folder, changedLive),
+      '```',
+    );
+  }
+  if (deletedLive.length > 0) {
+    lines.push(
+      '',
+      `Not on the live app (deleted there, or never applied): ${deletedLive.map((c) => `\`${c.id}\` (${c.file ?? 'no file'})`).join(', ')}. To accept a deletion, delete the file in the pull request; the apply workflow creates the list again otherwise.`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** `npx kwsync import --list …` for the lists changed live; `default` is the environment's target. */
+export function driftImportCommand(target: string, dir: string, ids: readonly string[]): string {
+  const words = ['npx', 'kwsync', 'import', '--dir', shellWord(dir)];
+  if (target !== 'default') words.push('--target', shellWord(target));
+  for (const id of ids) words.push('--list', shellWord(id));
+  return words.join(' ');
+}
+
+// Ids and target names are plain words; a folder may hold a space or a quote.
+function shellWord(word: string): string {
+  return /^[\w./@%+=:,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

@@ -3,6 +3,7 @@
 // and src/apply and are passed in, so these wrappers stay testable on their own.
 import type { ApplyReport, Plan } from '../model/plan.js';
 import { checkRunName } from './check-run.js';
+import { driftAdvice } from './drift-issue.js';
 import { fitMarkdown, type FittedBody, type ShrinkOptions } from './fit-markdown.js';
 import { applyMarker, driftMarker, planMarker } from './markers.js';
 
@@ -121,9 +122,7 @@ export function renderDriftIssue(plan: Plan, opts: DriftIssueOptions): FittedBod
     driftMarker(plan.target),
     `The live keyword lists of \`${plan.target}\` no longer match \`${opts.dir.replace(/\/+$/, '')}/\` (checked ${opts.now.toISOString()}).`,
     '',
-    'Someone changed them outside the repository, or an apply did not finish. Either run the apply ' +
-      'workflow (**Run workflow** on the default branch) to put the repository state back, or bring the change into the repository with ' +
-      '`kwsync import` and a pull request. This issue closes itself once live matches again.',
+    driftAdvice(plan, opts.dir),
     '',
   ];
   return fitMarkdown((shrink) => opts.renderPlan(plan, shrink).trimEnd(), {

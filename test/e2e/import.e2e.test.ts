@@ -1,6 +1,8 @@
 // `kwsync import` writes files that plan back to no changes.
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { renderDriftIssue } from '../../src/github/render-comments.js';
+import { renderPlanMarkdown } from '../../src/plan/index.js';
 import { range, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -75,4 +77,74 @@ test('a list managed by its own <id>.yaml is named without --force and refreshed
   expect(forced.code).toBe(0);
   expect(forced.stdout).not.toContain('already managed');
   expect(await readFile(join(h.root, 'out/a.yaml'), 'utf8')).toContain('live-term');
+});
+
+describe('import --list merges live content into the existing files (the drift issue advice)', () => {
+  const shipped = join(process.cwd(), 'keywords');
+  const copyShipped = async () => {
+    for (const f of await readdir(shipped)) await writeFile(join(h.keywords, f), await readFile(join(shipped, f)));
+  };
+  const read = (f: string) => readFile(join(h.keywords, f), 'utf8');
+
+  test('the exact command of the drift issue brings live edits in, keeping comments, tests and layout; then plan shows no change', async () => {
+    await copyShipped();
+    expect((await h.run(['apply', '--target', 'production'])).code).toBe(0);
+    const before = { profanity: await read('profanity-en.yaml'), slursYaml: await read('slurs-en.yaml'), slursCsv: await read('slurs-en.csv') };
+    // Someone edits live in the dashboard: an inline list, a CSV list (terms and description).
+    const live = h.target();
+    const prof = (await live.getKeywordList('profanity-en'))!;
+    await live.updateKeywordList({ ...prof, searchTerms: [...prof.searchTerms.filter((t) => t !== 'crap'), 'blimey'] });
+    const slurs = (await live.getKeywordList('slurs-en'))!;
+    await live.updateKeywordList({ ...slurs, description: 'Edited live.', searchTerms: [...slurs.searchTerms.filter((t) => t !== 'scallywag'), 'numpty'] });
+
+    const planned = await h.run(['plan', '--target', 'production', '--format', 'json']);
+    expect(planned.code).toBe(0);
+    const plan = JSON.parse(planned.stdout).plan;
+    const body = renderDriftIssue(plan, { runUrl: 'https://example.test/run', sha: 'abc', renderPlan: renderPlanMarkdown, now: new Date(0), dir: 'keywords' }).body;
+    const command = /```sh\n(.*)\n```/.exec(body)?.[1];
+    expect(command).toBe('npx kwsync import --dir keywords --target production --list profanity-en --list slurs-en');
+
+    // Verbatim: the words after `npx kwsync` are the argv (they hold no quotes to interpret).
+    const r = await h.run(command!.split(' ').slice(2));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('profanity-en: updated keywords/profanity-en.yaml to revision');
+    expect(r.stdout).toContain('+1 −1 terms; added "blimey"; removed "crap"');
+    expect(r.stdout).toContain('slurs-en: updated keywords/slurs-en.yaml and keywords/slurs-en.csv');
+
+    expect(await read('profanity-en.yaml')).toBe(
+      before.profanity.replace('[darn, heck, bloody, bollocks, crap, damn, "son of a gun"]', '[darn, heck, bloody, bollocks, damn, "son of a gun", blimey]'),
+    );
+    expect(await read('slurs-en.yaml')).toBe(before.slursYaml.replace(/^description: .*$/m, 'description: Edited live.'));
+    expect(await read('slurs-en.csv')).toBe(before.slursCsv.replace('scallywag\n', '') + 'numpty\n');
+
+    const again = await h.run(['plan', '--target', 'production', '--detailed-exitcode']);
+    expect(again.stderr).toBe('');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('0 to update');
+  });
+
+  test('a list already matching live is named and left alone; an unknown id fails with a hint; a live list with no file gets one', async () => {
+    await h.writeList('a', ['x', 'y']);
+    await h.target().createKeywordList({ id: 'a', name: 'List a', description: '', category: 'word', searchTerms: ['y', 'x'] });
+    await h.target().createKeywordList({ id: 'fresh', name: 'Fresh', description: '', category: 'word', searchTerms: ['f'] });
+    const yamlBefore = await read('a.yaml');
+    const r = await h.run(['import', '--list', 'a', '--list', 'nope', '--list', 'fresh']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('a: keywords/a.yaml already matches live');
+    expect(r.stdout).toContain('nope: not brought in: nope is not on the live app');
+    expect(r.stdout).toContain('fresh: no file defined it; wrote keywords/fresh.yaml');
+    expect(await read('a.yaml')).toBe(yamlBefore);
+    expect((await h.run(['plan', '--detailed-exitcode'])).code).toBe(0);
+  });
+
+  test('a merge that breaks the list\'s own tests is written but reported as invalid (exit 3)', async () => {
+    await writeFile(join(h.keywords, 'w.yaml'), 'id: w\nname: W\ncategory: word\nsearchTerms: [heck]\ntests:\n  shouldMatch: ["oh heck"]\n');
+    await h.target().createKeywordList({ id: 'w', name: 'W', description: '', category: 'word', searchTerms: ['darn'] });
+    const r = await h.run(['import', '--list', 'w']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('test-should-match');
+    expect(r.stderr).toContain('fix them before committing');
+    expect(await read('w.yaml')).toContain('searchTerms: [darn]');
+  });
 });
