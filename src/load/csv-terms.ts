@@ -4,7 +4,7 @@
 import { parse, CsvError } from 'csv-parse/sync';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { diagnose } from './diagnose.js';
-import { oneLine } from './quote-value.js';
+import { oneLine, quote } from './quote-value.js';
 import type { SourceText } from './source-text.js';
 import type { TermsSource } from './terms-source.js';
 
@@ -37,10 +37,29 @@ export function parseCsvTerms(source: SourceText): { terms: TermsSource | null; 
       diagnostics.push(diagnose(source.lineCol(start, 1), 'error', 'csv-multiple-fields', message));
       return;
     }
+    if (r === 0 && HEADER_LIKE.has(value.trim().toLowerCase())) {
+      const message = `${quote(value)} looks like a column header, but only a header named "term" is skipped, so this would be uploaded as a term; rename it to term or delete the line`;
+      diagnostics.push(diagnose(source.lineCol(start, 1), 'warning', 'csv-header', message));
+    }
+    const sep = value.indexOf(';') !== -1 ? ';' : value.indexOf('\t') !== -1 ? '\t' : '';
+    if (sep) diagnostics.push(separatorWarning(source, start, value, sep));
     values.push(value);
     lines.push(start);
   });
   return { terms: { file: source.file, values, locate: locateIn(source, values, lines) }, diagnostics };
+}
+
+/** First lines people write as a header, other than the one that is skipped (`term`). */
+const HEADER_LIKE = new Set(['keyword', 'keywords', 'word', 'words', 'terms', 'searchterms', 'search terms', 'phrase', 'phrases', 'pattern', 'patterns']);
+
+/** A `;` or tab in a term: almost surely a spreadsheet export with the wrong separator. */
+function separatorWarning(source: SourceText, line: number, value: string, sep: string): Diagnostic {
+  const name = sep === ';' ? 'semicolons' : 'tabs';
+  const parts = value.split(sep).map((p) => p.trim()).filter((p) => p !== '');
+  const shown = parts.slice(0, 3).join(' / ') + (parts.length > 3 ? ' / …' : '');
+  const col = source.lineText(line).indexOf(sep) + 1;
+  const message = `this line holds ${name}, but a terms file has one term per line, so ${quote(value, 40)} is one term; put each term on its own line (${oneLine(shown, 60)})`;
+  return diagnose(source.lineCol(line, Math.max(1, col)), 'warning', 'csv-separator', message);
 }
 
 const QUOTING = 'put a term holding a comma or a quote in quotes and double the quotes inside it, like "5"" nails"';

@@ -28,3 +28,8 @@ export function oneLine(text: string, max = 200): string {
 export function displayLine(line: string): string {
   return line.replace(/[\u0000-\u0008\u000a-\u001f]/g, (c) => String.fromCharCode(0x2400 + c.charCodeAt(0))).replace(UNSAFE, '\ufffd');
 }
+
+/** Text to copy into a file (a corrected line, a fixed pattern) in backticks: backslashes kept as written, control characters escaped. */
+export function code(text: string, max = 120): string {
+  return `\`${truncate(text, max).replace(/[\u0000-\u001f]/g, hex).replace(UNSAFE, hex)}\``;
+}

@@ -8,6 +8,8 @@ export interface TermsSource {
   values: string[];
   /** Where character `index` (default 0) of term `i` is written. */
   locate(i: number, index?: number): Position;
+  /** For a YAML term that runs on over several lines: where its second line starts. */
+  continuation?(i: number): Position | undefined;
 }
 
 /** Terms written inline as `searchTerms:` in a list file. */
@@ -17,5 +19,6 @@ export function yamlTerms(yaml: YamlFile, values: string[], indexes?: readonly n
     values,
     // `indexes` maps a term back to its place in the sequence when non-text items were left out.
     locate: (i, index = 0) => yaml.charAt(['searchTerms', indexes?.[i] ?? i], index),
+    continuation: (i) => yaml.continuationAt(['searchTerms', indexes?.[i] ?? i]),
   };
 }

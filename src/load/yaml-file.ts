@@ -4,7 +4,8 @@ import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, LineCounter, Sca
 import type { Document, Node, Pair, YAMLError } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { diagnose } from './diagnose.js';
-import { oneLine } from './quote-value.js';
+import { oneLine, quote } from './quote-value.js';
+import { explainYamlError, onePerLine } from './yaml-errors.js';
 import type { Position, SourceText } from './source-text.js';
 
 export type YamlPath = readonly PropertyKey[];
@@ -44,6 +45,16 @@ export class YamlFile {
     return this.valueAt(path);
   }
 
+  /** Where the second line of a plain scalar written over several lines starts (a mis-indented `- item`). */
+  continuationAt(path: YamlPath): Position | undefined {
+    const node = this.nodeAt(path);
+    if (!isScalar(node) || node.type !== Scalar.PLAIN || !node.range) return undefined;
+    const nl = this.source.text.indexOf('\n', node.range[0]);
+    if (nl === -1 || nl >= node.range[1]) return undefined;
+    const next = this.source.text.slice(nl + 1, node.range[1]).search(/\S/);
+    return next === -1 ? undefined : this.source.at(nl + 1 + next, true);
+  }
+
   /** Where character `index` of the decoded string at `path` is written (escapes accounted for). */
   charAt(path: YamlPath, index: number): Position {
     const node = this.nodeAt(path);
@@ -79,8 +90,9 @@ export function parseYamlFile(
   const lineCounter = new LineCounter();
   const doc = parseDocument(source.text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const openers = unclosedOpeners(doc);
-  const diagnostics = doc.errors.map((e) => yamlError(source, e, openers));
+  const diagnostics = onePerLine(doc.errors.map((e) => explainYamlError(source, doc, e) ?? yamlError(source, e, openers)));
   if (diagnostics.length > 0) return { file: null, diagnostics };
+  diagnostics.push(...unknownTags(source, doc));
   try {
     const value: unknown = doc.toJS({ maxAliasCount: opts.maxAliasCount });
     return { file: new YamlFile(source, doc, value), diagnostics };
@@ -99,6 +111,16 @@ export function parseYamlFile(
     );
     return { file: null, diagnostics };
   }
+}
+
+/** A tag the schema does not know (`!!js/function`, `!foo`) would silently read as text: an error. */
+function unknownTags(source: SourceText, doc: Document.Parsed): Diagnostic[] {
+  return doc.warnings
+    .filter((w) => w.code === 'TAG_RESOLVE_FAILED')
+    .map((w) => {
+      const tag = /^!\S*/.exec(source.text.slice(w.pos[0]))?.[0] ?? '!';
+      return diagnose(source.at(w.pos[0], true), 'error', 'yaml-unknown-tag', `${quote(tag)} is a YAML tag kwsync does not know, so the value after it would be read as plain text; remove the tag`);
+    });
 }
 
 /** The alias whose anchor is missing (not merely the first alias of the file). */

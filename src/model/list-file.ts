@@ -8,6 +8,27 @@ import { DEFAULT_LIMITS } from './config.js';
 /** Letters, digits, `-` and `_`: the service refuses spaces and special characters in ids. */
 export const LIST_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 
+/**
+ * Rules a list may accept (silence) with a reason: legal but usually a mistake, or a cost the
+ * list's owner decided to pay. Errors that would break the upload or the matcher cannot be accepted.
+ */
+export const ACCEPTABLE_RULES = [
+  'term-dash',
+  'term-quoted',
+  'term-invisible-char',
+  'term-control-char',
+  'word-regex-syntax',
+  'duplicate-term-folded',
+  'csv-separator',
+  'csv-header',
+  'yaml-unknown-tag',
+  'list-shrunk',
+  'pattern-flags',
+  'pattern-polynomial-backtracking',
+  'pattern-exponential-backtracking',
+] as const;
+export type AcceptableRule = (typeof ACCEPTABLE_RULES)[number];
+
 export const listTestsSchema = z
   .strictObject({
     shouldMatch: z.array(z.string()).optional().describe('examples the list must catch'),
@@ -32,6 +53,10 @@ export const listFileSchema = z
       .optional()
       .describe('a CSV file inside the keywords folder with one term per record (optional `term` header)'),
     tests: listTestsSchema.optional(),
+    accept: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('rules this list accepts on purpose, each with the reason, e.g. {term-dash: "real brand name"}'),
   })
   .describe('A kwsync keyword list file: exactly one of `searchTerms` or `file`.');
 
@@ -55,6 +80,7 @@ export function listFileJsonSchema(): Record<string, unknown> {
   const terms = props.searchTerms!;
   // One line, no surrounding whitespace (`.` stops at line breaks): what checkTerms enforces.
   Object.assign(terms, { minItems: 1, items: { type: 'string', minLength: 1, maxLength: DEFAULT_LIMITS.maxTermLength, pattern: TERM_PATTERN } });
+  Object.assign(props.accept!, { propertyNames: { enum: [...ACCEPTABLE_RULES] }, additionalProperties: { type: 'string', minLength: 1, pattern: '\\S' } });
   return {
     $schema: schema.$schema,
     title: 'kwsync list file',

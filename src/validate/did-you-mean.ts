@@ -14,6 +14,11 @@ const ALIASES: Record<string, string> = {
   kind: 'category',
   csv: 'file',
   path: 'file',
+  allow: 'accept',
+  ignore: 'accept',
+  silence: 'accept',
+  suppress: 'accept',
+  disable: 'accept',
 };
 
 export function editDistance(a: string, b: string): number {

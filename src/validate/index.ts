@@ -8,6 +8,8 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredList } from '../model/keyword-list.js';
 import { diagnose, fileStart } from '../load/diagnose.js';
 import { CONFIG_FILES, loadConfig } from './load-config.js';
+import { readGitBase } from '../load/git-base.js';
+import { checkShrunk } from './rules/list-shrunk.js';
 import { checkRepo, type PlacedList } from './rules/repo.js';
 import { validateListFile } from './validate-list-file.js';
 
@@ -23,18 +25,27 @@ export interface RepoValidation {
   diagnostics: Diagnostic[]; // sorted by file, line, column
   errorCount: number;
   warningCount: number;
+  /** The git ref compared with, when --base was given and git could read it. */
+  base?: string;
   /** Per list file that ran its `tests:` examples (or skipped them, with the reason). */
   tests: { file: string; examples: number; skipped?: string }[];
 }
 
-export async function validateRepo(opts: { dir: string; cwd: string }): Promise<RepoValidation> {
+export interface ValidateOptions {
+  dir: string;
+  cwd: string;
+  /** A git ref to compare with (e.g. `origin/main`): repository-wide rules point at what changed, and shrinking lists are flagged. */
+  base?: string;
+}
+
+export async function validateRepo(opts: ValidateOptions): Promise<RepoValidation> {
   const keywordsDir = resolve(opts.cwd, opts.dir);
   const rel = (abs: string): string => relative(opts.cwd, abs).split(sep).join('/') || '.';
   if (!(await isDirectory(keywordsDir))) {
     throw new ConfigError(`keywords folder not found: ${rel(keywordsDir)}`, { hint: 'run from the repository root, or pass --dir <folder>' });
   }
   const { config, configFile, diagnostics } = await loadConfig(keywordsDir, rel);
-  const entries = (await readdir(keywordsDir, { withFileTypes: true })).filter((e) => (e.isFile() || e.isSymbolicLink()) && !isHiddenOrEditorFile(e.name));
+  const entries = (await readdir(keywordsDir, { withFileTypes: true })).filter((e) => !e.isDirectory() && !isHiddenOrEditorFile(e.name)); // a FIFO or device named like a list is reported, not skipped
   const listFiles = entries
     .map((e) => e.name)
     .filter((n) => /\.ya?ml$/i.test(n) && !CONFIG_FILES.includes(n))
@@ -49,7 +60,9 @@ export async function validateRepo(opts: { dir: string; cwd: string }): Promise<
     if (result.termsFileAbs) usedCsv.add(result.termsFileAbs);
     if (result.tests && (result.tests.examples > 0 || result.tests.skipped)) tests.push({ file: rel(join(keywordsDir, name)), ...result.tests });
   }
-  diagnostics.push(...checkRepo(placed, config));
+  const base = opts.base ? await readGitBase(opts.cwd, rel(keywordsDir), opts.base) : null;
+  diagnostics.push(...checkRepo(placed, config, base?.changed));
+  if (base) diagnostics.push(...(await checkShrunk(placed, base, config)));
   for (const name of entries.map((e) => e.name).filter((n) => /\.csv$/i.test(n))) {
     const abs = join(keywordsDir, name);
     if (!usedCsv.has(abs)) {
@@ -58,7 +71,7 @@ export async function validateRepo(opts: { dir: string; cwd: string }): Promise<
   }
   diagnostics.sort(byPlace);
   const errorCount = diagnostics.filter((d) => d.severity === 'error').length;
-  return { config, configFile, lists: placed.map((p) => p.list), diagnostics, errorCount, warningCount: diagnostics.length - errorCount, tests };
+  return { config, configFile, lists: placed.map((p) => p.list), diagnostics, errorCount, warningCount: diagnostics.length - errorCount, tests, ...(base ? { base: base.ref } : {}) };
 }
 
 /** Dotfiles, Emacs locks and autosaves (`.#a.yaml`, `#a.yaml#`) and backups (`a.yaml~`) are not lists. */

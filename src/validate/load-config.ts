@@ -42,8 +42,8 @@ async function loadConfigFile(keywordsDir: string, abs: string, configFile: stri
   if (!parsed.file) return { config: DEFAULT_CONFIG, diagnostics: parsed.diagnostics };
   // An empty file is an empty mapping: every default applies.
   const result = configSchema.safeParse(parsed.file.value ?? {});
-  if (result.success) return { config: result.data, diagnostics: [] };
-  return { config: DEFAULT_CONFIG, diagnostics: schemaIssues(result.error.issues, parsed.file, configSchema) };
+  if (result.success) return { config: result.data, diagnostics: parsed.diagnostics };
+  return { config: DEFAULT_CONFIG, diagnostics: [...parsed.diagnostics, ...schemaIssues(result.error.issues, parsed.file, configSchema)] };
 }
 
 async function existing(paths: string[]): Promise<string[]> {

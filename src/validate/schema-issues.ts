@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { diagnose } from '../load/diagnose.js';
-import { oneLine, quote } from '../load/quote-value.js';
+import { code, oneLine, quote } from '../load/quote-value.js';
 import type { YamlFile, YamlPath } from '../load/yaml-file.js';
 import { closest, suggestion } from './did-you-mean.js';
 
@@ -27,6 +27,11 @@ export function schemaIssues(issues: readonly z.core.$ZodIssue[], yaml: YamlFile
         if (found === 'nothing' && path.length > 0) {
           out.push(diagnose(yaml.valueAt(path.slice(0, -1)), 'error', 'required-field', `missing required key "${name}"; add \`${name}: ...\``));
         } else {
+          const explained = explainType(yaml, path, issue.expected);
+          if (explained) {
+            out.push(explained);
+            break;
+          }
           const hint = issue.expected === 'string' ? '; put it in quotes to make it text' : '';
           const where = path.length ? `"${pathText(path)}"` : 'the file';
           out.push(diagnose(yaml.valueAt(path), 'error', 'invalid-type', `${where} must be ${article(issue.expected)}, found ${found}${hint}`));
@@ -78,6 +83,32 @@ export function knownKeysAt(schema: AnySchema, path: YamlPath): string[] {
     else return [];
   }
   return [];
+}
+
+/** The wrong types an analyst gets from YAML itself: `- #tag` (a comment), `- a: b` (a mapping), `key: a, b` (text, not a list). */
+function explainType(yaml: YamlFile, path: YamlPath, expected: string): Diagnostic | null {
+  const got = valueAt(yaml.value, path);
+  const at = yaml.valueAt(path);
+  const line = yaml.source.lineText(at.line);
+  const item = /^(\s*-\s+)(.*)$/.exec(line);
+  if (expected === 'string' && item && typeof path[path.length - 1] === 'number') {
+    const text = item[2]!.trim();
+    if (got === null && text.startsWith('#')) {
+      const fixed = `- '${text.replace(/'/g, "''")}'`;
+      return diagnose(yaml.source.lineCol(at.line, item[1]!.length + 1), 'error', 'term-needs-quotes', `# starts a comment in YAML, so this item is empty; put the term in quotes: ${code(fixed)}`);
+    }
+    if (got !== null && typeof got === 'object' && !Array.isArray(got) && /: /.test(text)) {
+      const fixed = `- '${text.replace(/'/g, "''")}'`;
+      return diagnose(at, 'error', 'term-needs-quotes', `": " in a term makes YAML read it as a key and a value; put the term in quotes: ${code(fixed)}`);
+    }
+  }
+  if (expected === 'array' && typeof got === 'string') {
+    const key = String(path[path.length - 1]);
+    const items = got.includes(',') ? got.split(',').map((t) => t.trim()).filter(Boolean) : [got];
+    const flow = `[${items.map((t) => (/^[\w .-]+$/.test(t) && !/^[-.]/.test(t) ? t : JSON.stringify(t))).join(', ')}]`;
+    return diagnose(at, 'error', 'invalid-type', `"${pathText(path)}" must be a list, but it is one piece of text; write it as a list in brackets: ${code(`${key}: ${flow}`)}`);
+  }
+  return null;
 }
 
 function valueAt(root: unknown, path: YamlPath): unknown {

@@ -12,6 +12,7 @@ import { READ_LIMIT_FACTOR, readSource } from '../load/read-source.js';
 import { resolveTermsFile } from '../load/terms-file-path.js';
 import { yamlTerms, type TermsSource } from '../load/terms-source.js';
 import { parseYamlFile, type YamlFile } from '../load/yaml-file.js';
+import { checkAccept, withoutAccepted } from './rules/accept.js';
 import { checkListFields } from './rules/list-fields.js';
 import { checkListTests } from './rules/list-tests.js';
 import { checkPatterns } from './rules/patterns.js';
@@ -36,9 +37,16 @@ export interface ListFileResult {
   /** Absolute path of the CSV the list uses, if any. */
   termsFileAbs?: string;
   tests?: { examples: number; skipped?: string };
+  /** The rules the list accepts (`accept:`), already applied to `diagnostics` by validateListFile. */
+  accepted?: ReadonlySet<string>;
 }
 
 export async function validateListFile(abs: string, ctx: ListFileContext): Promise<ListFileResult> {
+  const result = await checkListFile(abs, ctx);
+  return result.accepted ? { ...result, diagnostics: withoutAccepted(result.diagnostics, result.accepted) } : result;
+}
+
+async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFileResult> {
   const file = ctx.relative(abs);
   const where = await checkInsideFolder(ctx.keywordsDir, abs);
   if (!where.ok) return { placed: null, diagnostics: [diagnose(fileStart(file), 'error', where.rule, where.message)] };
@@ -57,21 +65,23 @@ export async function validateListFile(abs: string, ctx: ListFileContext): Promi
   const yaml = parsed.file;
   // A shape error is reported, and the fields that do parse are still checked (nothing hides the rest).
   const shape = listFileSchema.safeParse(yaml.value);
-  const diagnostics = shape.success ? [] : schemaIssues(shape.error.issues, yaml, listFileSchema);
+  const diagnostics = [...parsed.diagnostics, ...(shape.success ? [] : schemaIssues(shape.error.issues, yaml, listFileSchema))];
   const salvaged = shape.success ? { data: shape.data, present: new Set(Object.keys(shape.data)) } : salvageListFile(yaml.value);
   if (!salvaged) return { placed: null, diagnostics };
   const partial = salvaged.data;
   diagnostics.push(...checkListFields(yaml, partial, ctx.limits, salvaged.present));
+  const { accepted, diagnostics: acceptIssues } = checkAccept(yaml, partial.accept);
+  diagnostics.push(...acceptIssues);
   const loaded = await loadTerms(yaml, partial, abs, ctx, 'termIndexes' in salvaged ? salvaged.termIndexes : undefined);
   diagnostics.push(...loaded.diagnostics);
   const termsFileAbs = loaded.abs ? { termsFileAbs: loaded.abs } : {};
-  if (!loaded.terms) return { placed: null, diagnostics, ...termsFileAbs };
+  if (!loaded.terms) return { placed: null, diagnostics, accepted, ...termsFileAbs };
 
   const termsAt = yaml.valueAt([partial.file !== undefined ? 'file' : 'searchTerms']);
-  const terms = checkTerms(loaded.terms, ctx.limits, termsAt);
+  const terms = checkTerms(loaded.terms, ctx.limits, termsAt, partial.category);
   diagnostics.push(...terms.diagnostics);
   if (partial.category === 'pattern') diagnostics.push(...checkPatterns(loaded.terms, terms.broken).diagnostics);
-  if (!shape.success) return { placed: null, diagnostics, ...termsFileAbs };
+  if (!shape.success) return { placed: null, diagnostics, accepted, ...termsFileAbs };
   const data = shape.data;
 
   const list: DesiredList = {
@@ -83,14 +93,15 @@ export async function validateListFile(abs: string, ctx: ListFileContext): Promi
     source: { file, ...(loaded.abs ? { termsFile: ctx.relative(loaded.abs) } : {}) },
   };
   let tests: ListFileResult['tests'];
-  if (!diagnostics.some((d) => d.severity === 'error')) {
+  if (!withoutAccepted(diagnostics, accepted).some((d) => d.severity === 'error')) {
     const run = checkListTests(yaml, data, list);
     diagnostics.push(...run.diagnostics);
     tests = { examples: run.examples, ...(run.skipped ? { skipped: run.skipped } : {}) };
   }
   return {
-    placed: { list, idAt: yaml.valueAt(['id']), termsAt },
+    placed: { list, idAt: yaml.valueAt(['id']), termsAt, accepted },
     diagnostics,
+    accepted,
     ...termsFileAbs,
     ...(tests ? { tests } : {}),
   };

@@ -21,6 +21,7 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--dir <folder>', 'the keywords folder', 'keywords')
     .addOption(new Option('--format <format>', 'text | json | github (workflow annotations)').default('text'))
     .option('--strict', 'fail on warnings too', false)
+    .option('--base <ref>', 'git ref to compare with (e.g. origin/main): point at changed files, flag shrinking lists')
     .addHelpText(
       'after',
       `
@@ -29,16 +30,17 @@ Examples:
   kwsync validate --format json > v.json  machine-readable result (version 1)
   kwsync validate --format github         annotations in a GitHub Actions log
   kwsync validate --strict                warnings fail too
+  kwsync validate --base origin/main      compare with the PR's base branch
 
 Exit codes: 0 valid, 3 invalid, 1 folder missing, 64 bad usage.`,
     )
-    .action(async (opts: { dir: string; format: string; strict: boolean }) => {
+    .action(async (opts: { dir: string; format: string; strict: boolean; base?: string }) => {
       if (!(FORMATS as readonly string[]).includes(opts.format)) {
         throw new UsageError(`unknown --format "${opts.format}"`, { hint: `use one of ${FORMATS.join(', ')}` });
       }
       const format = opts.format as Format;
       const { io } = ctx;
-      const result = await validateRepo({ dir: opts.dir, cwd: io.cwd });
+      const result = await validateRepo({ dir: opts.dir, cwd: io.cwd, ...(opts.base ? { base: opts.base } : {}) });
       const failed = result.errorCount > 0 || (opts.strict && result.warningCount > 0);
       const summary = renderSummary(result.lists.length, result.errorCount, result.warningCount);
       if (format === 'json') {

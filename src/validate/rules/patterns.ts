@@ -1,12 +1,12 @@
 // Rules on pattern lists: the regex must parse (regexpp, flags `iu` as the matcher runs it), use
 // only bounded quantifiers (the service refuses `*`, `+`, `{n,}`), not match the empty string,
-// and not backtrack super-linearly (scslre: exponential is an error, polynomial a warning).
+// and not backtrack super-linearly (scslre: an error, unless the list accepts the rule with a reason).
 import { RegExpParser, RegExpSyntaxError, visitRegExpAST } from '@eslint-community/regexpp';
 import type { AST } from '@eslint-community/regexpp';
 import { analyse } from 'scslre';
 import type { Diagnostic } from '../../model/diagnostic.js';
 import { diagnose } from '../../load/diagnose.js';
-import { oneLine, quote } from '../../load/quote-value.js';
+import { code, oneLine, quote } from '../../load/quote-value.js';
 import type { TermsSource } from '../../load/terms-source.js';
 import { PATTERN_FLAGS } from '../../match/index.js';
 
@@ -49,13 +49,14 @@ function compiles(source: string): boolean {
 
 /** Findings for one pattern; never throws (`compileWith` is the engine, swappable in tests). */
 export function checkPattern(source: string, compileWith: Compile = compile): Finding[] {
+  const flagged = flagMistake(source);
+  if (flagged?.severity === 'error') return [flagged];
   let pattern: AST.Pattern;
   try {
     pattern = parser.parsePattern(source, 0, source.length, { unicode: true });
   } catch (err) {
     if (!(err instanceof RegExpSyntaxError)) throw err;
-    const reason = oneLine(err.message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, ''));
-    return [{ index: Math.min(err.index, source.length), severity: 'error', rule: 'pattern-syntax', message: `${reason}; fix the pattern (JavaScript syntax, flags ${PATTERN_FLAGS})` }];
+    return [unclosed(source, err.message) ?? syntaxFinding(source, err)];
   }
   // regexpp can still accept what the engine refuses (it knows newer syntax than this runtime).
   let regex: RegExp;
@@ -65,7 +66,7 @@ export function checkPattern(source: string, compileWith: Compile = compile): Fi
     const reason = oneLine(String(err instanceof Error ? err.message : err).replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, ''));
     return [{ index: 0, severity: 'error', rule: 'pattern-syntax', message: `not supported by the regex engine: ${reason}; rewrite the pattern without it` }];
   }
-  const out: Finding[] = [];
+  const out: Finding[] = flagged ? [flagged] : [];
   visitRegExpAST(pattern, {
     onQuantifierEnter(q) {
       if (q.max !== Infinity) return;
@@ -83,6 +84,52 @@ export function checkPattern(source: string, compileWith: Compile = compile): Fi
   }
   out.push(...backtracking(pattern));
   return out;
+}
+
+function syntaxFinding(source: string, err: RegExpSyntaxError): Finding {
+  const reason = oneLine(err.message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, ''));
+  return { index: Math.min(err.index, source.length), severity: 'error', rule: 'pattern-syntax', message: `${reason}; fix the pattern (JavaScript syntax, flags ${PATTERN_FLAGS})` };
+}
+
+/** `(?i)` up front, or a pattern written `/…/flags`: flags a pattern list cannot carry (it always runs with `iu`). */
+function flagMistake(source: string): Finding | null {
+  const inline = /^\(\?([a-zA-Z]+)\)/.exec(source);
+  if (inline) {
+    const rest = source.slice(inline[0].length);
+    return { index: 0, severity: 'error', rule: 'pattern-flags', message: `${quote(inline[0])} sets flags inside the pattern, which JavaScript patterns cannot do; patterns already ignore case, so remove it: ${code(rest)}` };
+  }
+  const slashed = /^\/(.+)\/([a-z]*)$/s.exec(source);
+  if (slashed) {
+    const extra = slashed[2] ? ` (flags ${quote(slashed[2])} cannot be set; matching always ignores case)` : '';
+    return { index: 0, severity: 'warning', rule: 'pattern-flags', message: `this pattern is written /like this/, so the slashes would have to appear in the message${extra}; write it without them: ${code(slashed[1]!)}` };
+  }
+  return null;
+}
+
+/** An unclosed [ or ( is reported by the parser at the end of the pattern; point at the opener instead. */
+function unclosed(source: string, message: string): Finding | null {
+  const cls = /Unterminated character class/i.test(message);
+  const group = /Unterminated group/i.test(message);
+  if (!cls && !group) return null;
+  const stack: number[] = [];
+  let inClass = -1;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (inClass !== -1) inClass = c === ']' ? -1 : inClass;
+    else if (c === '[') inClass = i;
+    else if (c === '(') stack.push(i);
+    else if (c === ')') stack.pop();
+  }
+  const at = cls ? inClass : stack[stack.length - 1];
+  if (at === undefined || at === -1) return null;
+  if (cls) {
+    // The class most likely ends where a quantifier or group starts: `[a-z0-9{4,10}` → `[a-z0-9]{4,10}`.
+    const end = source.slice(at + 1).search(/[{(]/);
+    const fixed = end === -1 ? `${source}]` : `${source.slice(0, at + 1 + end)}]${source.slice(at + 1 + end)}`;
+    return { index: at, severity: 'error', rule: 'pattern-syntax', message: `this [ starts a set of characters that is never closed; add the ] where the set ends, e.g. ${code(fixed)}` };
+  }
+  return { index: at, severity: 'error', rule: 'pattern-syntax', message: `this ( is never closed; add the ) where the group ends (write \\( for a literal bracket)` };
 }
 
 /** A bounded quantifier this large backtracks like an unbounded one on realistic message lengths. */
@@ -119,9 +166,9 @@ function backtracking(pattern: AST.Pattern): Finding[] {
     const index = toOriginal(quant.start, edits);
     return {
       index,
-      severity: r.exponential ? 'error' : 'warning',
+      severity: 'error',
       rule: `pattern-${kind}-backtracking`,
-      message: `this part can backtrack in ${kind} time on a long run of ${quote(r.character.pick)}; make the alternatives or repetitions unambiguous, or lower their bounds below ${LARGE_BOUND}`,
+      message: `this part can backtrack in ${kind} time on a long run of ${quote(r.character.pick)}, slowing every message check; make the alternatives or repetitions unambiguous, or lower their bounds below ${LARGE_BOUND} (or accept it: \`accept: {pattern-${kind}-backtracking: "why"}\`)`,
     } satisfies Finding;
   });
 }

@@ -6,11 +6,14 @@ import { diagnose } from '../../load/diagnose.js';
 import { quote } from '../../load/quote-value.js';
 import type { Position } from '../../load/source-text.js';
 import type { TermsSource } from '../../load/terms-source.js';
+import type { Category } from '../../model/keyword-list.js';
 import { length } from './list-fields.js';
+import { termHints } from './term-hints.js';
 
 /** Diagnostics, and the indexes of terms too broken for further checks (patterns, tests). */
-export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position): { diagnostics: Diagnostic[]; broken: Set<number> } {
+export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position, category?: Category): { diagnostics: Diagnostic[]; broken: Set<number> } {
   const out: Diagnostic[] = [];
+  const tabsAllowed = /\.csv$/i.test(terms.file); // a tab in a CSV line is reported as a separator
   const broken = new Set<number>();
   if (terms.values.length === 0) {
     out.push(diagnose(listAt, 'error', 'list-empty', 'the list has no terms; add at least one (the service refuses empty lists)'));
@@ -24,6 +27,12 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position)
       out.push(diagnose(terms.locate(i, problem.index), 'error', problem.rule, problem.message));
       if (problem.rule !== 'term-too-long') broken.add(i);
       if (problem.rule === 'term-empty') return;
+    } else {
+      const continued = terms.continuation?.(i);
+      for (const h of termHints(term, category, { tabsAllowed, continued: continued !== undefined })) {
+        out.push(diagnose(h.rule === 'term-dash' && continued ? continued : terms.locate(i, h.index), h.severity, h.rule, h.message));
+        if (h.severity === 'error') broken.add(i);
+      }
     }
     const key = foldKey(term);
     const prior = seen.get(key);

@@ -1,0 +1,103 @@
+// What is legal in a term but almost surely a mistake: control characters (an error), invisible
+// characters, a dash left from a list or a mis-indented line, quotes kept around the term, regex
+// syntax in a word list. One cheap pre-check per term; the details run only on the rare hit.
+import type { Category } from '../../model/keyword-list.js';
+import { quote } from '../../load/quote-value.js';
+
+export interface TermHint {
+  rule: string;
+  severity: 'error' | 'warning';
+  message: string;
+  /** Character index in the term the hint is about. */
+  index: number;
+}
+
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+// Zero-width joiner/non-joiner are left alone: emoji sequences and Persian script need them.
+const INVISIBLE = /[\u00a0\u00ad\u200b\u200e\u200f\u2060\ufeff\u202a-\u202e\u2066-\u2069]/;
+const QUOTED = /^(["'\u201c\u2018\u201e\u00ab]).+(["'\u201d\u2019\u201c\u00bb])$/s;
+/** Everything below in one test, so the common clean term costs one regex. */
+const ANY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u00a0\u00ad\u200b\u200e\u200f\u2060\ufeff\u202a-\u202e\u2066-\u2069"'\u2018\u2019\u201c\u201d\u201e\u00ab\u00bb]|^-| - /;
+const REGEXISH = /[[\\{*|]|^\^|\$$|\.\+|\(\?/;
+
+const NAMES: Record<string, string> = {
+  '\u0000': 'NUL',
+  '\u001b': 'ESC',
+  '\u0007': 'BEL',
+  '\u0008': 'backspace',
+  '\u007f': 'DEL',
+  '\u00a0': 'non-breaking space',
+  '\u00ad': 'soft hyphen',
+  '\u200b': 'zero-width space',
+  '\u2060': 'word joiner',
+  '\ufeff': 'byte order mark',
+};
+const charName = (c: string): string => `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}${NAMES[c] ? ` ${NAMES[c]}` : ''}`;
+
+/** Hints for one term; `tabsAllowed` leaves tabs to the CSV separator check. */
+export function termHints(term: string, category: Category | undefined, opts: { tabsAllowed: boolean; continued: boolean }): TermHint[] {
+  const word = category === 'word';
+  if (!ANY.test(term) && !(word && REGEXISH.test(term)) && !(!opts.tabsAllowed && term.includes('\t'))) return [];
+  const out: TermHint[] = [];
+  const control = opts.tabsAllowed ? CONTROL.exec(term) : /[\u0000-\u0008\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/.exec(term);
+  if (control) {
+    out.push({ rule: 'term-control-char', severity: 'error', index: control.index, message: `this term holds a control character (${charName(control[0])}) that nobody can see or type in a chat; delete it` });
+  }
+  const invisible = INVISIBLE.exec(term);
+  if (invisible) {
+    const fix = invisible[0] === '\u00a0' ? 'replace it with a normal space' : 'delete it (retyping the term is the surest way)';
+    out.push({ rule: 'term-invisible-char', severity: 'warning', index: invisible.index, message: `this term holds an invisible character (${charName(invisible[0])}), which the service matches literally; ${fix}` });
+  }
+  const dash = term.indexOf(' - ');
+  if (opts.continued && dash !== -1) {
+    out.push({
+      rule: 'term-dash',
+      severity: 'warning',
+      index: dash + 1,
+      message: `this "- " line is indented deeper than the term above it, so YAML joins them into one term, ${quote(term)}; indent every "- " line of the list the same`,
+    });
+  } else if (term.startsWith('-') || dash !== -1) {
+    const what = term.startsWith('-') ? `${quote(term)} starts with a dash` : `${quote(term)} holds " - "`;
+    out.push({ rule: 'term-dash', severity: 'warning', index: term.startsWith('-') ? 0 : dash + 1, message: `${what}, like a list item pasted into a term; if it is two terms or a bullet, split it or remove the dash` });
+  }
+  const quoted = QUOTED.exec(term);
+  if (quoted) {
+    const inner = term.slice(quoted[1]!.length, term.length - quoted[2]!.length);
+    out.push({ rule: 'term-quoted', severity: 'warning', index: 0, message: `the quotes around ${quote(inner)} are part of the term, so only text with those quote marks matches; write the term without them: ${quote(inner)}` });
+  }
+  if (word) {
+    const regex = regexSyntax(term);
+    if (regex) out.push({ rule: 'word-regex-syntax', severity: 'warning', index: regex.index, message: regex.message });
+  }
+  return out;
+}
+
+const CLASS = /\[([^\]\\^-]+)\]/g;
+
+function regexSyntax(term: string): { index: number; message: string } | null {
+  const found = /\[[^\]]*\]|\\[dwsbDWSB.]|\{\d+(?:,\d*)?\}|\([^)]*\|[^)]*\)|\.[*+]|^\^|\$$|\*|\(\?/.exec(term);
+  if (!found) return null;
+  const tail = 'a word list matches the term literally, symbols and all';
+  if (found[0] === '*') {
+    return { index: found.index, message: `"*" is not a wildcard in a word list: ${tail}; list each form as its own term, or move the term to a pattern list` };
+  }
+  const variants = expandClasses(term);
+  const fix = variants ? `list the spellings as terms instead (${variants.map((v) => quote(v, 30)).join(', ')})` : 'list the spellings as separate terms, or move it to a pattern list';
+  return { index: found.index, message: `${quote(found[0], 20)} is regex syntax, but ${tail}; ${fix}` };
+}
+
+/** `w[0o]rd` → `w0rd`, `word`: when the only syntax is small character classes (at most 8 spellings). */
+function expandClasses(term: string): string[] | null {
+  const rest = term.replace(CLASS, '');
+  if (/[[\]\\{}()|*+?^$]/.test(rest)) return null;
+  let out = [''];
+  let last = 0;
+  for (const m of term.matchAll(CLASS)) {
+    const lit = term.slice(last, m.index);
+    const chars = Array.from(m[1]!);
+    out = out.flatMap((prefix) => chars.map((c) => prefix + lit + c));
+    if (out.length > 8) return null;
+    last = m.index! + m[0].length;
+  }
+  return out.map((v) => v + term.slice(last));
+}
