@@ -52,6 +52,8 @@ export interface ActionResult {
   /** Path of the plan JSON, or '' when no plan was made. */
   planJsonPath: string;
   failed: boolean;
+  /** mode targets: the kwsync.yaml target names (the `targets` output, as JSON). */
+  targets?: string[];
   /** Why the run failed, for core.setFailed. */
   message?: string;
 }

@@ -80,6 +80,7 @@ async function main(): Promise<void> {
     core.setOutput('has-changes', String(result.hasChanges));
     core.setOutput('plan-json', result.planJsonPath);
     core.setOutput('failed', String(result.failed));
+    core.setOutput('targets', JSON.stringify(result.targets ?? []));
     if (result.failed) core.setFailed(result.message ?? 'kwsync failed');
   } catch (err) {
     core.setOutput('failed', 'true');

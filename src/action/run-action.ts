@@ -3,6 +3,7 @@ import type { ActionResult, ActionRun } from './deps.js';
 import { runApply } from './run-apply.js';
 import { runDrift } from './run-drift.js';
 import { runPlan } from './run-plan.js';
+import { runTargets } from './run-targets.js';
 
 export async function runAction(run: ActionRun): Promise<ActionResult> {
   switch (run.inputs.mode) {
@@ -12,5 +13,7 @@ export async function runAction(run: ActionRun): Promise<ActionResult> {
       return runApply(run);
     case 'drift':
       return runDrift(run);
+    case 'targets':
+      return runTargets(run);
   }
 }

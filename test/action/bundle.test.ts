@@ -35,7 +35,7 @@ describe('action bundle', () => {
     expect(action.runs).toEqual({ using: 'node24', main: 'action-dist/index.js' });
     expect(Object.keys(action.inputs).sort()).toEqual(['dir', 'force', 'github-token', 'mode', 'prune', 'target']);
     expect(action.inputs['github-token'].default).toBe('${{ github.token }}');
-    expect(Object.keys(action.outputs).sort()).toEqual(['failed', 'has-changes', 'plan-json']);
+    expect(Object.keys(action.outputs).sort()).toEqual(['failed', 'has-changes', 'plan-json', 'targets']);
   });
 
   describe('running the bundle as GitHub would', () => {

