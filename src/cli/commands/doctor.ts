@@ -1,0 +1,177 @@
+// `kwsync doctor`: flags, the terminal confirmation of --write-probe, Ctrl-C, output and exit codes.
+// The probing itself is src/doctor (plain data in, plain data out).
+import { stat } from 'node:fs/promises';
+import { createInterface } from 'node:readline/promises';
+import { DEFAULT_CONFIG, type KwsyncConfig } from '../../model/config.js';
+import { doctorReportJsonSchema, newProbeId, renderDoctorText, runDoctor, type DoctorReport } from '../../doctor/index.js';
+import { EXIT, KwsyncError, UsageError } from '../../errors.js';
+import type { CliIO } from '../io.js';
+import { connectApp, loadRepo, resolvePath } from '../target.js';
+import type { RegisterCommand } from './index.js';
+
+export interface DoctorCommandOptions {
+  dir?: string;
+  target?: string;
+  format?: string;
+  writeProbe?: boolean;
+  yes?: boolean;
+  schema?: boolean;
+}
+
+/** What doctor needs of the terminal; tests pass their own. */
+export interface DoctorTerminal {
+  /** A person can answer a question (stdin and stderr are terminals). */
+  isInteractive: boolean;
+  ask(question: string): Promise<boolean>;
+  /** Calls `handler` on Ctrl-C until the returned function is called. */
+  onInterrupt(handler: () => void): () => void;
+}
+
+export const EXIT_INTERRUPTED = 130;
+
+export async function runDoctorCommand(io: CliIO, opts: DoctorCommandOptions, terminal: DoctorTerminal = processTerminal()): Promise<number> {
+  if (opts.schema) {
+    io.stdout.write(`${JSON.stringify(doctorReportJsonSchema(), null, 2)}\n`);
+    return EXIT.ok;
+  }
+  const format = opts.format ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json (got "${format}")`);
+  const writeProbe = opts.writeProbe === true;
+  // Refused before anything is read or sent: a CI job must say --yes to write.
+  if (writeProbe && !opts.yes && !terminal.isInteractive) {
+    throw new UsageError('--write-probe creates and deletes a temporary keyword list, and there is no terminal to confirm on', {
+      hint: 'pass --yes to run it without asking',
+    });
+  }
+  const config = await loadConfig(io, opts.dir);
+  const { client, keywords } = connectApp(io, config, opts.target);
+  const probeId = newProbeId();
+  if (writeProbe && !opts.yes) {
+    const yes = await terminal.ask(
+      `kwsync doctor will create the temporary keyword list ${probeId} on ${keywords.label}, write it a few times, and delete it. No other list is touched. Continue? [y/N] `,
+    );
+    if (!yes) {
+      await client.close();
+      throw new KwsyncError('not confirmed; nothing was written', { hint: 'run `kwsync doctor` without --write-probe for the read-only checks' });
+    }
+  }
+  const controller = new AbortController();
+  const stopListening = terminal.onInterrupt(() => {
+    if (!controller.signal.aborted) io.stderr.write(`\nkwsync: interrupted; stopping, and deleting the probe list ${probeId} if it was made…\n`);
+    controller.abort();
+  });
+  let report: DoctorReport;
+  let interrupted: boolean;
+  try {
+    ({ report, interrupted } = await runDoctor(client, {
+      config,
+      target: keywords.label,
+      writeProbe,
+      probeId,
+      signal: controller.signal,
+      ...(io.stderr.isTTY ? { onStep: (step: string) => io.stderr.write(`kwsync doctor: ${step}\n`) } : {}),
+    }));
+  } finally {
+    stopListening();
+    await client.close();
+  }
+  io.stdout.write(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : renderDoctorText(report));
+  if (format === 'json') {
+    // The JSON goes to a file or a tool; the person still sees what blocks, on stderr.
+    for (const f of report.findings.filter((x) => x.needsAction)) io.stderr.write(`kwsync: ${f.title}: ${f.detail}\n${f.hint ? `  hint: ${f.hint}\n` : ''}`);
+  }
+  if (interrupted || controller.signal.aborted) {
+    const cleanup = report.findings.find((f) => f.id === 'probe-cleanup');
+    io.stderr.write(`kwsync: interrupted; ${cleanup?.status === 'ok' ? `the probe list ${probeId} was deleted` : cleanup ? cleanup.detail : 'nothing was written'}\n`);
+    return EXIT_INTERRUPTED;
+  }
+  return report.ok ? EXIT.ok : EXIT.failure;
+}
+
+/** kwsync.yaml of the folder; with no folder at the default place, the defaults (doctor comes before setup). */
+async function loadConfig(io: CliIO, dir: string | undefined): Promise<KwsyncConfig> {
+  if (dir === undefined && !(await isDirectory(resolvePath(io, 'keywords')))) return DEFAULT_CONFIG;
+  return (await loadRepo(io, dir ?? 'keywords', false)).config;
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The real terminal: a y/N question on stderr, Ctrl-C as SIGINT (a second one quits at once). */
+export function processTerminal(): DoctorTerminal {
+  return {
+    isInteractive: process.stdin.isTTY === true && process.stderr.isTTY === true,
+    async ask(question) {
+      const rl = createInterface({ input: process.stdin, output: process.stderr });
+      const stop = new AbortController();
+      rl.on('SIGINT', () => stop.abort());
+      try {
+        return /^y(es)?$/i.test((await rl.question(question, { signal: stop.signal })).trim());
+      } catch {
+        return false;
+      } finally {
+        rl.close();
+      }
+    },
+    onInterrupt(handler) {
+      let count = 0;
+      const listener = () => {
+        count += 1;
+        if (count === 1) return handler();
+        process.stderr.write('kwsync: interrupted twice; quitting now. The probe list may remain: run `kwsync doctor --write-probe` again, or delete it in the dashboard.\n');
+        process.exit(EXIT_INTERRUPTED);
+      };
+      process.on('SIGINT', listener);
+      return () => process.off('SIGINT', listener);
+    },
+  };
+}
+
+export const register: RegisterCommand = (program, ctx, setExitCode) => {
+  program
+    .command('doctor')
+    .description("find out how your app behaves where CometChat's published API description is silent, and the kwsync.yaml settings to use")
+    .option('--dir <dir>', 'the keywords folder whose kwsync.yaml holds the current settings (default: keywords, or defaults when absent)')
+    .option('--target <name>', 'a target of kwsync.yaml (default: the only one, or the environment)')
+    .option('--format <format>', 'text or json', 'text')
+    .option('--write-probe', 'also create a temporary list (kwsync-probe-<random>), try each way of sending terms, and delete it')
+    .option('--yes', 'with --write-probe: do not ask for confirmation (needed without a terminal, e.g. in CI)')
+    .option('--schema', 'print the JSON Schema of the --format json output and exit')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  kwsync doctor                              # read-only: GETs only, nothing is written
+  kwsync doctor --target production --write-probe
+  kwsync doctor --write-probe --yes --format json > doctor.json   # in CI
+
+What it checks (each finding is ok, DIFFERS or unknown, with what kwsync does about it):
+  reach and authenticate      the key reads the keyword lists of the app
+  the key may write           --write-probe: the key has full-access scope (apply needs it)
+  listing                     is the listing cut short (meta.current limit), is \`default\` sent on
+                              ordinary lists, is \`description\` kept
+  the answer for a missing list   404 and the error body, for a fresh id kwsync-probe-<random>
+  rate-limit headers          X-RateLimit-* or X-Rate-Limit-* (kwsync reads both), or none
+  latency                     the median of a few GETs against service.timeoutMs
+  the Calls API               one page of GET /calls and its pagination keys
+  --write-probe only: terms sent in searchTerms; \\d{3,10} in a CSV file with csvQuoting none and
+  rfc4180; searchTerms beside a file (empty or omitted). The probe list is always deleted, also
+  on an error or Ctrl-C, and no other list is ever written. It needs one free list slot of
+  limits.maxLists.
+
+The output ends with the service: settings to paste into keywords/kwsync.yaml (termsTransport,
+csvQuoting, searchTermsWithFile, timeoutMs); --format json has them as recommended and changes.
+
+Exit codes: 0 everything works with the current settings, 1 a setting should change or something
+needs action (or the app cannot be reached or authenticated), 64 bad usage (also --write-probe
+without a terminal and without --yes), 130 interrupted (the probe list is still deleted).`,
+    )
+    .action(async (opts: DoctorCommandOptions) => {
+      setExitCode(await runDoctorCommand(ctx.io, opts));
+    });
+};

@@ -1,0 +1,163 @@
+// What one GET /moderation/keywords says about the app, where the published description is silent
+// or contradicts itself: is `default` sent on ordinary lists, is `description`, is the listing cut
+// short. Pure: takes the parsed body, returns findings and the facts the write probe needs.
+import { keywordListsResponseSchema } from '../api/keywords.js';
+import type { Finding } from './report.js';
+
+export interface ListingFacts {
+  /** Non-default lists seen (only a lower bound when `mayBeTruncated`). */
+  nonDefaultCount: number;
+  mayBeTruncated: boolean;
+}
+
+type Item = Record<string, unknown>;
+
+/** `1 list`, `3 lists`. */
+export const lists = (n: number, noun = 'list') => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+const isObject = (v: unknown): v is Item => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The items of a listing body, or undefined when it is not `{data: [...]}`. */
+export function listingItems(json: unknown): Item[] | undefined {
+  if (!isObject(json) || !Array.isArray(json.data)) return undefined;
+  return json.data.filter(isObject);
+}
+
+export function analyseListing(json: unknown, items: Item[]): { findings: Finding[]; facts: ListingFacts } {
+  const ordinary = items.filter((i) => i.default !== true);
+  const current = isObject(json) && isObject(json.meta) && isObject(json.meta.current) ? json.meta.current : undefined;
+  const limit = typeof current?.limit === 'number' ? current.limit : undefined;
+  const count = Math.max(items.length, typeof current?.count === 'number' ? current.count : 0);
+  const mayBeTruncated = limit !== undefined && count >= limit;
+  const findings = [
+    readable(json),
+    sizeFinding(items.length, limit, current !== undefined, mayBeTruncated),
+    defaultFieldFinding(ordinary),
+    descriptionFinding(items),
+  ];
+  return { findings, facts: { nonDefaultCount: ordinary.length, mayBeTruncated } };
+}
+
+/** kwsync's own reader must take this listing; if not, nothing else works. */
+function readable(json: unknown): Finding {
+  const title = "kwsync's reader takes the listing";
+  const parsed = keywordListsResponseSchema.safeParse(json);
+  if (parsed.success) {
+    return { id: 'listing-readable', status: 'ok', title, detail: 'Every list in the listing has the fields kwsync reads.', needsAction: false };
+  }
+  const issue = parsed.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  return {
+    id: 'listing-readable',
+    status: 'differs',
+    title,
+    detail: `kwsync's reader refuses this listing (${where}${issue?.message ?? 'does not fit'}), so plan and apply will fail here.`,
+    needsAction: true,
+    hint: 'report this to the kwsync maintainers with the output of `kwsync doctor --format json`',
+  };
+}
+
+function sizeFinding(seen: number, limit: number | undefined, hasMeta: boolean, mayBeTruncated: boolean): Finding {
+  const title = 'the listing holds every list';
+  if (!hasMeta) {
+    return {
+      id: 'listing-size',
+      status: 'differs',
+      title,
+      detail: `The listing returned ${lists(seen)} with no meta.current, unlike the published example. kwsync takes it as whole, and still confirms by id any list of your folder it lacks.`,
+      needsAction: false,
+    };
+  }
+  if (mayBeTruncated) {
+    return {
+      id: 'listing-size',
+      status: 'differs',
+      title,
+      detail:
+        `The listing returned ${lists(seen)} and its limit is ${limit}: it may be cut short, and no paging is published, so the number of lists on the app is unknown. ` +
+        'kwsync never takes a list as missing from the listing alone: it confirms each list of your folder with a GET by id, so plan and apply stay right. ' +
+        'Lists beyond the listing are not shown as unmanaged, and prune cannot delete them.',
+      needsAction: false,
+    };
+  }
+  return {
+    id: 'listing-size',
+    status: 'ok',
+    title,
+    detail: `The listing returned ${lists(seen)}, under its limit of ${limit}: it holds them all.`,
+    needsAction: false,
+  };
+}
+
+function defaultFieldFinding(ordinary: Item[]): Finding {
+  const title = '`default` on ordinary lists';
+  if (ordinary.length === 0) {
+    return {
+      id: 'listing-default-field',
+      status: 'unknown',
+      title,
+      detail: 'The app has no non-default lists to look at; --write-probe settles it on a temporary list. kwsync reads an absent `default` as "not a default list" either way.',
+      needsAction: false,
+    };
+  }
+  return defaultFieldSeen(ordinary.filter((i) => 'default' in i).length, ordinary.length, `the ${lists(ordinary.length, 'non-default list')} in the listing`);
+}
+
+/** Shared with the write probe, which reads its own list back (`subject`: what was looked at). */
+export function defaultFieldSeen(withField: number, total: number, subject: string): Finding {
+  const title = '`default` on ordinary lists';
+  const how =
+    withField === total
+      ? `present (false) on ${subject}`
+      : withField === 0
+        ? `absent on ${subject}, as in the published examples`
+        : `present on ${withField} and absent on ${total - withField} of ${subject}`;
+  return {
+    id: 'listing-default-field',
+    status: 'ok',
+    title,
+    detail: `\`default\` is ${how}. kwsync reads an absent \`default\` as "not a default list", and never writes a list that says default: true.`,
+    needsAction: false,
+  };
+}
+
+function descriptionFinding(items: Item[]): Finding {
+  const title = '`description` on lists';
+  if (items.length === 0) {
+    return {
+      id: 'listing-description-field',
+      status: 'unknown',
+      title,
+      detail: 'The app has no lists to look at; --write-probe settles it on a temporary list.',
+      needsAction: false,
+    };
+  }
+  const withField = items.filter((i) => typeof i.description === 'string').length;
+  if (withField === items.length) {
+    return { id: 'listing-description-field', status: 'ok', title, detail: `\`description\` is present on ${items.length === 1 ? 'the list' : `all ${items.length} lists`} in the listing; kwsync compares it like the name.`, needsAction: false };
+  }
+  return {
+    id: 'listing-description-field',
+    status: 'unknown',
+    title,
+    detail: `\`description\` is absent on ${items.length - withField} of ${items.length} lists in the listing (they may have none). kwsync reads a missing description as empty; --write-probe settles whether one that is sent is kept.`,
+    needsAction: false,
+  };
+}
+
+/** The write probe sent a description: is it in what the listing returns for that list? */
+export function descriptionKept(kept: boolean): Finding {
+  const title = '`description` on lists';
+  if (kept) {
+    return { id: 'listing-description-field', status: 'ok', title, detail: 'A description sent with a list is kept and returned; kwsync compares it like the name.', needsAction: false };
+  }
+  return {
+    id: 'listing-description-field',
+    status: 'differs',
+    title,
+    detail:
+      'A description sent with the probe list came back absent or changed. kwsync reads a missing description as empty, ' +
+      'so a list file that sets one would show a description change on every plan. Leave `description` out of list files for this app.',
+    needsAction: false,
+  };
+}

@@ -1,0 +1,103 @@
+// The read-only half of doctor: GETs only, each one raw attempt (client.probe), so what is reported
+// is what the app answered, not what retries made of it.
+import type { CometChatClient, ProbeResult } from '../api/index.js';
+import { ApiError } from '../errors.js';
+import { analyseListing, listingItems, lists, type ListingFacts } from './listing-shape.js';
+import type { Finding } from './report.js';
+import { errorBodyShape, latencyFinding, missingListFinding, rateHeadersFinding } from './response-traits.js';
+import { callsApiFinding } from './calls-check.js';
+
+export type ProbeClient = Pick<CometChatClient, 'probe' | 'baseUrls'>;
+
+export interface ReadChecks {
+  findings: Finding[];
+  /** Undefined when the app could not be read at all (then `findings` says why). */
+  facts?: ListingFacts;
+  /** The timeout to recommend (the current one unless latency says otherwise). */
+  timeoutMs: number;
+}
+
+const LISTING = { api: 'chat', method: 'GET', path: '/moderation/keywords' } as const;
+/** Latency samples beyond the listing and the missing-list GET. */
+const EXTRA_SAMPLES = 3;
+
+export async function runReadChecks(client: ProbeClient, opts: { missingId: string; timeoutMs: number }): Promise<ReadChecks> {
+  let listing: ProbeResult;
+  try {
+    listing = await client.probe(LISTING);
+  } catch (err) {
+    return { findings: [unreachable(client, err)], timeoutMs: opts.timeoutMs };
+  }
+  const refused = connectionRefused(listing);
+  const items = listingItems(listing.json);
+  if (refused) return { findings: [refused], timeoutMs: opts.timeoutMs };
+  if (!items) return { findings: [notTheService(client, listing)], timeoutMs: opts.timeoutMs };
+
+  const findings: Finding[] = [
+    {
+      id: 'connection',
+      status: 'ok',
+      title: 'reach and authenticate',
+      detail: `Read the keyword lists of ${client.baseUrls.chat} with the key (HTTP ${listing.status}, ${lists(items.length)}).`,
+      needsAction: false,
+    },
+    {
+      id: 'key-scope',
+      status: 'unknown',
+      title: 'the key may write',
+      detail: 'The key reads keyword lists. Whether it may create, change and delete them (full-access scope) only a write shows: run with --write-probe.',
+      needsAction: false,
+    },
+  ];
+  const shape = analyseListing(listing.json, items);
+  findings.push(...shape.findings);
+
+  const missing = await client.probe({ api: 'chat', method: 'GET', path: `/moderation/keywords/${encodeURIComponent(opts.missingId)}` });
+  findings.push(missingListFinding(missing, opts.missingId));
+
+  const answers = [listing, missing];
+  for (let i = 0; i < EXTRA_SAMPLES; i += 1) answers.push(await client.probe(LISTING));
+  findings.push(rateHeadersFinding(answers));
+  const latency = latencyFinding(answers.map((a) => a.elapsedMs), opts.timeoutMs);
+  findings.push(latency.finding);
+  findings.push(await callsApiFinding(client));
+  return { findings, facts: shape.facts, timeoutMs: latency.timeoutMs };
+}
+
+function unreachable(client: ProbeClient, err: unknown): Finding {
+  if (!(err instanceof ApiError)) throw err;
+  return {
+    id: 'connection',
+    status: 'differs',
+    title: 'reach and authenticate',
+    detail: `No answer from ${client.baseUrls.chat}: ${err.message}`,
+    needsAction: true,
+    hint: err.hint ?? 'check the network, COMETCHAT_APP_ID/COMETCHAT_REGION or COMETCHAT_BASE_URL',
+  };
+}
+
+function connectionRefused(res: ProbeResult): Finding | undefined {
+  if (res.status >= 200 && res.status < 300) return undefined;
+  const { code, message } = errorBodyShape(res);
+  const said = `GET /moderation/keywords answered HTTP ${res.status}${code ? ` ${code}` : ''}${message ? `: ${message.replace(/[.\s]+$/, '')}` : ''}`;
+  const hint =
+    res.status === 401
+      ? 'check COMETCHAT_API_KEY, and that COMETCHAT_APP_ID/COMETCHAT_REGION name the app the key belongs to'
+      : res.status === 403
+        ? 'the key may not read keyword lists; create a REST API key with full-access scope in the dashboard'
+        : res.status === 404
+          ? 'no keyword API at this address; check COMETCHAT_APP_ID/COMETCHAT_REGION or COMETCHAT_BASE_URL'
+          : 'the service is having trouble; try again later';
+  return { id: 'connection', status: 'differs', title: 'reach and authenticate', detail: `${said}.`, needsAction: true, hint };
+}
+
+function notTheService(client: ProbeClient, res: ProbeResult): Finding {
+  return {
+    id: 'connection',
+    status: 'differs',
+    title: 'reach and authenticate',
+    detail: `${client.baseUrls.chat} answered HTTP ${res.status}, but not with {"data":[…]}: it does not look like the CometChat keyword API.`,
+    needsAction: true,
+    hint: 'check COMETCHAT_BASE_URL (or COMETCHAT_APP_ID/COMETCHAT_REGION)',
+  };
+}

@@ -1,0 +1,32 @@
+// The text form of a doctor report: one block per finding, then the `service:` block to paste into
+// kwsync.yaml, then one line that says whether anything must change. Pure.
+import type { DoctorReport, FindingStatus } from './report.js';
+
+const MARK: Record<FindingStatus, string> = { ok: 'ok', differs: 'DIFFERS', unknown: 'unknown' };
+
+export function renderDoctorText(report: DoctorReport): string {
+  const lines: string[] = [`kwsync doctor: ${report.target}${report.writeProbe ? ` (write probe with the temporary list ${report.probeListId})` : ' (read-only)'}`, ''];
+  for (const f of report.findings) {
+    lines.push(`${MARK[f.status].padEnd(8)} ${f.title}`);
+    lines.push(`         ${f.detail}`);
+    if (f.needsAction && f.hint) lines.push(`         hint: ${f.hint}`);
+  }
+  lines.push('', 'Settings for this app (paste into keywords/kwsync.yaml):', 'service:');
+  for (const [name, value] of Object.entries(report.recommended)) {
+    const change = report.changes.find((c) => c.setting === name);
+    const setting = `  ${name}: ${value}`;
+    lines.push(change ? `${setting.padEnd(34)} # was ${change.from}: ${change.reason}` : setting);
+  }
+  lines.push('', summary(report), '');
+  return lines.join('\n');
+}
+
+function summary(report: DoctorReport): string {
+  if (report.ok) return 'Everything checked works with the current settings.';
+  const actions = report.findings.filter((f) => f.needsAction).length;
+  const parts = [
+    ...(report.changes.length > 0 ? [`${report.changes.length} setting${report.changes.length === 1 ? '' : 's'} should change`] : []),
+    ...(actions > 0 ? [`${actions} finding${actions === 1 ? ' needs' : 's need'} action (see the hints)`] : []),
+  ];
+  return `${parts.join('; ')}.`;
+}

@@ -1,0 +1,88 @@
+// The shape of what `kwsync doctor` found: one zod schema for the type, the `--format json` output
+// and the published JSON Schema (schema/doctor-report.schema.json), so the three cannot drift apart.
+import { z } from 'zod';
+
+export const FINDING_STATUSES = ['ok', 'differs', 'unknown'] as const;
+export type FindingStatus = (typeof FINDING_STATUSES)[number];
+
+export const FINDING_IDS = [
+  'connection',
+  'key-scope',
+  'listing-readable',
+  'listing-size',
+  'listing-default-field',
+  'listing-description-field',
+  'missing-list-error',
+  'rate-limit-headers',
+  'latency',
+  'calls-api',
+  'list-capacity',
+  'write-probe',
+  'terms-in-searchterms',
+  'terms-in-file',
+  'searchterms-beside-file',
+  'probe-cleanup',
+] as const;
+export type FindingId = (typeof FINDING_IDS)[number];
+
+export const findingSchema = z.strictObject({
+  id: z.enum(FINDING_IDS),
+  status: z.enum(FINDING_STATUSES).describe('ok: as kwsync expects; differs: the app behaves otherwise; unknown: not settled'),
+  title: z.string().describe('what was checked, in a few words'),
+  detail: z.string().describe('what was seen and what kwsync does about it'),
+  needsAction: z.boolean().describe('true when the user must change something; any such finding makes doctor exit 1'),
+  hint: z.string().optional().describe('what to do, when needsAction'),
+});
+export type Finding = z.output<typeof findingSchema>;
+
+export const doctorSettingsSchema = z.strictObject({
+  termsTransport: z.enum(['auto', 'file']),
+  csvQuoting: z.enum(['none', 'rfc4180']),
+  searchTermsWithFile: z.enum(['empty', 'omit']),
+  timeoutMs: z.number().int(),
+});
+/** The kwsync.yaml `service:` settings doctor can settle. */
+export type DoctorSettings = z.output<typeof doctorSettingsSchema>;
+export type SettingName = keyof DoctorSettings;
+
+export const settingChangeSchema = z.strictObject({
+  setting: z.enum(['termsTransport', 'csvQuoting', 'searchTermsWithFile', 'timeoutMs']),
+  from: z.union([z.string(), z.number()]),
+  to: z.union([z.string(), z.number()]),
+  reason: z.string(),
+});
+export type SettingChange = z.output<typeof settingChangeSchema>;
+
+export const VARIANT_IDS = ['searchTerms', 'file-none-empty', 'file-none-omit', 'file-rfc4180-empty', 'file-rfc4180-omit'] as const;
+export type VariantId = (typeof VARIANT_IDS)[number];
+
+export const variantResultSchema = z.strictObject({
+  variant: z.enum(VARIANT_IDS).describe('how the terms travelled: searchTerms, or file-<csvQuoting>-<searchTermsWithFile>'),
+  method: z.enum(['POST', 'PUT']),
+  status: z.number().int().describe('HTTP status of the write'),
+  sent: z.array(z.string()),
+  stored: z.array(z.string()).optional().describe('the terms read back with GET; absent when the write was refused'),
+  matches: z.boolean().describe('the stored terms equal the sent terms (as a set)'),
+  error: z.string().optional().describe("the service's message when it refused the write"),
+});
+export type VariantResult = z.output<typeof variantResultSchema>;
+
+export const doctorReportSchema = z.strictObject({
+  formatVersion: z.literal(1),
+  target: z.string().describe('the kwsync.yaml target name, app id or base URL; never the key'),
+  writeProbe: z.boolean().describe('whether --write-probe ran'),
+  probeListId: z.string().optional().describe('the temporary list id (kwsync-probe-<random>) of the write probe'),
+  findings: z.array(findingSchema),
+  variants: z.array(variantResultSchema).describe('each terms transport the write probe tried, in order'),
+  current: doctorSettingsSchema.describe('the settings in kwsync.yaml (or their defaults)'),
+  recommended: doctorSettingsSchema.describe('the settings to use on this app'),
+  changes: z.array(settingChangeSchema).describe('recommended settings that differ from the current ones'),
+  ok: z.boolean().describe('everything works with the current settings (exit 0)'),
+});
+export type DoctorReport = z.output<typeof doctorReportSchema>;
+
+/** Draft-07, like the other committed schemas, so editors and common validators read it. */
+export function doctorReportJsonSchema(): Record<string, unknown> {
+  const schema = z.toJSONSchema(doctorReportSchema, { target: 'draft-07' }) as Record<string, unknown>;
+  return { $schema: schema.$schema, title: 'kwsync doctor --format json', ...schema };
+}

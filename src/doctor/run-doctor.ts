@@ -1,0 +1,100 @@
+// `kwsync doctor` without the shell: read checks, then (if asked) the write probe, then the settings
+// to use. Takes a connected client and the parsed kwsync.yaml; returns plain data.
+import { randomBytes } from 'node:crypto';
+import type { CometChatClient } from '../api/index.js';
+import type { KwsyncConfig } from '../model/config.js';
+import { runReadChecks } from './read-checks.js';
+import { recommendTermsSettings, settingChanges, termsFindings } from './recommend.js';
+import { FINDING_IDS, type DoctorReport, type DoctorSettings, type Finding } from './report.js';
+import { runWriteProbe } from './write-probe.js';
+
+export interface DoctorOptions {
+  config: Pick<KwsyncConfig, 'service' | 'limits'>;
+  /** For the report: the target name, app id or base URL. Never the key. */
+  target: string;
+  writeProbe: boolean;
+  /** Default: `kwsync-probe-<10 random hex digits>`; a fresh id no list can have. */
+  probeId?: string;
+  signal?: AbortSignal;
+  onStep?: (step: string) => void;
+}
+
+export interface DoctorOutcome {
+  report: DoctorReport;
+  /** The signal fired during the write probe (which still deleted its list). */
+  interrupted: boolean;
+}
+
+export function newProbeId(): string {
+  return `kwsync-probe-${randomBytes(5).toString('hex')}`;
+}
+
+export async function runDoctor(client: CometChatClient, opts: DoctorOptions): Promise<DoctorOutcome> {
+  const id = opts.probeId ?? newProbeId();
+  const { service } = opts.config;
+  const current: DoctorSettings = {
+    termsTransport: service.termsTransport,
+    csvQuoting: service.csvQuoting,
+    searchTermsWithFile: service.searchTermsWithFile,
+    timeoutMs: service.timeoutMs,
+  };
+  // The probe id is read first: a 404 for it also shows it is free before the write probe makes it.
+  const read = await runReadChecks(client, { missingId: id, timeoutMs: current.timeoutMs });
+  let findings = read.findings;
+  let recommended: DoctorSettings = { ...current, timeoutMs: read.timeoutMs };
+  let variants: DoctorReport['variants'] = [];
+  let interrupted = false;
+  const probed = opts.writeProbe && read.facts !== undefined && opts.signal?.aborted !== true;
+  if (probed && read.facts) {
+    const write = await runWriteProbe(client, {
+      id,
+      current,
+      maxLists: opts.config.limits.maxLists,
+      facts: read.facts,
+      signal: opts.signal,
+      onStep: opts.onStep,
+    });
+    variants = write.variants;
+    interrupted = write.interrupted;
+    const terms = recommendTermsSettings(current, variants);
+    recommended = { ...recommended, ...terms };
+    findings = merge(findings, [...write.findings, ...termsFindings(current, terms, variants)]);
+  } else if (read.facts) {
+    findings = merge(findings, [notProbed()]);
+  }
+  const changes = settingChanges(current, recommended);
+  return {
+    report: {
+      formatVersion: 1,
+      target: opts.target,
+      writeProbe: probed,
+      ...(probed ? { probeListId: id } : {}),
+      findings,
+      variants,
+      current,
+      recommended,
+      changes,
+      ok: changes.length === 0 && !findings.some((f) => f.needsAction),
+    },
+    interrupted,
+  };
+}
+
+/** Later findings replace earlier ones with the same id (the write probe settles what reads could not). */
+function merge(base: Finding[], later: Finding[]): Finding[] {
+  const byId = new Map(base.map((f) => [f.id, f]));
+  for (const f of later) byId.set(f.id, f);
+  return [...byId.values()].sort((a, b) => FINDING_IDS.indexOf(a.id) - FINDING_IDS.indexOf(b.id));
+}
+
+function notProbed(): Finding {
+  return {
+    id: 'write-probe',
+    status: 'unknown',
+    title: 'how the app stores terms',
+    detail:
+      'Not run. Whether terms sent in searchTerms or in a CSV file (and with which quoting) are stored as sent, and whether the key may write, ' +
+      'only a write shows: run `kwsync doctor --write-probe`. It uses one temporary list and deletes it. The settings below keep the current values for these.',
+    needsAction: false,
+  };
+}
