@@ -46,7 +46,7 @@ export function onePerLine(diags: Diagnostic[]): Diagnostic[] {
 function badEscape(source: SourceText, doc: Document.Parsed, at: number): Diagnostic {
   const node = scalarAround(doc, at, Scalar.QUOTE_DOUBLE);
   const escape = source.text.slice(at, at + 2);
-  const head = `${quote(escape)} inside double quotes is not something YAML can read (backslashes are escapes there)`;
+  const head = `${code(escape)} inside double quotes is not something YAML can read (backslashes are escapes there)`;
   if (!node?.range || source.text[node.range[1] - 1] !== '"') {
     return diagnose(source.at(at, true), 'error', 'yaml-escape', `${head}; write the term in single quotes instead, which keep a backslash as written`);
   }

@@ -16,6 +16,8 @@ interface Expect {
   alsoRules?: string[];
   /** Part of the message that must be there (the fix-it this scenario is about). */
   messageContains?: string;
+  /** The first words of the message: what is wrong, in the reader's words, before any parser wording. */
+  messageStartsWith?: string;
 }
 
 describe('invalid fixtures', () => {
@@ -32,6 +34,7 @@ describe('invalid fixtures', () => {
     expect(hit?.severity).toBe(want.severity ?? 'error');
     expect(hit?.message.length).toBeGreaterThan(20);
     if (want.messageContains !== undefined) expect(hit?.message).toContain(want.messageContains);
+    if (want.messageStartsWith !== undefined) expect(hit?.message.startsWith(want.messageStartsWith) ? want.messageStartsWith : hit?.message).toBe(want.messageStartsWith);
     // One mistake per scenario: nothing else is reported.
     const allowed = new Set([want.rule, ...(want.alsoRules ?? [])]);
     expect(result.diagnostics.filter((d) => !allowed.has(d.rule))).toEqual([]);

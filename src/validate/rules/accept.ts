@@ -15,8 +15,8 @@ export function checkAccept(yaml: YamlFile, accept: Record<string, string> | und
     const at = yaml.keyAt(['accept'], rule);
     if (!(ACCEPTABLE_RULES as readonly string[]).includes(rule)) {
       const near = closest(rule, ACCEPTABLE_RULES);
-      const hint = near ? `did you mean "${near}"?` : `rules that can be accepted: ${ACCEPTABLE_RULES.join(', ')}`;
-      out.push(diagnose(at, 'error', 'accept-invalid', `${quote(rule)} is not a rule a list can accept; ${hint} (fix other problems instead of accepting them)`));
+      const hint = near ? `did you mean "${near}"?` : `only these can be accepted (fix anything else): ${ACCEPTABLE_RULES.join(', ')}`;
+      out.push(diagnose(at, 'error', 'accept-invalid', `${quote(rule)} is not a rule a list can accept; ${hint}`));
     } else if (reason.trim() === '') {
       out.push(diagnose(yaml.valueAt(['accept', rule]), 'error', 'accept-invalid', `say why this list accepts ${rule}, e.g. ${rule}: "brand name with a dash"`));
     } else accepted.add(rule as AcceptableRule);

@@ -2,7 +2,7 @@
 // characters, a dash left from a list or a mis-indented line, quotes kept around the term, regex
 // syntax in a word list. One cheap pre-check per term; the details run only on the rare hit.
 import type { Category } from '../../model/keyword-list.js';
-import { quote } from '../../load/quote-value.js';
+import { code, quote } from '../../load/quote-value.js';
 
 export interface TermHint {
   rule: string;
@@ -63,7 +63,7 @@ export function termHints(term: string, category: Category | undefined, opts: { 
   const quoted = QUOTED.exec(term);
   if (quoted) {
     const inner = term.slice(quoted[1]!.length, term.length - quoted[2]!.length);
-    out.push({ rule: 'term-quoted', severity: 'warning', index: 0, message: `the quotes around ${quote(inner)} are part of the term, so only text with those quote marks matches; write the term without them: ${quote(inner)}` });
+    out.push({ rule: 'term-quoted', severity: 'warning', index: 0, message: `the quotes around ${quote(inner)} are part of the term, so only text with those quote marks matches; write the term without them: ${code(inner)}` });
   }
   if (word) {
     const regex = regexSyntax(term);
