@@ -18,7 +18,7 @@ const INVISIBLE = /[\u00a0\u00ad\u200b\u200e\u200f\u2060\ufeff\u202a-\u202e\u206
 const QUOTED = /^(["'\u201c\u2018\u201e\u00ab]).+(["'\u201d\u2019\u201c\u00bb])$/s;
 /** Everything below in one test, so the common clean term costs one regex. */
 const ANY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u00a0\u00ad\u200b\u200e\u200f\u2060\ufeff\u202a-\u202e\u2066-\u2069"'\u2018\u2019\u201c\u201d\u201e\u00ab\u00bb]|^-| - /;
-const REGEXISH = /[[\\{*|]|^\^|\$$|\.\+|\(\?/;
+const REGEXISH = /[[\\{*|]|^\^|\.\+|\(\?/;
 
 const NAMES: Record<string, string> = {
   '\u0000': 'NUL',
@@ -75,7 +75,8 @@ export function termHints(term: string, category: Category | undefined, opts: { 
 const CLASS = /\[([^\]\\^-]+)\]/g;
 
 function regexSyntax(term: string): { index: number; message: string } | null {
-  const found = /\[[^\]]*\]|\\[dwsbDWSB.]|\{\d+(?:,\d*)?\}|\([^)]*\|[^)]*\)|\.[*+]|^\^|\$$|\*|\(\?/.exec(term);
+  // `*` inside a word (f*ck) is how people write in chat; at a word's edge (dam*) it is meant as a wildcard.
+  const found = /\[[^\]]*\]|\\[dwsbDWSB.]|\{\d+(?:,\d*)?\}|\([^)]*\|[^)]*\)|\.[*+]|^\^|\*(?=\s|$)|(?<=^|\s)\*|\(\?/.exec(term);
   if (!found) return null;
   const tail = 'a word list matches the term literally, symbols and all';
   if (found[0] === '*') {
