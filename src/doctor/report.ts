@@ -21,6 +21,7 @@ export const FINDING_IDS = [
   'terms-in-searchterms',
   'terms-in-file',
   'searchterms-beside-file',
+  'revision-numbers',
   'probe-cleanup',
 ] as const;
 export type FindingId = (typeof FINDING_IDS)[number];

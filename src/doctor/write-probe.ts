@@ -2,6 +2,7 @@
 // kwsync can, read each back, and delete it, whatever happens: a refusal, a 5xx or an abort.
 import { deleteKeywordList, type CometChatClient, type ProbeResult } from '../api/index.js';
 import { ApiError } from '../errors.js';
+import { revisionNumber } from '../model/keyword-list.js';
 import type { TermsSettings } from '../model/terms-encoding.js';
 import { defaultFieldSeen, descriptionKept, type ListingFacts } from './listing-shape.js';
 import type { Finding, VariantResult } from './report.js';
@@ -52,6 +53,7 @@ export async function runWriteProbe(client: CometChatClient, opts: WriteProbeOpt
   try {
     findings.push(...(await run.create()));
     await run.fileVariants();
+    findings.push(revisionFinding(run.revisions));
   } catch (err) {
     if (!(err instanceof ProbeStopped)) throw err;
     interrupted = opts.signal?.aborted === true;
@@ -65,6 +67,8 @@ export async function runWriteProbe(client: CometChatClient, opts: WriteProbeOpt
 
 class ProbeRun {
   readonly variants: VariantResult[] = [];
+  /** The revisionId read back after each accepted write, in order. */
+  readonly revisions: string[] = [];
   /** False only when the create was refused outright (a 4xx): then nothing was made. */
   mayExist = true;
   private readonly path: string;
@@ -126,6 +130,7 @@ class ProbeRun {
     const data = (res.json as { data?: unknown } | undefined)?.data;
     const list = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : undefined;
     const terms = Array.isArray(list?.searchTerms) ? list.searchTerms.filter((t): t is string => typeof t === 'string') : undefined;
+    if (typeof list?.revisionId === 'string') this.revisions.push(list.revisionId);
     this.variants.push({
       variant: variant.id,
       method,
@@ -180,6 +185,32 @@ class ProbeRun {
   private checkAbort(): void {
     if (this.opts.signal?.aborted) throw new ProbeStopped(undefined);
   }
+}
+
+/** apply warns when a write does not raise the revision by exactly one (another writer); is that true here? */
+export function revisionFinding(revisions: readonly string[]): Finding {
+  const title = 'revision numbers';
+  const numbers = revisions.map(revisionNumber);
+  if (numbers.length < 2 || numbers.some((n) => n === undefined)) {
+    return {
+      id: 'revision-numbers',
+      status: 'unknown',
+      title,
+      detail: `The revisionIds read back (${revisions.join(', ') || 'none'}) do not end in a number kwsync can follow; apply still checks each list's revision before writing.`,
+      needsAction: false,
+    };
+  }
+  const steps = numbers.slice(1).map((n, i) => n! - numbers[i]!);
+  if (steps.every((s) => s === 1)) {
+    return { id: 'revision-numbers', status: 'ok', title, detail: `The revision rose by one per write (${numbers.join(' → ')}), as kwsync expects.`, needsAction: false };
+  }
+  return {
+    id: 'revision-numbers',
+    status: 'differs',
+    title,
+    detail: `The revision went ${numbers.join(' → ')} over ${numbers.length - 1} writes, not by one each. apply's warning that a revision did not rise by exactly one (another writer) will show on every write here; it is harmless.`,
+    needsAction: false,
+  };
 }
 
 function capacityFinding(facts: ListingFacts, maxLists: number): Finding {

@@ -4,6 +4,7 @@ import { recommendTermsSettings, settingChanges, termsFindings } from '../../src
 import { analyseListing, listingItems } from '../../src/doctor/listing-shape.js';
 import { errorBodyShape, latencyFinding, median, rateHeaderFamily } from '../../src/doctor/response-traits.js';
 import type { VariantResult } from '../../src/doctor/report.js';
+import { revisionFinding } from '../../src/doctor/write-probe.js';
 import type { TermsSettings } from '../../src/model/terms-encoding.js';
 
 const DEFAULTS: TermsSettings = { termsTransport: 'auto', csvQuoting: 'none', searchTermsWithFile: 'empty' };
@@ -84,5 +85,16 @@ describe('response traits', () => {
     expect(median([1, 2, 3, 10])).toBe(2.5);
     expect(latencyFinding([20, 30, 25], 30_000)).toMatchObject({ timeoutMs: 30_000, finding: { status: 'ok' } });
     expect(latencyFinding([4000, 5000, 4500], 30_000)).toMatchObject({ timeoutMs: 45_000, finding: { status: 'differs', needsAction: true } });
+  });
+});
+
+describe('revisionFinding', () => {
+  it.each([
+    [['h_p_1', 'h_p_2', 'h_p_3'], 'ok'],
+    [['h_p_1', 'h_p_3', 'h_p_5'], 'differs'],
+    [['h_p_1'], 'unknown'],
+    [['abc', 'def'], 'unknown'],
+  ])('%j is %s', (revisions, status) => {
+    expect(revisionFinding(revisions)).toMatchObject({ id: 'revision-numbers', status, needsAction: false });
   });
 });
