@@ -1,0 +1,109 @@
+// `kwsync init`: scaffold a repository (keywords/kwsync.yaml with one target, an example list or
+// the live app's lists, and the three workflows calling kwsync's reusable ones). Never overwrites.
+import { UsageError, EXIT } from '../../errors.js';
+import { importable, listFilesFor } from '../../import/index.js';
+import { localUses, remoteUses, scaffoldFiles, schemaHint, writeScaffold, type TargetSeed } from '../../init/index.js';
+import { DEFAULT_CONFIG, REGIONS, type TargetConfig } from '../../model/config.js';
+import { readLiveLists, truncationNote } from '../../plan/index.js';
+import type { CliIO } from '../io.js';
+import { connectTarget } from '../target.js';
+import type { RegisterCommand } from './index.js';
+
+/** Where kwsync's reusable workflows live; adopters pin a tag (v0) or, better, a full commit SHA. */
+export const KWSYNC_REPOSITORY = 'kwsync/kwsync';
+export const DEFAULT_REF = 'v0';
+
+export interface InitCommandOptions {
+  dir: string;
+  target: string;
+  appId?: string;
+  region?: string;
+  ref: string;
+  kwsyncRepo: string;
+  branch: string;
+  import?: boolean;
+}
+
+export async function runInit(io: CliIO, opts: InitCommandOptions): Promise<number> {
+  const seed = targetSeed(opts);
+  const dir = opts.dir.replace(/\/+$/, '') || 'keywords';
+  const lists = opts.import ? await liveListFiles(io, seed, dir) : undefined;
+  // `--kwsync-repo .` is for kwsync's own repository: call the reusable workflows by path.
+  const uses = opts.kwsyncRepo === '.' ? localUses : remoteUses(opts.kwsyncRepo, opts.ref);
+  const files = scaffoldFiles({ dir, target: seed, uses, branch: opts.branch, ...(lists ? { lists } : {}) });
+  const { written, kept } = await writeScaffold(files, io.cwd);
+  io.stdout.write(
+    (written.length > 0 ? `Wrote:\n${written.map((f) => `  ${f}\n`).join('')}` : 'Wrote nothing.\n') +
+      (kept.length > 0 ? `Kept as they were (init never overwrites):\n${kept.map((f) => `  ${f}\n`).join('')}` : '') +
+      nextSteps(seed, dir, opts),
+  );
+  return EXIT.ok;
+}
+
+function targetSeed(opts: InitCommandOptions): TargetSeed {
+  if (!/^[A-Za-z0-9_.-]+$/.test(opts.target)) throw new UsageError(`--target must be letters, digits, _ . and - (got "${opts.target}")`);
+  if (opts.region !== undefined && !(REGIONS as readonly string[]).includes(opts.region)) {
+    throw new UsageError(`--region must be one of ${REGIONS.join(', ')} (got "${opts.region}")`);
+  }
+  if (!/^[\w.-]+\/[\w.-]+$/.test(opts.kwsyncRepo) && opts.kwsyncRepo !== '.') throw new UsageError(`--kwsync-repo must be OWNER/NAME (got "${opts.kwsyncRepo}")`);
+  if (!/^[\w./-]+$/.test(opts.ref)) throw new UsageError(`--ref must be a tag, branch or commit SHA (got "${opts.ref}")`);
+  return { name: opts.target, ...(opts.appId ? { appId: opts.appId } : {}), ...(opts.region ? { region: opts.region } : {}) };
+}
+
+/** The live app's lists as files, read before anything is written so a failure leaves no half-scaffold. */
+async function liveListFiles(io: CliIO, seed: TargetSeed, dir: string): Promise<{ name: string; text: string }[]> {
+  const config = { ...DEFAULT_CONFIG, targets: [seed as TargetConfig] };
+  const target = connectTarget(io, config, seed.name);
+  const read = await readLiveLists(target, []);
+  const note = truncationNote(read);
+  if (note) io.stderr.write(`warning: ${note}\n`);
+  const live = importable(read.lists);
+  io.stderr.write(`Read ${live.length} list${live.length === 1 ? '' : 's'} from ${target.label}.\n`);
+  const hint = schemaHint(dir, 'list-file');
+  return listFilesFor(live, target.label).map((f) => (f.name.endsWith('.yaml') ? { ...f, text: hint + f.text } : f));
+}
+
+function nextSteps(seed: TargetSeed, dir: string, opts: InitCommandOptions): string {
+  const steps = [
+    `npx kwsync validate --dir ${dir}   (kwsync as a devDependency: npm install -D kwsync)`,
+    ...(seed.appId ? [] : [`set appId (and region) of target "${seed.name}" in ${dir}/kwsync.yaml`]),
+    `GitHub → Settings → Environments → New environment "${seed.name}": add the secret COMETCHAT_API_KEY (a full-access REST API key) and allow only the branch ${opts.branch} to deploy`,
+    `Settings → Branches → protect ${opts.branch}: require a pull request before merging`,
+    'commit on a branch and open a pull request: the plan appears as a comment; merging applies it',
+  ];
+  const pin =
+    opts.kwsyncRepo !== '.' && !/^[0-9a-f]{40}$/.test(opts.ref)
+      ? `The workflows call ${opts.kwsyncRepo} at "${opts.ref}"; for a reviewed version that cannot move, pin a full commit SHA (kwsync init --ref <sha>, or edit the three uses: lines).\n`
+      : '';
+  return `Next steps:\n${steps.map((s, i) => `  ${i + 1}. ${s}\n`).join('')}${pin}`;
+}
+
+export const register: RegisterCommand = (program, ctx, setExitCode) => {
+  program
+    .command('init')
+    .description('scaffold keywords/ and the GitHub workflows in a repository; never overwrites a file')
+    .option('--dir <dir>', 'the keywords folder to create', 'keywords')
+    .option('--target <name>', 'the name of the first target (and of its GitHub environment)', 'production')
+    .option('--app-id <id>', 'the CometChat app id of that target (default: COMETCHAT_APP_ID, else fill it in later)')
+    .option('--region <region>', `the app's region: ${REGIONS.join(', ')}`)
+    .option('--import', 'start from the live app\'s lists instead of the example (needs COMETCHAT_API_KEY)')
+    .option('--ref <ref>', 'the kwsync version the workflows call: a tag or, better, a full commit SHA', DEFAULT_REF)
+    .option('--kwsync-repo <owner/name>', 'the repository holding kwsync\'s reusable workflows', KWSYNC_REPOSITORY)
+    .option('--branch <name>', 'the default branch, which apply follows', 'main')
+    .addHelpText(
+      'after',
+      `
+Writes <dir>/kwsync.yaml (one target), one example list with tests (or, with --import, the live
+app's lists), and .github/workflows/kwsync-{plan,apply,drift}.yml calling kwsync's reusable
+workflows. A file that already exists is kept and named; nothing is overwritten. Then prints the
+next steps (environment, secret, branch protection).
+
+Examples:
+  kwsync init --app-id 2541a6f1c2e3b4d5 --region eu
+  COMETCHAT_API_KEY=… kwsync init --app-id 2541a6f1c2e3b4d5 --region eu --import
+  kwsync init --ref 0123456789abcdef0123456789abcdef01234567`,
+    )
+    .action(async (opts: InitCommandOptions) => {
+      setExitCode(await runInit(ctx.io, { ...opts, appId: opts.appId ?? ctx.io.env.COMETCHAT_APP_ID?.trim() ?? undefined }));
+    });
+};

