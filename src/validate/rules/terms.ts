@@ -28,7 +28,8 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
       if (problem.rule !== 'term-too-long') broken.add(i);
       if (problem.rule === 'term-empty') return;
     } else {
-      const continued = terms.continuation?.(i);
+      // Only a term holding " - " can be a mis-indented item; the lookup is skipped for the rest.
+      const continued = term.includes(' - ') ? terms.continuation?.(i) : undefined;
       for (const h of termHints(term, category, { tabsAllowed, continued: continued !== undefined })) {
         out.push(diagnose(h.rule === 'term-dash' && continued ? continued : terms.locate(i, h.index), h.severity, h.rule, h.message));
         if (h.severity === 'error') broken.add(i);
