@@ -153,6 +153,11 @@ describe('calls', () => {
     [['--mode', 'call']],
     [['--status', 'ended']],
     [['--status', 'unanswered']],
+    // The CLI also offers the seed's call states initiated and canceled, which the published filter
+    // (enum rejected|ongoing|ended, description adds unanswered) does not list: not a contradiction
+    // of the source, so these fail until the client stops sending them or the source lists them.
+    [['--status', 'initiated']],
+    [['--status', 'canceled']],
     [['--receiver-type', 'group']],
     [['--uid', 'cometchat-uid-8']],
     [['--started-at', '1692368000']],
