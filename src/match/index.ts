@@ -4,7 +4,7 @@ import type { Matcher } from './matcher.js';
 import { compilePatternMatcher, PATTERN_FLAGS } from './pattern-matcher.js';
 import { compileWordMatcher } from './word-matcher.js';
 
-export type { Matcher } from './matcher.js';
+export type { Matcher, MatchSpan } from './matcher.js';
 export { PATTERN_FLAGS };
 
 /** A matcher for the list, or null for sentence-similarity lists (an AI model decides those). */

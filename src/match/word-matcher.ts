@@ -3,7 +3,7 @@
 // text in time linear in its length. Terms and text are folded the same way (NFKC, then lower
 // case) and matched on the folded text, so boundaries are checked there and no offsets need mapping.
 import AhoCorasick from 'modern-ahocorasick';
-import type { Matcher } from './matcher.js';
+import { bySpanStart, type Matcher, type MatchSpan } from './matcher.js';
 
 /** NFKC then lower case: "ｈｅｃｋ", "HECK" and "heck" are one word; a decomposed "é" is "é". */
 export const foldWord = (s: string): string => s.normalize('NFKC').toLowerCase();
@@ -41,7 +41,7 @@ export function compileWordMatcher(terms: readonly string[]): Matcher {
       pattern,
       data: { term, wordStart: STARTS_WORDLIKE.test(pattern), wordEnd: ENDS_WORDLIKE.test(pattern) } satisfies Entry,
     }));
-  if (entries.length === 0) return { matches: () => [] };
+  if (entries.length === 0) return { matches: () => [], spans: () => [] };
   // Boundaries are checked here rather than with the library's `boundary` option: that option
   // segments every text into graphemes for the context and is about ten times slower.
   const automaton = new AhoCorasick<Entry>(entries);
@@ -54,6 +54,55 @@ export function compileWordMatcher(terms: readonly string[]): Matcher {
         if (isWholeWord(folded, hit.start, hit.end, hit.data!)) found.add(hit.data!.term);
       }
       return [...found];
+    },
+    spans(text: string): MatchSpan[] {
+      const { folded, toOriginal } = foldMapped(text);
+      const out: MatchSpan[] = [];
+      for (const hit of automaton.iterate(folded, { strategy: 'all' })) {
+        if (!isWholeWord(folded, hit.start, hit.end, hit.data!)) continue;
+        out.push({ start: toOriginal(hit.start, 'start'), end: toOriginal(hit.end, 'end'), term: hit.data!.term });
+      }
+      return out.sort(bySpanStart);
+    },
+  };
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * The text folded one grapheme at a time, with a map from folded offsets back to the original.
+ * Folding can change lengths ("ﬁ" -> "fi"), so spans found in the folded text need the map. This
+ * is for marking hits only: a context-dependent fold (a final sigma) may differ from `foldWord` of
+ * the whole text, which decides whether a message is caught.
+ */
+function foldMapped(text: string): { folded: string; toOriginal: (at: number, edge: 'start' | 'end') => number } {
+  const foldedStarts: number[] = [];
+  const originalStarts: number[] = [];
+  let folded = '';
+  for (const { segment, index } of graphemes.segment(text)) {
+    foldedStarts.push(folded.length);
+    originalStarts.push(index);
+    folded += foldWord(segment);
+  }
+  // The grapheme whose fold holds folded offset `at` (for an end: the one holding `at - 1`).
+  const graphemeAt = (at: number): number => {
+    let lo = 0;
+    let hi = foldedStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (foldedStarts[mid]! <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  return {
+    folded,
+    toOriginal(at, edge) {
+      if (foldedStarts.length === 0) return 0;
+      if (edge === 'start') return originalStarts[graphemeAt(at)]!;
+      if (at <= 0) return 0;
+      const g = graphemeAt(at - 1);
+      return originalStarts[g + 1] ?? text.length;
     },
   };
 }
