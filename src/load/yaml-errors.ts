@@ -58,7 +58,7 @@ function badEscape(source: SourceText, doc: Document.Parsed, at: number): Diagno
 function reservedStart(source: SourceText, doc: Document.Parsed, at: number): Diagnostic {
   const ch = source.text[at] ?? '';
   const node = scalarAround(doc, at, Scalar.PLAIN);
-  const head = `a term cannot start with ${ch} unless it is in quotes (YAML reserves ${ch})`;
+  const head = `text starting with ${ch} must be in quotes (YAML reserves ${ch})`;
   if (!node?.range) return diagnose(source.at(at, true), 'error', 'yaml-reserved-start', `${head}; put the term in single quotes`);
   const text = source.text.slice(node.range[0], node.range[1]).trimEnd();
   const range: [number, number] = [node.range[0], node.range[0] + text.length];
@@ -74,8 +74,13 @@ function strayItem(source: SourceText, line: number): Diagnostic {
     const m = /^(\s*)([A-Za-z][\w-]*):/.exec(source.lineText(l));
     if (m && m[1]!.length <= indent) after = m[2]!;
   }
-  const termsLine = findLine(source, /^searchTerms:\s*$/);
-  const into = termsLine ? ` move it up into the list under \`searchTerms:\` (line ${termsLine}), indented like the other terms` : ' move it into the list it belongs to, indented like that list';
+  const termsLine = findLine(source, /^searchTerms:\s*(#.*)?$/);
+  const flowLine = findLine(source, /^searchTerms:\s*\[/);
+  const into = termsLine
+    ? ` move it up into the list under \`searchTerms:\` (line ${termsLine}), indented like the other terms`
+    : flowLine
+      ? ` add it inside the brackets of \`searchTerms: [...]\` (line ${flowLine}), after a comma`
+      : ' move it into the list it belongs to, indented like that list';
   const where = after ? `it comes after \`${after}:\`, where no list is open` : 'no list is open here';
   return diagnose(source.lineCol(line, indent + 1), 'error', 'yaml-stray-item', `${quote(item)} is a list item outside any list (${where});${into}`);
 }
