@@ -42,24 +42,23 @@ export interface ExchangeInfo {
   path: string;
   /** Removes anything secret the service might echo back. */
   scrub: (text: string) => string;
+  /** The API base the request went to, and which API it is, for the wrong-address hint. */
+  base?: { url: string; api: 'chat' | 'calls' } | undefined;
 }
+
+/** How much of an unknown error body goes into the message. */
+export const BODY_EXCERPT_CHARS = 200;
 
 export function errorFromResponse(
   info: ExchangeInfo,
   res: { status: number; headers: HeaderBag; bodyText: string },
 ): ApiError {
   const requestId = headerValue(res.headers, 'x-request-id');
-  let code: string | undefined;
-  let said: string | undefined;
-  try {
-    const parsed = errorEnvelope.safeParse(JSON.parse(res.bodyText));
-    if (parsed.success) {
-      code = parsed.data.error.code;
-      said = parsed.data.error.message ?? parsed.data.error.devMessage;
-    }
-  } catch {
-    // Not JSON (a proxy's HTML page, say): the status is all there is.
-  }
+  // The `{error:{message,code}}` envelope is an assumption (none is published): used when present,
+  // otherwise the message shows the start of the body as it came.
+  const envelope = readEnvelope(res.bodyText);
+  const code = envelope?.code;
+  const said = envelope ? (envelope.message ?? envelope.devMessage) : bodyExcerpt(info.scrub(res.bodyText));
   const parts = [`${info.method} ${info.path} failed: HTTP ${res.status}`];
   if (code) parts.push(code);
   const message = info.scrub(`${parts.join(' ')}${said ? `: ${said}` : ''}${requestId ? ` (request id ${requestId})` : ''}`);
@@ -69,8 +68,58 @@ export function errorFromResponse(
     status: res.status,
     ...(code ? { code } : {}),
     ...(requestId ? { requestId: info.scrub(requestId) } : {}),
-    hint: (code && HINTS[code]) ?? (code === 'ERR_BAD_REQUEST' || res.status === 400 ? badRequestHint(info, said) : STATUS_HINTS[res.status]),
+    hint: responseHint(info, res.status, code, said, envelope !== undefined),
   });
+}
+
+function responseHint(info: ExchangeInfo, status: number, code: string | undefined, said: string | undefined, enveloped: boolean): string | undefined {
+  const address = status === 404 ? wrongAddressHint(info, enveloped) : undefined;
+  if (address) return address;
+  if (code && HINTS[code]) return HINTS[code];
+  if (code === 'ERR_BAD_REQUEST' || status === 400) return badRequestHint(info, said);
+  return STATUS_HINTS[status];
+}
+
+function readEnvelope(bodyText: string): { code?: string; message?: string; devMessage?: string } | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(bodyText);
+  } catch {
+    return undefined; // not JSON: a proxy's HTML page, plain text, nothing
+  }
+  const parsed = errorEnvelope.safeParse(json);
+  return parsed.success ? parsed.data.error : undefined;
+}
+
+/** The start of a body for a message: one line, control characters shown as escapes. */
+export function bodyExcerpt(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  const cut = trimmed.length > BODY_EXCERPT_CHARS ? `${trimmed.slice(0, BODY_EXCERPT_CHARS)}...` : trimmed;
+  return cut.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => {
+    if (c === '\n') return '\\n';
+    if (c === '\r') return '\\r';
+    if (c === '\t') return '\\t';
+    return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+}
+
+/**
+ * A 404 that is not the service speaking, or a base URL without `/v3`, most likely means kwsync
+ * is talking to the wrong address rather than asking for something that is gone.
+ */
+export function wrongAddressHint(info: Pick<ExchangeInfo, 'base'>, enveloped: boolean): string | undefined {
+  if (!info.base) return undefined;
+  const variable = info.base.api === 'calls' ? 'COMETCHAT_CALLS_BASE_URL' : 'COMETCHAT_BASE_URL';
+  let path = '';
+  try {
+    path = new URL(info.base.url).pathname.replace(/\/+$/, '');
+  } catch {
+    // an unparsable base never got this far; say nothing
+  }
+  if (!path.endsWith('/v3')) return `${variable} should end in /v3 (got ${info.base.url})`;
+  if (enveloped) return undefined;
+  return `the answer did not come from the CometChat ${info.base.api} API (no error body of its own): check ${variable} (now ${info.base.url}), or COMETCHAT_APP_ID and COMETCHAT_REGION`;
 }
 
 const KEYWORD_LIST_PATH = /^\/moderation\/keywords(\/[^/?]+)?$/;
@@ -117,6 +166,8 @@ export function unexpectedResponse(info: ExchangeInfo, status: number, problem: 
     method: info.method,
     path: info.path,
     status,
-    hint: 'the service answered in a shape kwsync does not know; COMETCHAT_BASE_URL may point at the wrong server',
+    hint:
+      wrongAddressHint(info, true) ??
+      'the service answered in a shape kwsync does not know; COMETCHAT_BASE_URL may point at the wrong server',
   });
 }

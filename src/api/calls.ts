@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
 import type { CometChatClient, QueryValue } from './client.js';
+import { numberLike, optionalBoolean, optionalNumber, optionalText, textLike } from './lenient.js';
 
+/** What `--status` may ask for: the published enum, `unanswered` from its text, and the seed's six. */
 export const CALL_STATUSES = ['initiated', 'ongoing', 'ended', 'unanswered', 'rejected', 'canceled'] as const;
 
 export interface CallsQuery {
@@ -23,59 +25,79 @@ export interface CallsQuery {
   onBehalfOf?: string;
 }
 
-export const participantSchema = z.looseObject({
-  uid: z.string(),
-  totalAudioMinutes: z.number().optional(),
-  totalVideoMinutes: z.number().optional(),
-  totalDurationInMinutes: z.number().optional(),
-  deviceId: z.string().optional(),
-  isJoined: z.boolean().optional(),
-  joinedAt: z.number().optional(),
-  leftAt: z.number().optional(),
-  state: z.string().optional(),
-});
+// The published schema types minutes and deviceId as integers while its examples send floats and
+// text; `totalDuration` is a number of minutes on a participant and "00:00:19" on a call. Read all.
+export const participantSchema = z
+  .looseObject({
+    uid: z.string(),
+    totalAudioMinutes: optionalNumber,
+    totalVideoMinutes: optionalNumber,
+    totalDurationInMinutes: optionalNumber,
+    totalDuration: z.union([numberLike, z.string()]).nullish(),
+    deviceId: optionalText,
+    isJoined: optionalBoolean,
+    joinedAt: optionalNumber,
+    leftAt: optionalNumber,
+    state: optionalText,
+  })
+  .transform((p) => {
+    const minutes = p.totalDurationInMinutes ?? (typeof p.totalDuration === 'number' ? p.totalDuration : undefined);
+    return { ...p, totalDurationInMinutes: minutes };
+  });
 
+// Where recordings sit is not published (an assumption): every field optional but the id.
 export const recordingSchema = z.looseObject({
-  rid: z.string(),
-  duration: z.number(),
-  startTime: z.number(),
-  endTime: z.number(),
-  recording_url: z.string(),
+  rid: textLike,
+  duration: optionalNumber,
+  startTime: optionalNumber,
+  endTime: optionalNumber,
+  recording_url: optionalText,
 });
 
 export const callSchema = z.looseObject({
   sessionId: z.string(),
-  type: z.enum(['audio', 'video']),
-  mode: z.enum(['call', 'meet', 'presenter']),
-  receiverType: z.enum(['user', 'group']),
-  status: z.enum(CALL_STATUSES),
-  totalAudioMinutes: z.number().optional(),
-  totalVideoMinutes: z.number().optional(),
-  totalDurationInMinutes: z.number().optional(),
-  totalDuration: z.string().optional(),
-  totalParticipants: z.number().optional(),
-  hasRecording: z.boolean().optional(),
-  hasTranscription: z.boolean().optional(),
-  startedAt: z.number().optional(),
-  endedAt: z.number().optional(),
-  initiator: z.string().optional(),
-  receiver: z.string().optional(),
-  participants: z.array(participantSchema).optional(),
-  recordings: z.array(recordingSchema).optional(),
+  // The schema says string for all four; the query enums are no promise about what comes back.
+  type: z.string(),
+  mode: z.string(),
+  receiverType: z.string(),
+  /** rejected|ongoing|ended in the enum, unanswered in the text, six in the seed; any is read. */
+  status: z.string(),
+  totalAudioMinutes: optionalNumber,
+  totalVideoMinutes: optionalNumber,
+  totalDurationInMinutes: optionalNumber,
+  // "00:00:19" in the examples, integer in the schema: shown as given.
+  totalDuration: optionalText,
+  totalParticipants: optionalNumber,
+  hasRecording: optionalBoolean,
+  hasTranscription: optionalBoolean,
+  initiatedAt: optionalNumber,
+  startedAt: optionalNumber,
+  endedAt: optionalNumber,
+  initiator: optionalText,
+  receiver: optionalText,
+  mid: optionalText,
+  participants: z.array(participantSchema).nullish().transform((v) => v ?? undefined),
+  recordings: z.array(recordingSchema).nullish().transform((v) => v ?? undefined),
+  transcriptions: z.array(z.looseObject({})).nullish().transform((v) => v ?? undefined),
+  metaData: z.unknown().optional(),
+  tags: z.array(z.unknown()).nullish().transform((v) => v ?? undefined),
 });
 export type Call = z.output<typeof callSchema>;
 
+// `per_page` is in the schema but not in the published example: only what paging needs is read.
 export const paginationSchema = z.looseObject({
-  total: z.number(),
-  count: z.number(),
-  per_page: z.number(),
-  current_page: z.number(),
-  total_pages: z.number(),
+  total: optionalNumber,
+  count: optionalNumber,
+  per_page: optionalNumber,
+  current_page: optionalNumber,
+  total_pages: optionalNumber,
 });
+
+export type CallsPagination = z.output<typeof paginationSchema>;
 
 export const callsResponseSchema = z.looseObject({
   data: z.array(callSchema),
-  meta: z.looseObject({ pagination: paginationSchema }),
+  meta: z.looseObject({ pagination: paginationSchema.nullish().transform((v) => v ?? undefined) }).nullish(),
 });
 export type CallsPage = z.output<typeof callsResponseSchema>;
 
@@ -90,11 +112,21 @@ function checkPaging(query: CallsQuery): void {
   }
 }
 
+/**
+ * GET /calls. The published description declares no page/perPage on /calls yet publishes
+ * `meta.pagination`, so `page` is sent only after the first page and `perPage` only when asked.
+ */
 export async function listCalls(client: CometChatClient, query: CallsQuery = {}): Promise<CallsPage> {
   checkPaging(query);
-  const { onBehalfOf, ...params } = query;
+  const { onBehalfOf, page, ...params } = query;
   return client.send(
-    { api: 'calls', method: 'GET', path: '/calls', query: params as Record<string, QueryValue>, onBehalfOf },
+    {
+      api: 'calls',
+      method: 'GET',
+      path: '/calls',
+      query: { ...params, page: page !== undefined && page > 1 ? page : undefined } as Record<string, QueryValue>,
+      onBehalfOf,
+    },
     callsResponseSchema,
   );
 }
@@ -102,12 +134,21 @@ export async function listCalls(client: CometChatClient, query: CallsQuery = {})
 /** Every call matching `query`, from `query.page` (default 1) to the last page. */
 export async function* iterateCalls(client: CometChatClient, query: CallsQuery = {}): AsyncGenerator<Call, void, undefined> {
   let page = query.page ?? 1;
+  let seen = 0;
+  let previousFirst: string | undefined;
   for (;;) {
     const res = await listCalls(client, { ...query, page });
+    // A server that ignores `page` answers page 1 again: stop instead of looping.
+    const first = res.data[0]?.sessionId;
+    if (res.data.length === 0 || (page > 1 && first === previousFirst)) return;
     yield* res.data;
-    const { current_page, total_pages } = res.meta.pagination;
+    seen += res.data.length;
+    previousFirst = first;
+    const p = res.meta?.pagination;
     // Advance from what we asked for, so a server echoing a stale current_page cannot loop us.
-    if (res.data.length === 0 || current_page >= total_pages || page >= total_pages) return;
+    if (!p) return; // no paging information: one page is all there is
+    if (p.total_pages !== undefined && (page >= p.total_pages || (p.current_page ?? page) >= p.total_pages)) return;
+    if (p.total_pages === undefined && (p.total === undefined || seen >= p.total)) return;
     page += 1;
   }
 }

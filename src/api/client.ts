@@ -6,7 +6,7 @@ import { Agent, interceptors, type Dispatcher, type FormData } from 'undici';
 import type { z } from 'zod';
 import type { Region } from '../model/config.js';
 import { ConfigError } from '../errors.js';
-import type { TermsTransport } from '../model/terms-encoding.js';
+import { termsSettings, type CsvQuoting, type SearchTermsWithFile, type TermsSettings, type TermsTransport } from '../model/terms-encoding.js';
 import { resolveBaseUrls, type BaseUrls } from './base-urls.js';
 import { errorFromNetwork, errorFromResponse, unexpectedResponse, type ExchangeInfo } from './api-errors.js';
 import { DEFAULT_PACING, RateGate, type HeaderBag, type PacingOptions } from './rate-limit.js';
@@ -31,6 +31,8 @@ export interface ClientOptions {
   retry?: Partial<RetryPolicy> | undefined;
   pacing?: Partial<PacingOptions> | undefined;
   termsTransport?: TermsTransport | undefined;
+  csvQuoting?: CsvQuoting | undefined;
+  searchTermsWithFile?: SearchTermsWithFile | undefined;
   /** One line per request (method, path, status, attempt). Never headers. */
   log?: ((line: string) => void) | undefined;
   onAttempt?: ((event: AttemptEvent) => void) | undefined;
@@ -49,6 +51,8 @@ export interface ApiRequest {
 export interface CometChatClient {
   readonly baseUrls: BaseUrls;
   readonly termsTransport: TermsTransport;
+  /** How list writes encode terms (kwsync.yaml `service:`); includes termsTransport. */
+  readonly termsSettings?: TermsSettings;
   readonly retryPolicy: RetryPolicy;
   /** Requests sent, attempts made (retries included) and requests slowed by pacing. */
   readonly stats: { requests: number; attempts: number; paced: number };
@@ -82,6 +86,7 @@ export function createClient(opts: ClientOptions): CometChatClient {
 class HttpClient implements CometChatClient {
   readonly baseUrls: BaseUrls;
   readonly termsTransport: TermsTransport;
+  readonly termsSettings: TermsSettings;
   readonly retryPolicy: RetryPolicy;
   readonly stats = { requests: 0, attempts: 0, paced: 0 };
   // Private fields stay out of util.inspect, JSON.stringify and Object.keys.
@@ -98,7 +103,12 @@ class HttpClient implements CometChatClient {
     if (!baseUrls) throw new ConfigError('no CometChat app id or base URL given', { hint: 'set COMETCHAT_APP_ID' });
     if (!opts.apiKey) throw new ConfigError('no CometChat API key given', { hint: 'set COMETCHAT_API_KEY' });
     this.baseUrls = baseUrls;
-    this.termsTransport = opts.termsTransport ?? 'auto';
+    this.termsSettings = termsSettings({
+      termsTransport: opts.termsTransport,
+      csvQuoting: opts.csvQuoting,
+      searchTermsWithFile: opts.searchTermsWithFile,
+    });
+    this.termsTransport = this.termsSettings.termsTransport;
     this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...opts.retry };
     this.#apiKey = opts.apiKey;
     const timeout = opts.timeoutMs ?? 30_000;
@@ -213,7 +223,8 @@ class HttpClient implements CometChatClient {
   }
 
   private infoOf(req: ApiRequest): ExchangeInfo {
-    return { method: req.method, path: req.path, scrub: (t) => this.scrub(t) };
+    const base = { url: req.api === 'chat' ? this.baseUrls.chat : this.baseUrls.calls, api: req.api };
+    return { method: req.method, path: req.path, scrub: (t) => this.scrub(t), base };
   }
 
   private headersOf(req: ApiRequest): Record<string, string> {
@@ -227,7 +238,7 @@ class HttpClient implements CometChatClient {
   }
 
   toJSON() {
-    return { baseUrls: this.baseUrls, termsTransport: this.termsTransport, stats: this.stats };
+    return { baseUrls: this.baseUrls, termsSettings: this.termsSettings, stats: this.stats };
   }
 
   [inspect.custom]() {

@@ -1,54 +1,86 @@
 // Moderation keyword lists: one function per endpoint (API-NOTES "the whole resource exists").
 import { z } from 'zod';
 import { CATEGORIES, type KeywordList, type LiveKeywordList } from '../model/keyword-list.js';
+import { optionalBoolean, optionalNumber, textLike } from './lenient.js';
 import type { LiveListing } from '../model/target.js';
 import type { CometChatClient } from './client.js';
 import { keywordListForm } from './keyword-form.js';
 import { createWithConfirmation } from './retry-policy.js';
 import { ApiError } from '../errors.js';
 
-// Loose: the service adds fields (`_id`, `appId`, `__v`); strict on every field kwsync reads.
+// Loose: the service adds fields (`_id`, `appId`, `__v`). Required are only the fields a plan
+// needs; the published examples leave out `default` (= not a default list) and `description`.
+// The category is read as any text here: a category kwsync does not know must not sink a listing.
 export const liveKeywordListSchema = z
   .looseObject({
     id: z.string().min(1),
     name: z.string(),
-    description: z.string().optional(),
-    category: z.enum(CATEGORIES),
+    description: z.string().nullish(),
+    category: z.string().min(1),
     searchTerms: z.array(z.string()),
-    isCSV: z.boolean(),
-    active: z.boolean(),
-    default: z.boolean(),
-    revisionId: z.string(),
-    createdAt: z.number(),
-    updatedAt: z.number(),
+    revisionId: textLike,
+    default: optionalBoolean,
+    isCSV: optionalBoolean,
+    active: optionalBoolean,
+    createdAt: optionalNumber,
+    updatedAt: optionalNumber,
   })
   .transform(
-    (l): LiveKeywordList => ({
+    (l): ReadKeywordList => ({
       id: l.id,
       name: l.name,
-      // The documented response has no description; '' keeps "none" and "not returned" alike.
+      // '' keeps "none" and "not returned" alike.
       description: l.description ?? '',
       category: l.category,
       searchTerms: l.searchTerms,
       revisionId: l.revisionId,
-      isCSV: l.isCSV,
-      active: l.active,
-      default: l.default,
-      createdAt: l.createdAt,
-      updatedAt: l.updatedAt,
+      default: l.default ?? false,
+      ...(l.isCSV !== undefined ? { isCSV: l.isCSV } : {}),
+      ...(l.active !== undefined ? { active: l.active } : {}),
+      ...(l.createdAt !== undefined ? { createdAt: l.createdAt } : {}),
+      ...(l.updatedAt !== undefined ? { updatedAt: l.updatedAt } : {}),
     }),
   );
 
+/** A list as read, before its category is checked against the ones kwsync knows. */
+export type ReadKeywordList = Omit<LiveKeywordList, 'category'> & { category: string };
+
+/** A live list kwsync leaves alone because it does not know its category. */
+export interface UnknownCategoryList {
+  id: string;
+  name: string;
+  category: string;
+}
+
 export const keywordListsResponseSchema = z.looseObject({
   data: z.array(liveKeywordListSchema),
-  meta: z.looseObject({ current: z.looseObject({ limit: z.number(), count: z.number() }).optional() }).optional(),
+  meta: z
+    .looseObject({ current: z.looseObject({ limit: optionalNumber, count: optionalNumber }).nullish() })
+    .nullish(),
 });
 export const keywordListResponseSchema = z.looseObject({ data: liveKeywordListSchema });
 export const deleteResponseSchema = z.looseObject({
   data: z.looseObject({ success: z.boolean(), message: z.string().optional() }),
 });
 
+function isKnown(l: ReadKeywordList): l is LiveKeywordList {
+  return (CATEGORIES as readonly string[]).includes(l.category);
+}
+
+/** A single list whose category kwsync does not know: stop rather than overwrite it blindly. */
+function knownOrThrow(l: ReadKeywordList, method: string, path: string): LiveKeywordList {
+  if (isKnown(l)) return l;
+  throw new ApiError(`${method} ${path}: the live list "${l.id}" has category "${l.category}", which kwsync does not know`, {
+    method,
+    path,
+    status: 200,
+    hint: `kwsync knows ${CATEGORIES.join(', ')} and leaves other lists alone; give your list file another id, or change the list in the dashboard`,
+  });
+}
+
 const BASE = '/moderation/keywords';
+// A client built before termsSettings existed (a test double) still has its transport.
+const termsOf = (client: CometChatClient) => client.termsSettings ?? client.termsTransport;
 const one = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
 export async function listKeywordLists(client: CometChatClient): Promise<LiveKeywordList[]> {
@@ -58,19 +90,27 @@ export async function listKeywordLists(client: CometChatClient): Promise<LiveKey
 /**
  * One GET of all lists, and whether the answer may be cut short: no paging is published, and the
  * published example says `meta.current.limit: 10`, so a full page (count or items >= limit) may
- * hide more lists. Without `meta.current` the answer is taken as whole.
+ * hide more lists. Without `meta.current` the answer is taken as whole. Lists of a category kwsync
+ * does not know are left out of `lists` (so never planned, written or pruned) and named in
+ * `unknownCategory`.
  */
-export async function readKeywordListing(client: CometChatClient): Promise<LiveListing> {
+export async function readKeywordListing(client: CometChatClient): Promise<LiveListing & { unknownCategory: UnknownCategoryList[] }> {
   const res = await client.send({ api: 'chat', method: 'GET', path: BASE }, keywordListsResponseSchema);
   const limit = res.meta?.current?.limit;
   const count = Math.max(res.data.length, res.meta?.current?.count ?? 0);
-  return { lists: res.data, mayBeTruncated: limit !== undefined && count >= limit };
+  const lists: LiveKeywordList[] = [];
+  const unknownCategory: UnknownCategoryList[] = [];
+  for (const l of res.data) {
+    if (isKnown(l)) lists.push(l);
+    else unknownCategory.push({ id: l.id, name: l.name, category: l.category });
+  }
+  return { lists, mayBeTruncated: limit !== undefined && count >= limit, unknownCategory };
 }
 
 /** Throws ApiError (status 404) when the list does not exist. */
 export async function getKeywordList(client: CometChatClient, id: string): Promise<LiveKeywordList> {
   const res = await client.send({ api: 'chat', method: 'GET', path: one(id) }, keywordListResponseSchema);
-  return res.data;
+  return knownOrThrow(res.data, 'GET', one(id));
 }
 
 /** POST; never creates twice: after an ambiguous failure it looks for the list before resending. */
@@ -78,18 +118,18 @@ export async function createKeywordList(client: CometChatClient, list: KeywordLi
   return createWithConfirmation({
     policy: client.retryPolicy,
     send: async () => {
-      const body = keywordListForm(list, client.termsTransport);
+      const body = keywordListForm(list, termsOf(client));
       const res = await client.send({ api: 'chat', method: 'POST', path: BASE, body }, keywordListResponseSchema);
-      return res.data;
+      return knownOrThrow(res.data, 'POST', BASE);
     },
     confirm: () => findKeywordList(client, list.id),
   });
 }
 
 export async function updateKeywordList(client: CometChatClient, list: KeywordList): Promise<LiveKeywordList> {
-  const body = keywordListForm(list, client.termsTransport);
+  const body = keywordListForm(list, termsOf(client));
   const res = await client.send({ api: 'chat', method: 'PUT', path: one(list.id), body }, keywordListResponseSchema);
-  return res.data;
+  return knownOrThrow(res.data, 'PUT', one(list.id));
 }
 
 export async function deleteKeywordList(client: CometChatClient, id: string): Promise<void> {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
 import type { CometChatClient, QueryValue } from './client.js';
+import { numberLike, optionalNumber } from './lenient.js';
 
 export const MAX_MESSAGE_LIMIT = 1000;
 
@@ -46,7 +47,7 @@ export const messageSchema = z.looseObject({
   id: z.union([z.string(), z.number()]).transform(String),
   conversationId: z.string().optional(),
   sender: z.string(),
-  receiverType: z.enum(['user', 'group']),
+  receiverType: z.string(),
   receiver: z.string(),
   category: z.string(),
   type: z.string(),
@@ -62,14 +63,14 @@ export const messageSchema = z.looseObject({
       metadata: z.record(z.string(), z.unknown()).optional(),
     })
     .optional(),
-  sentAt: z.number(),
-  updatedAt: z.number().optional(),
+  sentAt: numberLike,
+  updatedAt: optionalNumber,
 });
 export type Message = z.output<typeof messageSchema>;
 
 export const messageCursorSchema = z.looseObject({
   affix: z.enum(['append', 'prepend']),
-  sentAt: z.number().optional(),
+  sentAt: optionalNumber,
   id: z.union([z.string(), z.number()]).transform(String),
 });
 export type MessageCursor = z.output<typeof messageCursorSchema>;
@@ -78,10 +79,11 @@ export const groupMessagesResponseSchema = z.looseObject({
   data: z.array(messageSchema),
   meta: z
     .looseObject({
-      current: z.looseObject({ limit: z.number(), count: z.number() }).optional(),
-      next: messageCursorSchema.optional(),
+      current: z.looseObject({ limit: optionalNumber, count: optionalNumber }).nullish(),
+      // Absent on the last page.
+      next: messageCursorSchema.nullish().transform((v) => v ?? undefined),
     })
-    .optional(),
+    .nullish(),
 });
 export type GroupMessagesPage = z.output<typeof groupMessagesResponseSchema>;
 

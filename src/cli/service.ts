@@ -75,7 +75,13 @@ export function connectService(
 
 /** kwsync.yaml `service` as client options: where the real service may differ from the defaults. */
 export function serviceOptions(service: ServiceConfig): ConnectOptions {
-  return { timeoutMs: service.timeoutMs, retry: { maxRetries: service.maxRetries }, termsTransport: service.termsTransport };
+  return {
+    timeoutMs: service.timeoutMs,
+    retry: { maxRetries: service.maxRetries },
+    termsTransport: service.termsTransport,
+    csvQuoting: service.csvQuoting,
+    searchTermsWithFile: service.searchTermsWithFile,
+  };
 }
 
 /** Client options every read command shares: request lines on stderr with KWSYNC_DEBUG set. */

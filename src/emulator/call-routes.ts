@@ -1,4 +1,5 @@
-// The Calls API: GET /calls (filters, page/perPage paging, newest first) and GET /calls/:sessionId.
+// The Calls API: GET /calls (filters, page/perPage paging, newest first) and GET /calls/:sessionId,
+// in the shapes of the published examples.
 import type { FastifyInstance } from 'fastify';
 import { callSchema, type EmulatorCall } from './data-schema.js';
 import type { EmulatorContext } from './context.js';
@@ -10,16 +11,17 @@ export function registerCallRoutes(app: FastifyInstance, ctx: EmulatorContext): 
 
   app.get<{ Querystring: Query }>('/calls', async (request) => {
     const matches = callFilter(request.query, headerParam(request.headers.onbehalfof));
+    // Not declared on /calls in the published description, yet its answer is paginated: read both.
     const page = intParam(request.query, 'page', { min: 1 }) ?? 1;
     const perPage = intParam(request.query, 'perPage', { min: 1, max: 100 }) ?? 25;
     const all = calls.filter(matches);
     const data = all.slice((page - 1) * perPage, page * perPage).map(renderListedCall);
+    // The published example's pagination, which has no per_page.
     const pagination = {
       total: all.length,
       count: data.length,
-      per_page: perPage,
-      current_page: page,
       total_pages: Math.max(1, Math.ceil(all.length / perPage)),
+      current_page: page,
     };
     return { data, meta: { pagination } };
   });
@@ -29,14 +31,33 @@ export function registerCallRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     if (!call) {
       throw new EmulatorHttpError(404, 'ERR_CALL_SESSION_NOT_FOUND', `The call session "${request.params.sessionId}" does not exist.`);
     }
-    return { data: structuredClone(call) };
+    return { data: renderCall(call) };
   });
 }
 
-/** Recordings, metaData and tags appear on GET /calls/:sessionId only. */
+/** A participant as published: minutes under `totalDuration` (the seed calls it totalDurationInMinutes). */
+function renderParticipant(p: EmulatorCall['participants'][number], mid: string) {
+  const { totalDurationInMinutes, ...rest } = p;
+  return { ...rest, totalDuration: totalDurationInMinutes, ...(mid ? { mid } : {}) };
+}
+
+/**
+ * GET /calls/:sessionId as published: the call with `metaData` and `tags`, and `transcriptions`
+ * when it has any. `recordings` is an assumption (the seed defines them, the example does not).
+ */
+function renderCall(call: EmulatorCall) {
+  const { transcriptions, participants, ...rest } = structuredClone(call);
+  return {
+    ...rest,
+    participants: participants.map((p) => renderParticipant(p, call.mid)),
+    ...(call.hasTranscription ? { transcriptions } : {}),
+  };
+}
+
+/** The listing leaves out recordings, transcriptions, metaData and tags, as its example does. */
 function renderListedCall(call: EmulatorCall) {
-  const { recordings: _r, metaData: _m, tags: _t, ...listed } = structuredClone(call);
-  return listed;
+  const { recordings: _r, metaData: _m, tags: _t, transcriptions: _x, participants, ...listed } = structuredClone(call);
+  return { ...listed, participants: participants.map((p) => renderParticipant(p, call.mid)) };
 }
 
 const tookPart = (c: EmulatorCall, uid: string) =>

@@ -8,4 +8,6 @@ export interface EmulatorContext {
   /** Saves the keyword lists when a state file is configured; resolves before the reply is sent. */
   persist(): Promise<void>;
   bodyLimitBytes: number;
+  /** GET /moderation/keywords answers at most this many lists (default 100). */
+  keywordListLimit?: number | undefined;
 }

@@ -66,6 +66,19 @@ export const recordingSchema = z.strictObject({
   recording_url: z.string(),
 });
 
+export const transcriptionSchema = z.strictObject({
+  roomName: z.string().default(''),
+  mid: z.string().default(''),
+  tid: z.string(),
+  startTime: z.number().int(),
+  endTime: z.number().int(),
+  transcriptDate: z.string(),
+  transcriptUrl: z.string(),
+});
+
+/** The seed's six; the published enum is rejected|ongoing|ended and its text adds unanswered. */
+export const CALL_STATUS_VALUES = ['initiated', 'ongoing', 'ended', 'unanswered', 'rejected', 'canceled'] as const;
+
 export const callSchema = z.strictObject({
   sessionId: z.string().min(1),
   mid: z.string().default(''),
@@ -74,7 +87,7 @@ export const callSchema = z.strictObject({
   receiverType: z.enum(['user', 'group']),
   initiator: uid,
   receiver: z.string().min(1),
-  status: z.enum(['initiated', 'ongoing', 'ended', 'unanswered', 'rejected', 'canceled']),
+  status: z.enum(CALL_STATUS_VALUES),
   totalAudioMinutes: minutes,
   totalVideoMinutes: minutes,
   totalDurationInMinutes: minutes,
@@ -87,6 +100,7 @@ export const callSchema = z.strictObject({
   endedAt: z.number().int().optional(),
   participants: z.array(participantSchema).max(50),
   recordings: z.array(recordingSchema).default([]),
+  transcriptions: z.array(transcriptionSchema).default([]),
   metaData: z.array(z.unknown()).default([]),
   tags: z.array(z.string()).default([]),
 });

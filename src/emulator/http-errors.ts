@@ -28,8 +28,25 @@ export function sourceOf(path: string): ErrorSource {
   return path === CALLS_PREFIX || path.startsWith(`${CALLS_PREFIX}/`) ? 'calls-api' : 'chat-api';
 }
 
+/**
+ * No error body is published, so its shape is a mode: 'envelope' (the assumed
+ * `{"error":{message, devMessage, source, code}}`), 'plain' (the message as text), or
+ * 'other-json' (JSON of another shape), so clients can be tried against each.
+ */
+export type ErrorBodyMode = 'envelope' | 'plain' | 'other-json';
+export const ERROR_BODY_MODES: readonly ErrorBodyMode[] = ['envelope', 'plain', 'other-json'];
+
 export function errorBody(err: EmulatorHttpError, path: string) {
   return { error: { message: err.message, devMessage: err.devMessage, source: sourceOf(path), code: err.code } };
+}
+
+/** The content type and body of an error response in the given mode. */
+export function renderError(err: EmulatorHttpError, path: string, mode: ErrorBodyMode): { contentType: string; body: string } {
+  if (mode === 'plain') return { contentType: 'text/plain; charset=utf-8', body: err.message };
+  if (mode === 'other-json') {
+    return { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ statusCode: err.status, message: err.message, reason: err.code }) };
+  }
+  return { contentType: 'application/json; charset=utf-8', body: JSON.stringify(errorBody(err, path)) };
 }
 
 /** Turns anything a route or the framework threw into the service's error (never a stack trace). */

@@ -6,13 +6,18 @@ import { parseEmulatorData, type EmulatorData, type EmulatorWorld } from './data
 import { createFaultInjector, type RandomFaults, type ScriptedFault } from './faults.js';
 import { KeywordStore } from './keyword-store.js';
 import { createStateSaver, loadState } from './persistence.js';
-import { createRateLimiter } from './rate-limit.js';
+import { createRateLimiter, type RateLimitHeaderStyle } from './rate-limit.js';
+import type { ErrorBodyMode } from './http-errors.js';
+import type { CsvParsing } from './keyword-rules.js';
 import { generateSeedData } from './seed.js';
 import { buildServer, type RequestLogEntry } from './server.js';
 
 export type { EmulatorData } from './data-schema.js';
 export type { ScriptedFault, RandomFaults, FaultType } from './faults.js';
 export type { RequestLogEntry } from './server.js';
+export type { CsvParsing } from './keyword-rules.js';
+export type { ErrorBodyMode } from './http-errors.js';
+export type { RateLimitHeaderStyle } from './rate-limit.js';
 export { generateSeedData, BUSY_GROUP, BUSY_GROUP_MESSAGES } from './seed.js';
 export { appHashOf } from './keyword-store.js';
 
@@ -30,10 +35,18 @@ export interface EmulatorOptions {
   statePath?: string;
   seed?: number;
   rateLimitPerMinute?: number;
-  rateLimitHeaders?: 'x-ratelimit' | 'x-rate-limit';
+  rateLimitHeaders?: RateLimitHeaderStyle;
   faults?: RandomFaults;
   bodyLimitBytes?: number;
   now?: () => number;
+  /** GET /moderation/keywords returns only the first N lists, `meta.current = {limit: N, count}`. */
+  keywordListLimit?: number;
+  /** POST/PUT without a `searchTerms` part is 400 (the published form marks it required). */
+  requireSearchTerms?: boolean;
+  /** How an uploaded CSV file becomes terms (default 'lines'). */
+  csvParsing?: CsvParsing;
+  /** The shape of error responses (default 'envelope'). */
+  errorBody?: ErrorBodyMode;
 }
 
 export interface RunningEmulator {
@@ -56,7 +69,10 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const seed = opts.seed ?? 1;
   const world = await resolveWorld(opts, seed);
 
-  const keywords = new KeywordStore(appId, () => Math.floor(now() / 1000));
+  const keywords = new KeywordStore(appId, () => Math.floor(now() / 1000), {
+    csvParsing: opts.csvParsing ?? 'lines',
+    requireSearchTerms: opts.requireSearchTerms ?? false,
+  });
   const saved = opts.statePath ? await loadState(opts.statePath) : undefined;
   if (saved) keywords.load(saved);
   else keywords.seed(world.keywordLists, Math.floor(now() / 1000));
@@ -65,11 +81,12 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const faults = createFaultInjector(seed, opts.faults);
   const requests: RequestLogEntry[] = [];
   const app = await buildServer({
-    ctx: { world, keywords, persist, bodyLimitBytes: opts.bodyLimitBytes ?? 2 * 1024 * 1024 },
+    ctx: { world, keywords, persist, bodyLimitBytes: opts.bodyLimitBytes ?? 2 * 1024 * 1024, keywordListLimit: opts.keywordListLimit },
     keys: { apiKey, ...(opts.readOnlyApiKey !== undefined ? { readOnlyApiKey: opts.readOnlyApiKey } : {}) },
     faults,
     rateLimiter: createRateLimiter({ perMinute: opts.rateLimitPerMinute ?? 10_000, headers: opts.rateLimitHeaders ?? 'x-ratelimit', now }),
     log: requests,
+    ...(opts.errorBody !== undefined ? { errorBody: opts.errorBody } : {}),
   });
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ host, port: opts.port ?? 0 });
@@ -115,7 +132,7 @@ async function resolveWorld(opts: EmulatorOptions, seed: number): Promise<Emulat
     const shown = problems.slice(0, 20).map((p) => `\n  ${p}`).join('');
     const more = problems.length > 20 ? `\n  ... and ${problems.length - 20} more` : '';
     throw new ConfigError(`${where} is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}):${shown}${more}`, {
-      hint: `the shape is in the README, section 'The local emulator'; every field is checked`,
+      hint: `the shape is in docs/operating.md, section 'The local emulator'; every field is checked`,
     });
   }
   return world;

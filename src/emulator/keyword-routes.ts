@@ -8,9 +8,14 @@ export function registerKeywordRoutes(app: FastifyInstance, ctx: EmulatorContext
   type WithId = { Params: { id: string } };
 
   app.get('/moderation/keywords', async () => {
-    // The page limit is not published (the example says 10 with 2 items); 100 holds any app's lists.
-    const items = keywords.all().map((l) => keywords.renderListItem(l));
-    return { data: items, meta: { current: { limit: 100, count: items.length } } };
+    // The page limit is not published (the example says 10 with 2 items); 100 holds any app's
+    // lists, and `keywordListLimit` cuts the answer short the way a limit of 10 would.
+    const limit = ctx.keywordListLimit ?? 100;
+    const items = keywords
+      .all()
+      .slice(0, limit)
+      .map((l) => keywords.renderListItem(l));
+    return { data: items, meta: { current: { limit, count: items.length } } };
   });
 
   app.post('/moderation/keywords', async (request) => {
@@ -33,6 +38,6 @@ export function registerKeywordRoutes(app: FastifyInstance, ctx: EmulatorContext
   app.delete<WithId>('/moderation/keywords/:id', async (request) => {
     keywords.remove(request.params.id);
     await ctx.persist();
-    return { data: { success: true, message: `The keyword list "${request.params.id}" was deleted.` } };
+    return { data: { success: true, message: `Keyword with id ${request.params.id} has been deleted successfully.` } };
   });
 }

@@ -3,6 +3,8 @@
 import { RegExpParser, visitRegExpAST } from '@eslint-community/regexpp';
 import { CATEGORIES, type Category } from '../model/keyword-list.js';
 import { DEFAULT_LIMITS } from '../model/config.js';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { badRequest } from './http-errors.js';
 
 export const LIMITS = DEFAULT_LIMITS;
 const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -23,21 +25,50 @@ export function splitSearchTerms(value: string): string[] {
 }
 
 /**
- * CSV upload: one term per line, trimmed, blanks dropped. Quotes are kept literally, as the real
- * service does (its documented example returns `"\"a\""`). A UTF-8 BOM is dropped.
+ * How the emulator reads an uploaded CSV file (the live service's way is not published):
+ * - 'lines' (default): one term per line, quotes kept literally, as the published example returns
+ *   `"\"a\""` for a quoted line;
+ * - 'split-commas': also splits each line at commas;
+ * - 'rfc4180': parses CSV quoting (quotes removed, `"a,b"` one term), every field a term.
  */
-export function splitCsvFile(bytes: Buffer): string[] {
-  return bytes
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .map((t) => t.trim())
-    .filter((t) => t !== '');
+export type CsvParsing = 'lines' | 'split-commas' | 'rfc4180';
+export const CSV_PARSING_MODES: readonly CsvParsing[] = ['lines', 'split-commas', 'rfc4180'];
+
+/** Rules of the emulated service that are not published, chosen per run. */
+export interface KeywordRulesOptions {
+  csvParsing: CsvParsing;
+  /** POST/PUT without a `searchTerms` part is refused (the published form marks it required). */
+  requireSearchTerms: boolean;
 }
 
-/** The terms a form carries (the file wins over `searchTerms`), or undefined when it has none. */
-export function termsOfForm(form: ListForm): { terms: string[]; isCSV: boolean } | undefined {
-  if (form.file !== undefined) return { terms: splitCsvFile(form.file), isCSV: true };
+export const DEFAULT_RULES: KeywordRulesOptions = { csvParsing: 'lines', requireSearchTerms: false };
+
+/** A CSV upload as terms: trimmed, blanks dropped, a UTF-8 BOM dropped. */
+export function splitCsvFile(bytes: Buffer, mode: CsvParsing = 'lines'): string[] {
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  let fields: string[];
+  if (mode === 'rfc4180') {
+    try {
+      fields = (parseCsv(text, { relax_column_count: true, skip_empty_lines: true }) as string[][]).flat();
+    } catch (err) {
+      throw badRequest(`The CSV file could not be parsed: ${(err as Error).message}`);
+    }
+  } else {
+    const lines = text.split(/\r?\n/);
+    fields = mode === 'split-commas' ? lines.flatMap((l) => l.split(',')) : lines;
+  }
+  return fields.map((t) => t.trim()).filter((t) => t !== '');
+}
+
+/**
+ * The terms a form carries, or undefined when it has none. The file wins over `searchTerms`: the
+ * published form uses searchTerms "if no file is provided".
+ */
+export function termsOfForm(form: ListForm, rules: KeywordRulesOptions = DEFAULT_RULES): { terms: string[]; isCSV: boolean } | undefined {
+  if (rules.requireSearchTerms && form.searchTerms === undefined) {
+    throw badRequest('searchTerms is required (send it empty beside a file).');
+  }
+  if (form.file !== undefined) return { terms: splitCsvFile(form.file, rules.csvParsing), isCSV: true };
   if (form.searchTerms !== undefined) return { terms: splitSearchTerms(form.searchTerms), isCSV: false };
   return undefined;
 }

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { Category } from '../model/keyword-list.js';
 import type { SeedKeywordList } from './data-schema.js';
 import { badRequest, EmulatorHttpError } from './http-errors.js';
-import { LIMITS, listProblems, termsOfForm, type ListForm } from './keyword-rules.js';
+import { DEFAULT_RULES, LIMITS, listProblems, termsOfForm, type KeywordRulesOptions, type ListForm } from './keyword-rules.js';
 
 export interface StoredList {
   id: string;
@@ -33,6 +33,7 @@ export class KeywordStore {
   constructor(
     readonly appId: string,
     private readonly nowSeconds: () => number,
+    private readonly rules: KeywordRulesOptions = DEFAULT_RULES,
   ) {
     this.appHash = appHashOf(appId);
   }
@@ -57,7 +58,7 @@ export class KeywordStore {
   }
 
   create(form: ListForm): StoredList {
-    const found = termsOfForm(form);
+    const found = termsOfForm(form, this.rules);
     const problems = listProblems(form, found?.terms);
     if (form.id === undefined || form.id === '') problems.unshift('id is required');
     if (form.name === undefined || form.name === '') problems.push('name is required');
@@ -90,7 +91,7 @@ export class KeywordStore {
   /** Fields left out keep their value; terms are replaced when `searchTerms` or a file is sent. */
   update(id: string, form: ListForm): StoredList {
     const list = this.get(id);
-    const found = termsOfForm(form);
+    const found = termsOfForm(form, this.rules);
     const problems = listProblems(form, found?.terms);
     if (form.id !== undefined && form.id !== id) problems.unshift(`id "${form.id}" in the body differs from "${id}" in the path`);
     if (problems.length > 0) throw badRequest(`Invalid keyword list: ${problems.join('; ')}.`);
@@ -117,12 +118,15 @@ export class KeywordStore {
     return `${this.appHash}_${list.id}_${list.revision}`;
   }
 
-  /** The shape of GET one / POST / PUT responses (the API-NOTES example, plus `description`). */
+  /**
+   * The shape of GET one / POST / PUT responses, as the published examples show it: `default` and
+   * `appId: "default"` only on default lists, `description` only when there is one.
+   */
   render(list: StoredList) {
     return {
       id: list.id,
       name: list.name,
-      description: list.description,
+      ...(list.description !== '' ? { description: list.description } : {}),
       category: list.category,
       isCSV: list.isCSV,
       searchTerms: [...list.searchTerms],
@@ -130,13 +134,19 @@ export class KeywordStore {
       updatedAt: list.updatedAt,
       revisionId: this.revisionId(list),
       active: list.active,
-      default: list.default,
+      ...(list.default ? { default: true } : {}),
     };
   }
 
-  /** Items of GET /moderation/keywords carry the database fields the real service leaks. */
+  /** Items of GET /moderation/keywords carry the database fields the published example shows. */
   renderListItem(list: StoredList) {
     const objectId = createHash('sha256').update(`${this.appId}/${list.id}`).digest('hex').slice(0, 24);
-    return { _id: objectId, appId: this.appId, ...this.render(list), __v: list.revision - 1 };
+    const { default: isDefault, ...rest } = this.render(list);
+    return {
+      _id: objectId,
+      ...rest,
+      __v: list.revision - 1,
+      ...(isDefault ? { default: true, appId: 'default' } : { appId: this.appHash }),
+    };
   }
 }

@@ -2,7 +2,8 @@
 // Headers go on every authenticated response; over budget is 429 with Retry-After.
 import { EmulatorHttpError } from './http-errors.js';
 
-export type RateLimitHeaderStyle = 'x-ratelimit' | 'x-rate-limit';
+/** No header names are published: either family, or none at all (a 429 then carries only Retry-After). */
+export type RateLimitHeaderStyle = 'x-ratelimit' | 'x-rate-limit' | 'none';
 
 export interface RateLimiter {
   /** Counts one request; returns the headers to send, or throws the 429 when over budget. */
@@ -25,15 +26,18 @@ export function createRateLimiter(opts: { perMinute: number; headers: RateLimitH
         used = 0;
       }
       const resetMs = start + 60_000;
-      const headers = {
-        [names.limit]: String(opts.perMinute),
-        [names.remaining]: String(Math.max(0, opts.perMinute - used - 1)),
-        [names.reset]: String(Math.floor(resetMs / 1000)),
-      };
+      const none = opts.headers === 'none';
+      const headers: Record<string, string> = none
+        ? {}
+        : {
+            [names.limit]: String(opts.perMinute),
+            [names.remaining]: String(Math.max(0, opts.perMinute - used - 1)),
+            [names.reset]: String(Math.floor(resetMs / 1000)),
+          };
       if (used >= opts.perMinute) {
         const retryAfter = String(Math.max(1, Math.ceil((resetMs - nowMs) / 1000)));
         throw new EmulatorHttpError(429, 'ERR_TOO_MANY_REQUESTS', 'Too many requests; the per-minute budget is used up.', {
-          headers: { ...headers, [names.remaining]: '0', 'retry-after': retryAfter },
+          headers: { ...headers, ...(none ? {} : { [names.remaining]: '0' }), 'retry-after': retryAfter },
         });
       }
       used += 1;

@@ -129,7 +129,9 @@ function seedCall(i: number, users: EmulatorUser[], groups: EmulatorGroup[], prn
   const initiator = prng.pick(users).uid;
   const receiver = toGroup ? prng.pick(groups).guid : prng.pick(users.filter((u) => u.uid !== initiator)).uid;
   const type = prng.chance(0.5) ? 'audio' : 'video';
-  const status = prng.pick(['ended', 'ended', 'ended', 'ended', 'unanswered', 'rejected', 'canceled', 'ongoing', 'initiated'] as const);
+  // The published enum (rejected|ongoing|ended) and `unanswered` from its text; the seed's other
+  // two (initiated, canceled) stay accepted as filters and in --data files, never generated.
+  const status = prng.pick(['ended', 'ended', 'ended', 'ended', 'unanswered', 'unanswered', 'rejected', 'ongoing', 'ended'] as const);
   const talked = status === 'ended' || status === 'ongoing';
   const uids = toGroup ? pickSome(users, prng.int(2, 5), prng).map((u) => u.uid) : [initiator, receiver];
   if (!uids.includes(initiator)) uids[0] = initiator;
@@ -153,14 +155,18 @@ function seedCall(i: number, users: EmulatorUser[], groups: EmulatorGroup[], prn
   const audio = round2(participants.reduce((s, p) => s + p.totalAudioMinutes, 0));
   const video = round2(participants.reduce((s, p) => s + p.totalVideoMinutes, 0));
   const longest = Math.max(0, ...participants.map((p) => p.totalAudioMinutes));
-  const endedAt = status === 'ongoing' || status === 'initiated' ? undefined : initiatedAt + Math.round(longest * 60) + 5;
+  const endedAt = status === 'ongoing' ? undefined : initiatedAt + Math.round(longest * 60) + 5;
   const hasRecording = status === 'ended' && prng.chance(0.3);
   const sessionId = `v1.us.${(0x1f2e3d4c + i * 7919).toString(16)}.${initiatedAt}`;
+  // Drawn in the order the fields used to be, so the seed data stays as it was.
+  const mode = toGroup ? prng.pick(['meet', 'presenter'] as const) : 'call';
+  const hasTranscription = hasRecording && prng.chance(0.4);
+  const mid = `mid-${i + 1}`;
   return {
     sessionId,
-    mid: `mid-${i + 1}`,
+    mid,
     type,
-    mode: toGroup ? prng.pick(['meet', 'presenter'] as const) : 'call',
+    mode,
     receiverType: toGroup ? 'group' : 'user',
     initiator,
     receiver,
@@ -171,13 +177,16 @@ function seedCall(i: number, users: EmulatorUser[], groups: EmulatorGroup[], prn
     totalDuration: timer(longest * 60),
     totalParticipants: participants.length,
     hasRecording,
-    hasTranscription: hasRecording && prng.chance(0.4),
+    hasTranscription,
     initiatedAt,
     startedAt: initiatedAt,
     ...(endedAt === undefined ? {} : { endedAt }),
     participants,
     recordings: hasRecording
       ? [{ rid: `rec-${i + 1}`, duration: round2(longest), startTime: initiatedAt + 5, endTime: initiatedAt + 5 + Math.round(longest * 60), recording_url: `https://recordings.example.com/${sessionId}.mp4` }]
+      : [],
+    transcriptions: hasTranscription
+      ? [{ roomName: `${sessionId}@conference.rtc.example.com`, mid, tid: `tid-${i + 1}`, startTime: initiatedAt + 5, endTime: initiatedAt + 5 + Math.round(longest * 60), transcriptDate: new Date((initiatedAt + 5) * 1000).toISOString(), transcriptUrl: `https://transcripts.example.com/${sessionId}.json` }]
       : [],
     metaData: [],
     tags: [],

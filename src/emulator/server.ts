@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import { checkApiKey, type EmulatorKeys } from './auth.js';
 import type { EmulatorContext } from './context.js';
 import type { FaultInjector } from './faults.js';
-import { CALLS_PREFIX, CHAT_PREFIX, EmulatorHttpError, errorBody, toHttpError } from './http-errors.js';
+import { CALLS_PREFIX, CHAT_PREFIX, EmulatorHttpError, renderError, toHttpError, type ErrorBodyMode } from './http-errors.js';
 import type { RateLimiter } from './rate-limit.js';
 import { registerKeywordRoutes } from './keyword-routes.js';
 import { registerMessageRoutes } from './message-routes.js';
@@ -26,6 +26,7 @@ export interface ServerParts {
   faults: FaultInjector;
   rateLimiter: RateLimiter;
   log: RequestLogEntry[];
+  errorBody?: ErrorBodyMode;
 }
 
 /** A long-running `kwsync emulator` keeps only the newest entries of its request log. */
@@ -88,7 +89,8 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
 
   app.setErrorHandler(async (err, request, reply) => {
     const e = toHttpError(err);
-    return reply.code(e.status).headers(e.headers).send(errorBody(e, pathOf(request.url)));
+    const { contentType, body } = renderError(e, pathOf(request.url), parts.errorBody ?? 'envelope');
+    return reply.code(e.status).headers(e.headers).type(contentType).send(body);
   });
   app.setNotFoundHandler(async (request) => {
     throw new EmulatorHttpError(404, 'ERR_NOT_FOUND', `There is no ${request.method} ${pathOf(request.url)} in this API.`);

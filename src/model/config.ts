@@ -61,6 +61,14 @@ export const configSchema = z.strictObject({
         .enum(['auto', 'file'])
         .default('auto')
         .describe("auto: searchTerms unless a term holds a comma, then a CSV file; file: always a CSV file"),
+      csvQuoting: z
+        .enum(['none', 'rfc4180'])
+        .default('none')
+        .describe('none: one raw term per CSV line (the service keeps quotes literally); rfc4180: quote terms holding a comma or quote'),
+      searchTermsWithFile: z
+        .enum(['empty', 'omit'])
+        .default('empty')
+        .describe('empty: send an empty searchTerms part beside a CSV file (the published form requires it); omit: leave it out'),
     })
     .prefault({}),
   preview: z

@@ -26,16 +26,20 @@ export interface DesiredList extends KeywordList {
   source: ListSource;
 }
 
-/** A list as the service returns it. */
+/**
+ * A list as the service returns it. Only what a plan needs is required; the published examples
+ * leave out `default` (absent = not a default list) and `description`, so the reader fills those.
+ */
 export interface LiveKeywordList extends KeywordList {
   /** `{appHash}_{listId}_{n}`; n rises by one per write. */
   revisionId: string;
-  isCSV: boolean;
-  active: boolean;
   /** Default lists exist in every app and are never the repo's to change or delete. */
   default: boolean;
-  createdAt: number;
-  updatedAt: number;
+  isCSV?: boolean;
+  active?: boolean;
+  /** UNIX seconds. */
+  createdAt?: number;
+  updatedAt?: number;
 }
 
 /** The revision number at the end of a revisionId, or undefined when it has none. */

@@ -118,7 +118,7 @@ describe('API-NOTES examples parse', () => {
       data: [call],
       meta: { pagination: { total: 1, count: 1, per_page: 25, current_page: 1, total_pages: 1 } },
     });
-    expect(list.meta.pagination.total_pages).toBe(1);
+    expect(list.meta?.pagination?.total_pages).toBe(1);
     const recording = { rid: 'r1', duration: 1.5, startTime: 1718354412, endTime: 1718354502, recording_url: 'https://rec/r1.mp4' };
     const one = callResponseSchema.parse({ data: { ...call, metaData: [], tags: [], recordings: [recording] } });
     expect(one.data.recordings).toEqual([recording]);

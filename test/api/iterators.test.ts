@@ -64,6 +64,25 @@ describe('iterateCalls', () => {
       { data: [call('c')], meta: meta(1, 3) },
     ]);
     expect((await collect(iterateCalls(client, { perPage: 1 }))).map((c) => c.sessionId)).toEqual(['a', 'b', 'c']);
-    expect(client.sent.map((r) => r.query?.page)).toEqual([1, 2, 3]);
+    // /calls declares no `page`: the first request goes without it.
+    expect(client.sent.map((r) => r.query?.page)).toEqual([undefined, 2, 3]);
+  });
+
+  test('without meta.pagination one page is all there is', async () => {
+    const client = fakeClient([{ data: [call('a'), call('b')] }, { data: [call('c')] }]);
+    expect((await collect(iterateCalls(client))).map((c) => c.sessionId)).toEqual(['a', 'b']);
+    expect(client.sent).toHaveLength(1);
+  });
+
+  test('a server that ignores `page` (same first call again) ends the walk', async () => {
+    const client = fakeClient([{ data: [call('a')], meta: { pagination: { total: 9, count: 1, current_page: 1 } } }]);
+    expect((await collect(iterateCalls(client))).map((c) => c.sessionId)).toEqual(['a']);
+    expect(client.sent).toHaveLength(2);
+  });
+
+  test('total_pages absent: pages follow until `total` calls are seen', async () => {
+    const pg = { pagination: { total: 2, count: 1 } };
+    const client = fakeClient([{ data: [call('a')], meta: pg }, { data: [call('b')], meta: pg }, { data: [call('z')], meta: pg }]);
+    expect((await collect(iterateCalls(client))).map((c) => c.sessionId)).toEqual(['a', 'b']);
   });
 });

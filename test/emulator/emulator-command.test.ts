@@ -69,7 +69,7 @@ test('a bad --data file is one clear line and exit 1', async () => {
   expect(t.stderr()).toContain('ENOENT');
 });
 
-test('an invalid --data file lists its problems and points at the README section that exists', async () => {
+test('an invalid --data file lists its problems and points at the docs section that exists', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'kwsync-emu-data-'));
   try {
     const file = join(dir, 'world.json');
@@ -78,8 +78,8 @@ test('an invalid --data file lists its problems and points at the README section
     expect(await runCli(['emulator', '--port', '0', '--data', file], t.cli)).toBe(1);
     expect(t.stderr()).toContain(`kwsync: the emulator data file ${file} is invalid`);
     expect(t.stderr()).toContain('messages[0].sender: unknown user "who"');
-    expect(t.stderr()).toContain("hint: the shape is in the README, section 'The local emulator'");
-    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(t.stderr()).toContain("hint: the shape is in docs/operating.md, section 'The local emulator'");
+    const readme = await readFile(new URL('../../docs/operating.md', import.meta.url), 'utf8');
     expect(readme).toMatch(/^## The local emulator\b/m);
   } finally {
     await rm(dir, { recursive: true, force: true });

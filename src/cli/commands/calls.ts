@@ -1,5 +1,5 @@
 // `kwsync calls list` and `kwsync calls get SESSION_ID`: read call logs from the Calls API.
-import { CALL_STATUSES, getCall, iterateCalls, listCalls, type Call, type CallsQuery } from '../../api/index.js';
+import { CALL_STATUSES, getCall, iterateCalls, listCalls, type Call, type CallsPagination, type CallsQuery } from '../../api/index.js';
 import { EXIT } from '../../errors.js';
 import type { CommandContext } from '../io.js';
 import {
@@ -85,8 +85,7 @@ async function runList(ctx: CommandContext, opts: ListOptions): Promise<number> 
     } else {
       const page = await listCalls(client, query);
       found.push(...page.data);
-      const p = page.meta.pagination;
-      footer = `page ${p.current_page} of ${p.total_pages} (${p.total} calls; --all for every page)`;
+      footer = pageFooter(page.meta?.pagination, query.page ?? 1);
     }
     if (json) printJson(ctx.io.stdout, found);
     else printCalls(ctx, found, footer);
@@ -94,6 +93,15 @@ async function runList(ctx: CommandContext, opts: ListOptions): Promise<number> 
   } finally {
     await client.close();
   }
+}
+
+/** What the service said about paging; any part may be missing (per_page is, in its example). */
+function pageFooter(p: CallsPagination | undefined, asked: number): string {
+  if (!p) return '';
+  const page = p.current_page ?? asked;
+  const of = p.total_pages !== undefined ? ` of ${p.total_pages}` : '';
+  const total = p.total !== undefined ? `${p.total} calls; ` : '';
+  return `page ${page}${of} (${total}--all for every page)`;
 }
 
 function printCalls(ctx: CommandContext, found: Call[], footer: string): void {
@@ -151,7 +159,7 @@ function printCall(ctx: CommandContext, c: Call): void {
   ]);
   out.write(`\nparticipants (${people.length})\n`);
   if (people.length) out.write(formatTable(['UID', 'STATE', 'DEVICE', 'JOINED', 'LEFT', 'MINUTES'], people));
-  const recs = (c.recordings ?? []).map((r) => [r.rid, String(r.duration), formatTime(r.startTime), r.recording_url]);
+  const recs = (c.recordings ?? []).map((r) => [r.rid, String(r.duration ?? ''), formatTime(r.startTime), r.recording_url ?? '']);
   out.write(`\nrecordings (${recs.length})\n`);
   if (recs.length) out.write(formatTable(['RID', 'MINUTES', 'STARTED', 'URL'], recs));
 }

@@ -18,7 +18,16 @@ interface EmulatorFlags {
   failRate?: string;
   rateLimitRate?: string;
   dropRate?: string;
+  listLimit?: string;
+  requireSearchTerms?: boolean;
+  csvParsing?: string;
+  errorBody?: string;
+  rateLimitHeaders?: string;
 }
+
+const CSV_PARSING = ['lines', 'split-commas', 'rfc4180'] as const;
+const ERROR_BODIES = ['envelope', 'plain', 'other-json'] as const;
+const RATE_HEADERS = ['x-ratelimit', 'x-rate-limit', 'none'] as const;
 
 const EXAMPLES = `
 Examples:
@@ -26,6 +35,12 @@ Examples:
   kwsync emulator --port 0 --state .emulator.json keep lists across restarts, any free port
   kwsync emulator --latency 50 --fail-rate 0.1    slow and flaky, to try retries
   kwsync emulator --data world.json               your own users, groups, messages and calls
+  kwsync emulator --list-limit 10 --require-search-terms --csv-parsing rfc4180
+                                                  try kwsync against other readings of the service
+
+Where the published API description is silent, the emulator follows one reading by default
+(listing limit 100, searchTerms optional beside a file, one CSV term per line, the
+{"error":{...}} error body, X-RateLimit-* headers); the flags above choose another.
 
 The Chat API is served under /v3 and the Calls API under /calls/v3.`;
 
@@ -44,6 +59,11 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--fail-rate <r>', 'share of requests answered 503 (0..1)')
     .option('--rate-limit-rate <r>', 'share of requests answered 429 with Retry-After: 1 (0..1)')
     .option('--drop-rate <r>', 'share of requests whose connection is dropped (0..1)')
+    .option('--list-limit <n>', 'GET /moderation/keywords answers at most N lists (the published example says 10; default 100)')
+    .option('--require-search-terms', 'refuse a list write without a searchTerms part (an empty one beside a file is fine)')
+    .option('--csv-parsing <mode>', `how an uploaded CSV becomes terms: ${CSV_PARSING.join(', ')} (default lines)`)
+    .option('--error-body <mode>', `shape of error responses: ${ERROR_BODIES.join(', ')} (default envelope)`)
+    .option('--rate-limit-headers <style>', `rate headers sent: ${RATE_HEADERS.join(', ')} (default x-ratelimit)`)
     .addHelpText('after', EXAMPLES)
     .action(async (flags: EmulatorFlags) => {
       setExitCode(await runEmulator(emulatorOptions(flags, ctx.io.cwd), ctx.io));
@@ -70,8 +90,18 @@ export function emulatorOptions(flags: EmulatorFlags, cwd: string): EmulatorOpti
     ...(flags.data !== undefined ? { dataFile: path(flags.data) } : {}),
     ...(flags.state !== undefined ? { statePath: path(flags.state) } : {}),
     ...(flags.seed !== undefined ? { seed: number(flags.seed, '--seed', 0, 2 ** 32 - 1, true) } : {}),
+    ...(flags.listLimit !== undefined ? { keywordListLimit: number(flags.listLimit, '--list-limit', 1, 1000, true) } : {}),
+    ...(flags.requireSearchTerms ? { requireSearchTerms: true } : {}),
+    ...(flags.csvParsing !== undefined ? { csvParsing: choice(flags.csvParsing, '--csv-parsing', CSV_PARSING) } : {}),
+    ...(flags.errorBody !== undefined ? { errorBody: choice(flags.errorBody, '--error-body', ERROR_BODIES) } : {}),
+    ...(flags.rateLimitHeaders !== undefined ? { rateLimitHeaders: choice(flags.rateLimitHeaders, '--rate-limit-headers', RATE_HEADERS) } : {}),
     faults: Object.fromEntries(Object.entries(faults).filter(([, v]) => v !== undefined)),
   };
+}
+
+function choice<T extends string>(value: string, flag: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, not "${value}"`);
+  return value as T;
 }
 
 function number(value: string, flag: string, min: number, max: number, integer: true): number;
