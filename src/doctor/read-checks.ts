@@ -6,6 +6,7 @@ import { analyseListing, listingItems, lists, type ListingFacts } from './listin
 import type { Finding } from './report.js';
 import { errorBodyShape, latencyFinding, missingListFinding, rateHeadersFinding } from './response-traits.js';
 import { callsApiFinding } from './calls-check.js';
+import { KEYWORDS_PATH, probeListPath } from './terms-variants.js';
 
 export type ProbeClient = Pick<CometChatClient, 'probe' | 'baseUrls'>;
 
@@ -17,7 +18,7 @@ export interface ReadChecks {
   timeoutMs: number;
 }
 
-const LISTING = { api: 'chat', method: 'GET', path: '/moderation/keywords' } as const;
+const LISTING = { api: 'chat', method: 'GET', path: KEYWORDS_PATH } as const;
 /** Latency samples beyond the listing and the missing-list GET. */
 const EXTRA_SAMPLES = 3;
 
@@ -52,7 +53,7 @@ export async function runReadChecks(client: ProbeClient, opts: { missingId: stri
   const shape = analyseListing(listing.json, items);
   findings.push(...shape.findings);
 
-  const missing = await client.probe({ api: 'chat', method: 'GET', path: `/moderation/keywords/${encodeURIComponent(opts.missingId)}` });
+  const missing = await client.probe({ api: 'chat', method: 'GET', path: probeListPath(opts.missingId) });
   findings.push(missingListFinding(missing, opts.missingId));
 
   const answers = [listing, missing];

@@ -42,6 +42,13 @@ export function probeList(id: string, terms: string[]): KeywordList {
   };
 }
 
+export const KEYWORDS_PATH = '/moderation/keywords';
+
+/** The only list path the probe ever writes to. */
+export function probeListPath(id: string): string {
+  return `${KEYWORDS_PATH}/${encodeURIComponent(id)}`;
+}
+
 export function variantForm(id: string, variant: Variant): FormData {
   return keywordListForm(probeList(id, variant.terms), variant.settings);
 }

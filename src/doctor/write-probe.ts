@@ -1,17 +1,20 @@
 // `--write-probe`: create one temporary list (the probe id, never another), send its terms each way
 // kwsync can, read each back, and delete it, whatever happens: a refusal, a 5xx or an abort.
-import { deleteKeywordList, type CometChatClient, type ProbeResult } from '../api/index.js';
+import type { CometChatClient, ProbeResult } from '../api/index.js';
 import { ApiError } from '../errors.js';
-import { revisionNumber } from '../model/keyword-list.js';
 import type { TermsSettings } from '../model/terms-encoding.js';
 import { defaultFieldSeen, descriptionKept, type ListingFacts } from './listing-shape.js';
+import { cleanUp } from './probe-cleanup.js';
 import type { Finding, VariantResult } from './report.js';
 import { errorBodyShape } from './response-traits.js';
+import { capacityFinding, cutShort, noWriteScope, revisionFinding } from './write-findings.js';
 import {
   CSV_QUOTINGS,
   fileVariant,
+  KEYWORDS_PATH,
   otherOf,
   probeList,
+  probeListPath,
   SEARCH_TERMS_WITH_FILE,
   sameTerms,
   searchTermsVariant,
@@ -41,8 +44,6 @@ class ProbeStopped extends Error {
     super('probe stopped');
   }
 }
-
-const BASE = '/moderation/keywords';
 
 export async function runWriteProbe(client: CometChatClient, opts: WriteProbeOptions): Promise<WriteProbeResult> {
   const capacity = capacityFinding(opts.facts, opts.maxLists);
@@ -77,12 +78,12 @@ class ProbeRun {
     private readonly client: CometChatClient,
     private readonly opts: WriteProbeOptions,
   ) {
-    this.path = `${BASE}/${encodeURIComponent(opts.id)}`;
+    this.path = probeListPath(opts.id);
   }
 
   async create(): Promise<Finding[]> {
     const variant = searchTermsVariant(this.opts.current);
-    const res = await this.send('POST', BASE, variant);
+    const res = await this.send('POST', KEYWORDS_PATH, variant);
     if (res.status >= 400 && res.status < 500) {
       this.mayExist = false;
       this.record(variant, 'POST', res);
@@ -184,105 +185,6 @@ class ProbeRun {
 
   private checkAbort(): void {
     if (this.opts.signal?.aborted) throw new ProbeStopped(undefined);
-  }
-}
-
-/** apply warns when a write does not raise the revision by exactly one (another writer); is that true here? */
-export function revisionFinding(revisions: readonly string[]): Finding {
-  const title = 'revision numbers';
-  const numbers = revisions.map(revisionNumber);
-  if (numbers.length < 2 || numbers.some((n) => n === undefined)) {
-    return {
-      id: 'revision-numbers',
-      status: 'unknown',
-      title,
-      detail: `The revisionIds read back (${revisions.join(', ') || 'none'}) do not end in a number kwsync can follow; apply still checks each list's revision before writing.`,
-      needsAction: false,
-    };
-  }
-  const steps = numbers.slice(1).map((n, i) => n! - numbers[i]!);
-  if (steps.every((s) => s === 1)) {
-    return { id: 'revision-numbers', status: 'ok', title, detail: `The revision rose by one per write (${numbers.join(' → ')}), as kwsync expects.`, needsAction: false };
-  }
-  return {
-    id: 'revision-numbers',
-    status: 'differs',
-    title,
-    detail: `The revision went ${numbers.join(' → ')} over ${numbers.length - 1} writes, not by one each. apply's warning that a revision did not rise by exactly one (another writer) will show on every write here; it is harmless.`,
-    needsAction: false,
-  };
-}
-
-function capacityFinding(facts: ListingFacts, maxLists: number): Finding {
-  const title = 'room for the probe list';
-  if (facts.mayBeTruncated) {
-    return {
-      id: 'list-capacity',
-      status: 'unknown',
-      title,
-      detail: `The listing may be cut short, so the number of lists is unknown (at least ${facts.nonDefaultCount}); if the app holds ${maxLists}, the service refuses the probe list and nothing changes.`,
-      needsAction: false,
-    };
-  }
-  if (facts.nonDefaultCount >= maxLists) {
-    return {
-      id: 'list-capacity',
-      status: 'differs',
-      title,
-      detail: `The app holds ${facts.nonDefaultCount} non-default lists, its limit of ${maxLists} (limits.maxLists): there is no room for the probe list, so nothing was written.`,
-      needsAction: true,
-      hint: 'delete a list you no longer need, or run doctor without --write-probe',
-    };
-  }
-  return { id: 'list-capacity', status: 'ok', title, detail: `The app holds ${facts.nonDefaultCount} of ${maxLists} non-default lists.`, needsAction: false };
-}
-
-function noWriteScope(res: ProbeResult, what: string): Finding {
-  const { code } = errorBodyShape(res);
-  return {
-    id: 'key-scope',
-    status: 'differs',
-    title: 'the key may write',
-    detail: `The key reads lists but may not ${what} them (HTTP ${res.status}${code ? ` ${code}` : ''}): apply would fail on every write.`,
-    needsAction: true,
-    hint: 'use a REST API key with full-access scope (dashboard: API & Auth Keys) in COMETCHAT_API_KEY',
-  };
-}
-
-function cutShort(why: string): Finding {
-  return {
-    id: 'write-probe',
-    status: 'unknown',
-    title: 'the write probe',
-    detail: `The write probe stopped early: ${why}. What was learned so far is above.`,
-    needsAction: true,
-    hint: 'the service had trouble; run `kwsync doctor --write-probe` again later',
-  };
-}
-
-/** DELETE with the client's retries (a transient failure must not leave the list), then confirm. */
-async function cleanUp(client: CometChatClient, opts: WriteProbeOptions): Promise<Finding> {
-  const title = 'the probe list was deleted';
-  const path = `${BASE}/${encodeURIComponent(opts.id)}`;
-  try {
-    opts.onStep?.('DELETE');
-    await deleteKeywordList(client, opts.id).catch((err: unknown) => {
-      if (!(err instanceof ApiError && err.status === 404)) throw err;
-    });
-    const check = await client.probe({ api: 'chat', method: 'GET', path });
-    if (check.status === 404) {
-      return { id: 'probe-cleanup', status: 'ok', title, detail: `Deleted ${opts.id}; a GET now answers 404.`, needsAction: false };
-    }
-    throw new Error(`a GET after the delete answered HTTP ${check.status}`);
-  } catch (err) {
-    return {
-      id: 'probe-cleanup',
-      status: 'differs',
-      title,
-      detail: `The probe list ${opts.id} may remain: ${err instanceof Error ? err.message : String(err)}.`,
-      needsAction: true,
-      hint: `delete the list ${opts.id} in the CometChat dashboard, or run \`kwsync doctor --write-probe\` again later (it deletes only its own new list)`,
-    };
   }
 }
 

@@ -4,7 +4,7 @@ import { recommendTermsSettings, settingChanges, termsFindings } from '../../src
 import { analyseListing, listingItems } from '../../src/doctor/listing-shape.js';
 import { errorBodyShape, latencyFinding, median, rateHeaderFamily } from '../../src/doctor/response-traits.js';
 import type { VariantResult } from '../../src/doctor/report.js';
-import { revisionFinding } from '../../src/doctor/write-probe.js';
+import { revisionFinding } from '../../src/doctor/write-findings.js';
 import type { TermsSettings } from '../../src/model/terms-encoding.js';
 
 const DEFAULTS: TermsSettings = { termsTransport: 'auto', csvQuoting: 'none', searchTermsWithFile: 'empty' };

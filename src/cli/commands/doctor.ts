@@ -160,7 +160,8 @@ What it checks (each finding is ok, DIFFERS or unknown, with what kwsync does ab
   latency                     the median of a few GETs against service.timeoutMs
   the Calls API               one page of GET /calls and its pagination keys
   --write-probe only: terms sent in searchTerms; \\d{3,10} in a CSV file with csvQuoting none and
-  rfc4180; searchTerms beside a file (empty or omitted). The probe list is always deleted, also
+  rfc4180; searchTerms beside a file (empty or omitted); the revision rising by one per write.
+  It asks first on a terminal (--yes skips that). The probe list is always deleted, also
   on an error or Ctrl-C, and no other list is ever written. It needs one free list slot of
   limits.maxLists.
 
