@@ -4,7 +4,7 @@ import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, LineCounter, Sca
 import type { Document, Node, Pair, YAMLError } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { diagnose } from './diagnose.js';
-import { oneLine, quote } from './quote-value.js';
+import { code, oneLine, quote } from './quote-value.js';
 import { explainYamlError, onePerLine } from './yaml-errors.js';
 import type { Position, SourceText } from './source-text.js';
 
@@ -106,7 +106,7 @@ export function parseYamlFile(
         bomb ? 'yaml-alias-limit' : 'yaml-alias',
         bomb
           ? `aliases expand past ${opts.maxAliasCount} nodes (an alias bomb); write the values out instead`
-          : `${oneLine(err instanceof Error ? err.message : String(err))}; define the anchor (&name) before using it`,
+          : unresolvedAliasMessage(source, at),
       ),
     );
     return { file: null, diagnostics };
@@ -121,6 +121,12 @@ function unknownTags(source: SourceText, doc: Document.Parsed): Diagnostic[] {
       const tag = /^!\S*/.exec(source.text.slice(w.pos[0]))?.[0] ?? '!';
       return diagnose(source.at(w.pos[0], true), 'error', 'yaml-unknown-tag', `${quote(tag)} is a YAML tag kwsync does not know, so the value after it would be read as plain text; remove the tag`);
     });
+}
+
+/** `- *darn` is most often a term (or a wildcard) rather than a YAML reference: say both, with the quoted line. */
+function unresolvedAliasMessage(source: SourceText, at: number): string {
+  const alias = /^\*[^\s,\]}]*/.exec(source.text.slice(at))?.[0] ?? '*';
+  return `${quote(alias)} is read as a YAML alias (a reference to an &anchor), and there is no such anchor; if it is text, put it in quotes: ${code(`'${alias}'`)}`;
 }
 
 /** The alias whose anchor is missing (not merely the first alias of the file). */
