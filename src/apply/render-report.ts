@@ -1,7 +1,9 @@
 // The apply report as terminal text, markdown (job summary / PR comment) or JSON. Pure.
 import { displayLine } from '../load/quote-value.js';
 import { styleText } from 'node:util';
+import { z } from 'zod';
 import type { ApplyReport, ListOutcome, ListResult } from '../model/plan.js';
+import { endpointLine, type ServiceEndpoint } from '../plan/summary.js';
 
 type Style = Parameters<typeof styleText>[0];
 const OUTCOMES: ListOutcome[] = ['applied', 'unchanged', 'skipped', 'failed'];
@@ -19,9 +21,16 @@ export function countOutcomes(report: ApplyReport): Record<ListOutcome, number> 
   return n;
 }
 
-export function renderApplyReportText(report: ApplyReport, opts: { color: boolean }): string {
+export interface ReportOptions {
+  /** The app, region and host written to, named under the header when given. */
+  endpoint?: ServiceEndpoint;
+}
+
+export function renderApplyReportText(report: ApplyReport, opts: ReportOptions & { color: boolean }): string {
   const paint = (style: Style, s: string) => (opts.color ? styleText(style, s, { validateStream: false }) : s);
-  const lines = [`Apply to target "${report.target}" (${report.startedAt} - ${report.finishedAt})`, ''];
+  const lines = [`Apply to target "${displayLine(report.target)}" (${report.startedAt} - ${report.finishedAt})`];
+  if (opts.endpoint) lines.push(`  ${displayLine(endpointLine(opts.endpoint))}`);
+  lines.push('');
   for (const r of report.results) {
     const rev = r.outcome === 'applied' && r.revisionId ? ` -> ${displayLine(r.revisionId)}` : '';
     lines.push(paint(STYLE[r.outcome], `${MARK[r.outcome]} ${r.outcome.padEnd(9)} ${displayLine(r.id)} (${r.kind})${rev}`));
@@ -33,8 +42,10 @@ export function renderApplyReportText(report: ApplyReport, opts: { color: boolea
   return `${lines.join('\n')}\n`;
 }
 
-export function renderApplyReportMarkdown(report: ApplyReport): string {
-  const out = [`### kwsync apply to \`${report.target.replace(/`/g, "'")}\``, '', `**${applySummaryLine(report)}**`, ''];
+export function renderApplyReportMarkdown(report: ApplyReport, opts: ReportOptions = {}): string {
+  const out = [`### kwsync apply to \`${report.target.replace(/`/g, "'")}\``, ''];
+  if (opts.endpoint) out.push(`<sub>${cell(endpointLine(opts.endpoint))}</sub>`, '');
+  out.push(`**${applySummaryLine(report)}**`, '');
   if (report.results.length > 0) {
     out.push('| list | change | outcome | revision | notes |', '|---|---|---|---|---|');
     for (const r of report.results) out.push(row(r));
@@ -44,9 +55,35 @@ export function renderApplyReportMarkdown(report: ApplyReport): string {
   return `${out.join('\n')}\n`;
 }
 
+/** `--format json`: the report with the version every kwsync JSON output carries at the top. */
 export function renderApplyReportJson(report: ApplyReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
+  const json: ApplyReportJson = { formatVersion: 1, ...report };
+  return `${JSON.stringify(json, null, 2)}\n`;
 }
+
+const OUTCOME_NAMES = ['applied', 'unchanged', 'skipped', 'failed'] as const satisfies readonly ListOutcome[];
+
+/** The published shape of `apply --format json` (schema/apply-report.schema.json is made from it). */
+export const applyReportJsonSchema = z
+  .strictObject({
+    formatVersion: z.literal(1).describe('Changes only with a breaking change of this shape; fields may be added.'),
+    target: z.string().describe('The target name (kwsync.yaml) or app id.'),
+    startedAt: z.string().describe('ISO time.'),
+    finishedAt: z.string().describe('ISO time.'),
+    results: z.array(
+      z.strictObject({
+        id: z.string(),
+        kind: z.enum(['create', 'update', 'delete', 'noop']),
+        outcome: z.enum(OUTCOME_NAMES),
+        revisionId: z.string().nullable().describe('The revision after the write (applied), or the live revision found.'),
+        message: z.string().nullable().describe('For skipped/failed: why, and what to do.'),
+        warnings: z.array(z.string()),
+      }),
+    ),
+  })
+  .meta({ title: 'kwsync apply report', description: 'The output of `kwsync apply --format json`.' });
+
+export type ApplyReportJson = z.infer<typeof applyReportJsonSchema>;
 
 function row(r: ListResult): string {
   const notes = [r.message ?? '', ...r.warnings.map((w) => `⚠️ ${w}`)].filter(Boolean).map(cell).join('<br>');

@@ -5,6 +5,8 @@ export interface OutStream {
   write(text: string): unknown;
   isTTY?: boolean;
   columns?: number;
+  /** Colour for this stream, decided once by the CLI shell (--no-color, FORCE_COLOR, NO_COLOR, isTTY). */
+  color?: boolean;
 }
 
 export interface CliIO {
@@ -12,6 +14,8 @@ export interface CliIO {
   stderr: OutStream;
   env: Record<string, string | undefined>;
   cwd: string;
+  /** `--quiet`: only results (stdout) and errors; no progress, notes or warnings on stderr. */
+  quiet?: boolean;
   /** For long-running commands (`kwsync emulator`): resolves when the user asks to stop. */
   waitForShutdown?: () => Promise<void>;
 }
@@ -33,4 +37,20 @@ export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const s of secrets) out = out.split(s).join('***');
   return out;
+}
+
+/** A stream that masks the secrets in everything written, keeping what the stream says of itself. */
+export function maskStream(stream: OutStream, secrets: readonly string[]): OutStream {
+  if (secrets.length === 0) return stream;
+  return {
+    write: (text: string) => stream.write(redact(text, secrets)),
+    isTTY: stream.isTTY,
+    columns: stream.columns,
+    color: stream.color,
+  };
+}
+
+/** A note for the person at the terminal (saved files, "more follow"): stderr, and not with --quiet. */
+export function notice(io: CliIO, text: string): void {
+  if (!io.quiet) io.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
 }

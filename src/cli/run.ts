@@ -2,8 +2,15 @@
 // and an exit code. The only place (with the Action entry) that decides exit codes.
 import { Command, CommanderError } from 'commander';
 import { EXIT, KwsyncError } from '../errors.js';
-import { redact, secretsOf, type CliIO, type CommandContext, type CommandResult } from './io.js';
+import { decideColor } from './color.js';
+import { formatError, usageErrorLines } from './errors.js';
+import { maskStream, secretsOf, type CliIO, type CommandContext, type CommandResult, type OutStream } from './io.js';
 import { registerCommands } from './commands/index.js';
+
+interface GlobalOptions {
+  quiet?: boolean;
+  color?: boolean;
+}
 
 export async function runCli(argv: readonly string[], rawIo: CliIO): Promise<number> {
   const secrets = secretsOf(rawIo.env);
@@ -15,8 +22,9 @@ export async function runCli(argv: readonly string[], rawIo: CliIO): Promise<num
   let exitCode: number = EXIT.ok;
   const program = new Command('kwsync')
     .description('Moderation keyword lists as code: validate, plan and apply CometChat keyword lists from git.')
-    .version(VERSION, '-V, --version')
-    .showHelpAfterError('(add --help for usage)')
+    .version(VERSION, '-V, --version', 'print the version of kwsync')
+    .option('-q, --quiet', 'print only results and errors: no progress, notes or warnings on stderr')
+    .option('--no-color', 'no colour, even on a terminal (also: NO_COLOR=1; FORCE_COLOR=1 forces it)')
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
@@ -30,8 +38,9 @@ Start here:
   kwsync plan                     show what would change on the live app
   kwsync apply                    change exactly that, then verify it landed
 
+Global options go before or after the command: kwsync plan --quiet --no-color
 Environment: COMETCHAT_APP_ID, COMETCHAT_REGION (us|eu|in), COMETCHAT_API_KEY,
-COMETCHAT_BASE_URL, COMETCHAT_CALLS_BASE_URL.
+COMETCHAT_BASE_URL, COMETCHAT_CALLS_BASE_URL; NO_COLOR, FORCE_COLOR; KWSYNC_DEBUG=1 shows requests.
 Exit codes: 0 ok, 1 runtime/API error, 2 changes (plan --detailed-exitcode), 3 invalid lists,
 4 refused (unsafe or stale plan), 64 bad usage.`,
   );
@@ -39,47 +48,75 @@ Exit codes: 0 ok, 1 runtime/API error, 2 changes (plan --detailed-exitcode), 3 i
   registerCommands(program, ctx, (code: CommandResult) => {
     exitCode = code;
   });
-  // Every subcommand reports usage errors the same way as the root.
-  for (const cmd of program.commands) {
-    cmd.exitOverride().showHelpAfterError('(add --help for usage)');
-    cmd.configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+  // Every command, nested ones too, reports usage errors in the one style of reportError.
+  for (const cmd of [program, ...allCommands(program)]) {
+    cmd.exitOverride();
+    cmd.configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+      outputError: (message) => io.stderr.write(usageErrorLines(message, commandPath(cmd))),
+    });
   }
+  // Global options are settled once, before the command runs: the command sees them in ctx.io.
+  program.hook('preAction', () => {
+    ctx.io = withGlobalOptions(io, program.opts<GlobalOptions>());
+  });
 
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;
   } catch (err) {
-    return reportError(err, io);
+    return reportError(err, ctx.io, lastCommandPath(program, argv));
   }
 }
 
-function reportError(err: unknown, io: CliIO): number {
+function withGlobalOptions(io: CliIO, opts: GlobalOptions): CliIO {
+  const noColor = opts.color === false;
+  return {
+    ...io,
+    quiet: opts.quiet === true,
+    stdout: withColor(io.stdout, decideColor(io.stdout, io.env, noColor)),
+    stderr: withColor(io.stderr, decideColor(io.stderr, io.env, noColor)),
+  };
+}
+
+function withColor(stream: OutStream, color: boolean): OutStream {
+  return { write: (s: string) => stream.write(s), isTTY: stream.isTTY, columns: stream.columns, color };
+}
+
+function reportError(err: unknown, io: CliIO, command: string): number {
   if (err instanceof CommanderError) {
-    // commander already printed its message; help and version are not errors.
+    // Already written by outputError; help and version are not errors.
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') {
       return EXIT.ok;
     }
     return EXIT.usage;
   }
-  if (err instanceof KwsyncError) {
-    io.stderr.write(`kwsync: ${err.message}\n`);
-    if (err.hint) io.stderr.write(`  hint: ${err.hint}\n`);
-    return err.exitCode;
-  }
-  const message = err instanceof Error ? err.message : String(err);
-  io.stderr.write(`kwsync: internal error: ${message}\n`);
-  if (io.env.KWSYNC_DEBUG && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
-  else io.stderr.write('  hint: this is a bug in kwsync; set KWSYNC_DEBUG=1 for details and report it\n');
-  return EXIT.failure;
+  io.stderr.write(formatError(err, { command, debug: Boolean(io.env.KWSYNC_DEBUG) }));
+  return err instanceof KwsyncError ? err.exitCode : EXIT.failure;
 }
 
-function maskStream(stream: CliIO['stdout'], secrets: string[]): CliIO['stdout'] {
-  if (secrets.length === 0) return stream;
-  return {
-    write: (text: string) => stream.write(redact(text, secrets)),
-    isTTY: stream.isTTY,
-    columns: stream.columns,
-  };
+function allCommands(root: Command): Command[] {
+  return root.commands.flatMap((c) => [c, ...allCommands(c)]);
+}
+
+/** `kwsync messages list` for a nested command. */
+function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/** The command the arguments name (for hints), as deep as they go: `kwsync calls list`. */
+function lastCommandPath(program: Command, argv: readonly string[]): string {
+  let cmd = program;
+  for (const arg of argv) {
+    if (arg.startsWith('-')) continue;
+    const next = cmd.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
+    if (!next) break;
+    cmd = next;
+  }
+  return commandPath(cmd);
 }
 
 export const VERSION = '0.1.0';

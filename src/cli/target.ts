@@ -8,7 +8,9 @@ import type { KeywordTarget } from '../model/target.js';
 import { renderDiagnosticsText, validateRepo } from '../validate/index.js';
 import type { CliIO, OutStream } from './io.js';
 import type { CometChatClient } from '../api/index.js';
-import { connectService, debugOptions, serviceOptions, serviceSettingsFromEnv } from './service.js';
+import type { ServiceEndpoint } from '../plan/summary.js';
+import { decideColor } from './color.js';
+import { connectService, debugOptions, serviceOptions, serviceSettingsFromEnv, type ServiceSettings } from './service.js';
 
 export interface LoadedRepo {
   config: KwsyncConfig;
@@ -24,7 +26,8 @@ export async function loadRepo(io: CliIO, dir: string, requireValidLists = true)
   const blocking = requireValidLists
     ? result.diagnostics.filter((d) => d.severity === 'error')
     : result.diagnostics.filter((d) => d.severity === 'error' && result.configFile !== null && sameFile(io.cwd, d.file, result.configFile));
-  const shown = requireValidLists ? result.diagnostics : blocking;
+  // --quiet keeps the errors (they say why nothing was sent) and drops the warnings.
+  const shown = requireValidLists && !io.quiet ? result.diagnostics : blocking;
   if (shown.length > 0) io.stderr.write(renderDiagnosticsText(shown, { color: useColor(io.stderr, io.env) }));
   if (blocking.length > 0) throw new ValidationError(blocking.length);
   return { config: result.config, lists: result.lists };
@@ -44,16 +47,38 @@ export function resolveTargetConfig(config: KwsyncConfig, name: string | undefin
       known.length > 0
         ? `unknown target "${name}"; kwsync.yaml defines: ${known.join(', ')}`
         : `unknown target "${name}"; kwsync.yaml defines no targets (the environment is the only target)`,
+      { hint: known.length > 0 ? `use ${optionName} ${known[0]}, or another name above` : `leave out ${optionName}, or add targets to kwsync.yaml` },
     );
   }
   if (targets.length <= 1) return targets[0];
-  throw new UsageError(`kwsync.yaml defines ${targets.length} targets; choose one with ${optionName}: ${known.join(', ')}`);
+  throw new UsageError(`kwsync.yaml defines ${targets.length} targets; choose one with ${optionName}: ${known.join(', ')}`, {
+    hint: 'a CI job runs one target per job, e.g. as a strategy.matrix over the targets',
+  });
+}
+
+export interface ConnectedApp {
+  client: CometChatClient;
+  keywords: KeywordTarget;
+  /** Which app, region and host the commands talk to, for headers; never the key. */
+  endpoint: ServiceEndpoint;
 }
 
 /** The client and keyword target for `--target NAME`, with kwsync.yaml `service` and KWSYNC_DEBUG applied. */
-export function connectApp(io: CliIO, config: KwsyncConfig, name: string | undefined): { client: CometChatClient; keywords: KeywordTarget } {
+export function connectApp(io: CliIO, config: KwsyncConfig, name: string | undefined): ConnectedApp {
   const settings = serviceSettingsFromEnv(io.env, resolveTargetConfig(config, name));
-  return connectService(settings, { ...serviceOptions(config.service), ...debugOptions(io.env, io.stderr) });
+  const connected = connectService(settings, { ...serviceOptions(config.service), ...debugOptions(io.env, io.stderr) });
+  return { ...connected, endpoint: endpointOf(settings) };
+}
+
+/** App id, region and host of the settings: what a header names so nobody plans against the wrong app. */
+export function endpointOf(settings: ServiceSettings): ServiceEndpoint {
+  let host = settings.chatBaseUrl;
+  try {
+    host = new URL(settings.chatBaseUrl).host;
+  } catch {
+    // serviceSettingsFromEnv checked the URL; keep the text if it still does not parse.
+  }
+  return { appId: settings.appId ?? null, region: settings.region, host };
 }
 
 export function connectTarget(io: CliIO, config: KwsyncConfig, name: string | undefined): KeywordTarget {
@@ -65,24 +90,31 @@ export type OutputFormat = 'text' | 'markdown' | 'json';
 export function parseFormat(value: string | undefined): OutputFormat {
   const v = value ?? 'text';
   if (v === 'text' || v === 'markdown' || v === 'json') return v;
-  throw new UsageError(`--format must be text, markdown or json (got "${v}")`);
+  throw new UsageError(`--format must be text, markdown or json (got "${v}")`, { hint: 'e.g. --format json for a stable, versioned object' });
 }
 
 export function parseConcurrency(value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 16) throw new UsageError(`--concurrency must be a whole number from 1 to 16 (got "${value}")`);
+  if (!Number.isInteger(n) || n < 1 || n > 16) {
+    throw new UsageError(`--concurrency must be a whole number from 1 to 16 (got "${value}")`, {
+      hint: 'leave it out to use apply.concurrency of kwsync.yaml (default 4)',
+    });
+  }
   return n;
 }
 
-/** Colour only on a terminal, and never when NO_COLOR is set (no-color.org). */
+/** The shell's decision for this stream (see color.ts); a stream from elsewhere is judged the same way. */
 export function useColor(stream: OutStream, env: CliIO['env']): boolean {
-  return stream.isTTY === true && !env.NO_COLOR;
+  return stream.color ?? decideColor(stream, env);
 }
 
-/** A one-line progress counter on a terminal; silent otherwise (CI logs stay clean). */
-export function progressReporter(stream: OutStream): ((done: number, total: number, r: { id: string; outcome: string }) => void) | undefined {
-  if (stream.isTTY !== true) return undefined;
+/** A one-line progress counter on a terminal; silent otherwise (CI logs stay clean) and with --quiet. */
+export function progressReporter(
+  stream: OutStream,
+  quiet = false,
+): ((done: number, total: number, r: { id: string; outcome: string }) => void) | undefined {
+  if (stream.isTTY !== true || quiet) return undefined;
   return (done, total, r) => {
     stream.write(`\r\u001b[2K[${done}/${total}] ${r.outcome} ${r.id}`);
     if (done === total) stream.write('\n');

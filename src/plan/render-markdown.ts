@@ -2,13 +2,15 @@
 // folded in <details>. Both are capped ("and N more") so the caller can shrink the comment to fit
 // GitHub's 65,536-character limit by lowering the caps.
 import type { ListChange, Plan } from '../model/plan.js';
-import { planSummaryLine } from './summary.js';
+import { endpointLine, planSummaryLine, type ServiceEndpoint } from './summary.js';
 
 export interface MarkdownOptions {
   /** Lists shown in the table and the details (default 50). */
   maxLists?: number;
   /** Added plus removed terms shown per list (default 100). */
   maxTermsPerList?: number;
+  /** The app, region and host the plan was made against, named under the heading when given. */
+  endpoint?: ServiceEndpoint;
 }
 
 const KIND_LABEL = { create: '➕ create', update: '✏️ update', delete: '🗑️ delete', noop: 'no change' } as const;
@@ -19,7 +21,9 @@ export function renderPlanMarkdown(plan: Plan, opts: MarkdownOptions = {}): stri
   const changed = plan.changes.filter((c) => c.kind !== 'noop');
   const shown = changed.slice(0, maxLists);
   const hidden = changed.length - shown.length;
-  const out: string[] = [`### kwsync plan for \`${escapeCode(plan.target)}\``, '', `**${planSummaryLine(plan)}**`, ''];
+  const out: string[] = [`### kwsync plan for \`${escapeCode(plan.target)}\``, ''];
+  if (opts.endpoint) out.push(`<sub>${escapeMd(endpointLine(opts.endpoint))}</sub>`, '');
+  out.push(`**${planSummaryLine(plan)}**`, '');
   if (changed.length === 0) out.push('No changes: the live lists match the files.', '');
   else {
     out.push('| list | change | terms | fields | needs `--force` |', '|---|---|---|---|---|');

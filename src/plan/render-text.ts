@@ -3,7 +3,7 @@
 import { styleText } from 'node:util';
 import type { ListChange, Plan } from '../model/plan.js';
 import { displayLine, quote } from '../load/quote-value.js';
-import { planSummaryLine } from './summary.js';
+import { endpointLine, planSummaryLine, type ServiceEndpoint } from './summary.js';
 
 // Names, ids and terms can come from the live service: control characters are shown, never sent to
 // the terminal, so a term cannot recolour or rewrite the screen. Names are quoted whole.
@@ -11,9 +11,17 @@ const NO_CUT = Number.MAX_SAFE_INTEGER;
 
 type Style = Parameters<typeof styleText>[0];
 
-export function renderPlanText(plan: Plan, opts: { color: boolean }): string {
+export interface PlanTextOptions {
+  color: boolean;
+  /** The app, region and host the plan was made against (the CLI knows; a saved plan does not). */
+  endpoint?: ServiceEndpoint;
+}
+
+export function renderPlanText(plan: Plan, opts: PlanTextOptions): string {
   const paint = (style: Style, s: string) => (opts.color ? styleText(style, s, { validateStream: false }) : s);
-  const lines: string[] = [`Plan for target "${plan.target}" (${plan.mode}, ${plan.createdAt})`, ''];
+  const lines: string[] = [`Plan for target "${displayLine(plan.target)}" (${plan.mode}, ${plan.createdAt})`];
+  if (opts.endpoint) lines.push(`  ${displayLine(endpointLine(opts.endpoint))}`);
+  lines.push('');
   const changed = plan.changes.filter((c) => c.kind !== 'noop');
   if (changed.length === 0) lines.push('No changes: the live lists match the files.', '');
   for (const c of changed) lines.push(...renderChange(c, paint), '');

@@ -1,7 +1,10 @@
 // What each changed list would catch in recent group messages, before vs after the change. Pure:
 // the command fetches the messages; this only counts. Sentence-similarity lists are judged by an
 // AI model on the service, so they are reported as not previewable rather than guessed at.
-import { compileMatcher, type Matcher } from '../match/index.js';
+//
+// One pass: each message is offered once to every changed list's before and after matcher as it
+// arrives, so a preview of many thousand messages never holds them all and can report progress.
+import { compileMatcher, type Matcher, type MatchSpan } from '../match/index.js';
 import type { Category, KeywordList } from '../model/keyword-list.js';
 import type { ChangeKind, Plan } from '../model/plan.js';
 
@@ -13,6 +16,14 @@ export interface PreviewMessage {
 export interface TermHits {
   term: string;
   messages: number;
+}
+
+/** A caught message, to judge a false positive by; its text is for the terminal only. */
+export interface PreviewExample {
+  id: string;
+  text: string;
+  /** Where the list hits the text (offsets into `text`). */
+  spans: MatchSpan[];
 }
 
 export interface ListPreview {
@@ -31,6 +42,8 @@ export interface ListPreview {
   noLongerCaught: number;
   /** Terms of the desired list by messages caught, most first (at most 5). */
   topTerms: TermHits[];
+  /** Only with `examples` > 0: the first messages newly caught / no longer caught, in reading order. */
+  examples?: { newlyCaught: PreviewExample[]; noLongerCaught: PreviewExample[] };
 }
 
 export interface Preview {
@@ -40,47 +53,102 @@ export interface Preview {
   lists: ListPreview[];
 }
 
-const TOP_TERMS = 5;
-
-export function computePreview(plan: Plan, groups: string[], messages: readonly PreviewMessage[]): Preview {
-  const lists = plan.changes
-    .filter((c) => c.kind !== 'noop')
-    .map((c) => previewList(c.id, c.kind, c.before, c.after, messages));
-  return { target: plan.target, groups, messagesScanned: messages.length, lists };
+export interface PreviewOptions {
+  /** Caught messages to keep per list and direction (default 0: counts only). */
+  examples?: number;
 }
 
-function previewList(
-  id: string,
-  kind: ChangeKind,
-  before: KeywordList | null,
-  after: KeywordList | null,
-  messages: readonly PreviewMessage[],
-): ListPreview {
+const TOP_TERMS = 5;
+
+/** Counts as messages are offered one at a time; `result` can be read at any point. */
+export interface PreviewScan {
+  add(message: PreviewMessage): void;
+  result(groups: string[]): Preview;
+}
+
+interface ListScan {
+  id: string;
+  kind: ChangeKind;
+  category: Category;
+  before: Matcher | undefined;
+  after: Matcher | undefined;
+  counts: { before: number; after: number; newlyCaught: number; noLongerCaught: number };
+  hits: Map<string, number>;
+  newlyCaught: PreviewExample[];
+  noLongerCaught: PreviewExample[];
+}
+
+export function startPreview(plan: Plan, opts: PreviewOptions = {}): PreviewScan {
+  const keep = Math.max(0, opts.examples ?? 0);
+  const changed = plan.changes.filter((c) => c.kind !== 'noop');
+  const scans = changed.map((c) => startList(c.id, c.kind, c.before, c.after));
+  const previewable = scans.filter((s): s is ListScan => s !== null);
+  let scanned = 0;
+  return {
+    add(m) {
+      scanned++;
+      for (const s of previewable) offer(s, m, keep);
+    },
+    result(groups) {
+      const lists = scans.map((s, i) => (s === null ? notPreviewable(changed[i]!) : finish(s, keep)));
+      return { target: plan.target, groups, messagesScanned: scanned, lists };
+    },
+  };
+}
+
+/** The whole preview of messages already in hand (tests, small samples). */
+export function computePreview(plan: Plan, groups: string[], messages: Iterable<PreviewMessage>, opts: PreviewOptions = {}): Preview {
+  const scan = startPreview(plan, opts);
+  for (const m of messages) scan.add(m);
+  return scan.result(groups);
+}
+
+function startList(id: string, kind: ChangeKind, before: KeywordList | null, after: KeywordList | null): ListScan | null {
   const category = (after ?? before)?.category ?? 'word';
   const beforeMatcher = before ? compileMatcher(before) : undefined;
   const afterMatcher = after ? compileMatcher(after) : undefined;
-  if (beforeMatcher === null || afterMatcher === null) {
-    return { id, kind, category, previewable: false, before: 0, after: 0, newlyCaught: 0, noLongerCaught: 0, topTerms: [] };
+  if (beforeMatcher === null || afterMatcher === null) return null;
+  return {
+    id,
+    kind,
+    category,
+    before: beforeMatcher,
+    after: afterMatcher,
+    counts: { before: 0, after: 0, newlyCaught: 0, noLongerCaught: 0 },
+    hits: new Map(),
+    newlyCaught: [],
+    noLongerCaught: [],
+  };
+}
+
+function offer(s: ListScan, m: PreviewMessage, keep: number): void {
+  const was = s.before !== undefined && s.before.matches(m.text).length > 0;
+  const terms = s.after ? s.after.matches(m.text) : [];
+  const is = terms.length > 0;
+  for (const t of terms) s.hits.set(t, (s.hits.get(t) ?? 0) + 1);
+  if (was) s.counts.before++;
+  if (is) s.counts.after++;
+  if (is && !was) {
+    s.counts.newlyCaught++;
+    // Spans only for the few messages kept: marking is dearer than counting.
+    if (s.newlyCaught.length < keep) s.newlyCaught.push({ id: m.id, text: m.text, spans: s.after!.spans(m.text) });
   }
-  const counts = { before: 0, after: 0, newlyCaught: 0, noLongerCaught: 0 };
-  const hits = new Map<string, number>();
-  for (const m of messages) {
-    const was = caught(beforeMatcher, m.text);
-    const terms = afterMatcher ? afterMatcher.matches(m.text) : [];
-    const is = terms.length > 0;
-    for (const t of terms) hits.set(t, (hits.get(t) ?? 0) + 1);
-    if (was) counts.before++;
-    if (is) counts.after++;
-    if (is && !was) counts.newlyCaught++;
-    if (was && !is) counts.noLongerCaught++;
+  if (was && !is) {
+    s.counts.noLongerCaught++;
+    if (s.noLongerCaught.length < keep) s.noLongerCaught.push({ id: m.id, text: m.text, spans: s.before!.spans(m.text) });
   }
-  const topTerms = [...hits]
+}
+
+function finish(s: ListScan, keep: number): ListPreview {
+  const topTerms = [...s.hits]
     .map(([term, n]) => ({ term, messages: n }))
     .sort((a, b) => b.messages - a.messages || a.term.localeCompare(b.term))
     .slice(0, TOP_TERMS);
-  return { id, kind, category, previewable: true, ...counts, topTerms };
+  const base = { id: s.id, kind: s.kind, category: s.category, previewable: true, ...s.counts, topTerms };
+  return keep > 0 ? { ...base, examples: { newlyCaught: [...s.newlyCaught], noLongerCaught: [...s.noLongerCaught] } } : base;
 }
 
-function caught(matcher: Matcher | undefined, text: string): boolean {
-  return matcher !== undefined && matcher.matches(text).length > 0;
+function notPreviewable(c: Plan['changes'][number]): ListPreview {
+  const category = (c.after ?? c.before)?.category ?? 'word';
+  return { id: c.id, kind: c.kind, category, previewable: false, before: 0, after: 0, newlyCaught: 0, noLongerCaught: 0, topTerms: [] };
 }

@@ -1,47 +1,137 @@
-// The preview as terminal text, markdown (for a PR comment) or JSON (stable: the Preview object).
-import type { ListPreview, Preview } from './compute-preview.js';
+// The preview as terminal text, markdown (for a PR comment) or JSON (stable, versioned). Only the
+// terminal text shows message text (examples); markdown and JSON carry counts and terms, so users'
+// messages never land in a pull request or a CI artifact.
+import { styleText } from 'node:util';
+import { displayLine } from '../load/quote-value.js';
+import { endpointLine, type ServiceEndpoint } from '../plan/summary.js';
+import type { ListPreview, Preview, PreviewExample } from './compute-preview.js';
+import type { PreviewReportJson } from './preview-schema.js';
 
-export function renderPreviewText(p: Preview): string {
+export interface PreviewTextOptions {
+  color?: boolean;
+  /** The app, region and host read from, named under the header when given. */
+  endpoint?: ServiceEndpoint;
+  /** Width to fit an example line into (the terminal's columns); default 100. */
+  width?: number;
+}
+
+export function renderPreviewText(p: Preview, opts: PreviewTextOptions = {}): string {
   const lines = [
-    `Preview for target "${p.target}": ${p.messagesScanned} recent message${p.messagesScanned === 1 ? '' : 's'} from ${p.groups.join(', ')}`,
-    '',
+    `Preview for target "${displayLine(p.target)}": ${p.messagesScanned} recent message${p.messagesScanned === 1 ? '' : 's'} from ${p.groups.map(displayLine).join(', ')}`,
   ];
+  if (opts.endpoint) lines.push(`  ${displayLine(endpointLine(opts.endpoint))}`);
+  lines.push('');
   if (p.lists.length === 0) lines.push('No list changes: nothing to preview.');
-  for (const l of p.lists) lines.push(...listLines(l), '');
+  for (const l of p.lists) lines.push(...listLines(l, opts), '');
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-function listLines(l: ListPreview): string[] {
-  if (!l.previewable) return [`${l.id} (${l.kind}): not previewable offline (sentence-similarity is decided by the service's AI model)`];
+function listLines(l: ListPreview, opts: PreviewTextOptions): string[] {
+  const id = displayLine(l.id);
+  if (!l.previewable) return [`${id} (${l.kind}): not previewable offline (sentence-similarity is decided by the service's AI model)`];
   const delta = l.after - l.before;
   const out = [
-    `${l.id} (${l.kind}): catches ${l.before} -> ${l.after} (${delta >= 0 ? '+' : ''}${delta}); ` +
+    `${id} (${l.kind}): catches ${l.before} -> ${l.after} (${delta >= 0 ? '+' : ''}${delta}); ` +
       `${l.newlyCaught} newly caught, ${l.noLongerCaught} no longer caught`,
   ];
-  if (l.topTerms.length > 0) out.push(`    top terms: ${l.topTerms.map((t) => `${t.term} (${t.messages})`).join(', ')}`);
+  if (l.topTerms.length > 0) out.push(`    top terms: ${l.topTerms.map((t) => `${displayLine(t.term)} (${t.messages})`).join(', ')}`);
+  if (l.examples) {
+    out.push(...exampleBlock('newly caught', l.examples.newlyCaught, l.newlyCaught, opts));
+    out.push(...exampleBlock('no longer caught', l.examples.noLongerCaught, l.noLongerCaught, opts));
+  }
   return out;
+}
+
+function exampleBlock(title: string, examples: readonly PreviewExample[], total: number, opts: PreviewTextOptions): string[] {
+  if (examples.length === 0) return [];
+  const more = total - examples.length;
+  return [
+    `    ${title} (${examples.length} of ${total}${more > 0 ? '' : ', all'}):`,
+    ...examples.map((e) => `      ${exampleLine(e, opts)}`),
+  ];
+}
+
+const ELLIPSIS = '…';
+
+/**
+ * `#id  text with [the match] marked`, cut to the width around the first hit. Each control
+ * character is shown as a visible one (displayLine keeps lengths), so offsets still hold.
+ */
+export function exampleLine(e: PreviewExample, opts: PreviewTextOptions = {}): string {
+  const prefix = `#${displayLine(e.id)}  `;
+  const room = Math.max(30, (opts.width ?? 100) - 6 - prefix.length);
+  const spans = mergeSpans(e.spans);
+  const text = displayLine(e.text);
+  // A window of `room` characters that starts a little before the first hit.
+  const first = spans[0]?.start ?? 0;
+  let from = Math.max(0, Math.min(first - Math.floor(room / 4), text.length - room));
+  let to = Math.min(text.length, from + room);
+  from = safeEdge(text, from);
+  to = safeEdge(text, to);
+  const mark = (s: string) => (opts.color ? styleText(['bold', 'red'], `[${s}]`, { validateStream: false }) : `[${s}]`);
+  let out = from > 0 ? ELLIPSIS : '';
+  let at = from;
+  for (const s of spans) {
+    if (s.end <= from || s.start >= to) continue;
+    const start = Math.max(s.start, at);
+    const end = Math.min(s.end, to);
+    if (end <= start) continue;
+    out += text.slice(at, start) + mark(text.slice(start, end));
+    at = end;
+  }
+  out += text.slice(at, to) + (to < text.length ? ELLIPSIS : '');
+  return prefix + out;
+}
+
+/** Overlapping hits ("oh heck" and "heck") become one marked stretch. */
+function mergeSpans(spans: readonly { start: number; end: number }[]): { start: number; end: number }[] {
+  const sorted = [...spans].filter((s) => s.end > s.start).sort((a, b) => a.start - b.start);
+  const out: { start: number; end: number }[] = [];
+  for (const s of sorted) {
+    const last = out[out.length - 1];
+    if (last && s.start <= last.end) last.end = Math.max(last.end, s.end);
+    else out.push({ start: s.start, end: s.end });
+  }
+  return out;
+}
+
+/** Never cut between the halves of a surrogate pair. */
+function safeEdge(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  return at > 0 && at < text.length && code >= 0xdc00 && code <= 0xdfff ? at - 1 : at;
 }
 
 export function renderPreviewMarkdown(p: Preview): string {
   const lines = [
-    `### kwsync preview: \`${p.target}\``,
+    `### kwsync preview: \`${p.target.replace(/`/g, "'")}\``,
     '',
-    `${p.messagesScanned} recent messages from ${p.groups.map((g) => `\`${g}\``).join(', ')}.`,
+    `${p.messagesScanned} recent messages from ${p.groups.map((g) => `\`${g.replace(/`/g, "'")}\``).join(', ')}.`,
     '',
   ];
   if (p.lists.length === 0) return `${lines.join('\n')}No list changes: nothing to preview.\n`;
   lines.push('| list | change | caught now | caught after | newly caught | no longer caught |', '|---|---|--:|--:|--:|--:|');
   for (const l of p.lists) {
+    const id = l.id.replace(/`/g, "'");
     lines.push(
       l.previewable
-        ? `| \`${l.id}\` | ${l.kind} | ${l.before} | ${l.after} | ${l.newlyCaught} | ${l.noLongerCaught} |`
-        : `| \`${l.id}\` | ${l.kind} | n/a | n/a | n/a | n/a |`,
+        ? `| \`${id}\` | ${l.kind} | ${l.before} | ${l.after} | ${l.newlyCaught} | ${l.noLongerCaught} |`
+        : `| \`${id}\` | ${l.kind} | n/a | n/a | n/a | n/a |`,
     );
   }
   if (p.lists.some((l) => !l.previewable)) lines.push('', 'n/a: sentence-similarity lists are decided by the service\'s AI model.');
   return `${lines.join('\n')}\n`;
 }
 
+/** `--format json`: `formatVersion` as every kwsync JSON output; `version` is its old name, kept. */
 export function renderPreviewJson(p: Preview): string {
-  return `${JSON.stringify({ version: 1, ...p }, null, 2)}\n`;
+  const json: PreviewReportJson = {
+    formatVersion: 1,
+    version: 1,
+    target: p.target,
+    groups: p.groups,
+    messagesScanned: p.messagesScanned,
+    // Examples are message text: never written where a file or a log could keep them.
+    lists: p.lists.map(({ examples: _examples, ...l }) => l),
+  };
+  return `${JSON.stringify(json, null, 2)}\n`;
 }

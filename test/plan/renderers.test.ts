@@ -53,12 +53,33 @@ test('markdown fences outlast backticks inside terms', () => {
   expect(renderPlanMarkdown(p)).toContain('````diff\n+ a```b\n````');
 });
 
-test('json is the SavedPlan shape', () => {
+test('json is the SavedPlan shape with the top-level formatVersion every JSON output has', () => {
   const json = renderPlanJson(plan);
   expect(json).toMatchSnapshot();
-  const parsed = JSON.parse(json) as { plan: unknown; checksum: string };
+  const parsed = JSON.parse(json) as { formatVersion: number; plan: unknown; checksum: string };
+  expect(Object.keys(parsed)).toEqual(['formatVersion', 'plan', 'checksum']);
+  expect(parsed.formatVersion).toBe(1);
   expect(parsed.plan).toEqual(plan);
   expect(parsed.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
+});
+
+describe('the header names the app, region and host when the CLI knows them', () => {
+  const endpoint = { appId: 'abc123', region: 'eu', host: 'abc123.api-eu.cometchat.io' };
+  test('text: a second line under the header', () => {
+    const lines = renderPlanText(plan, { color: false, endpoint }).split('\n');
+    expect(lines[0]).toBe('Plan for target "prod" (live, 2026-01-02T03:04:05.000Z)');
+    expect(lines[1]).toBe('  app abc123, region eu, host abc123.api-eu.cometchat.io');
+  });
+  test('markdown: a small line under the heading', () => {
+    expect(renderPlanMarkdown(plan, { endpoint })).toContain('### kwsync plan for `prod`\n\n<sub>app abc123, region eu, host abc123.api-eu.cometchat.io</sub>\n');
+  });
+  test('without an endpoint (a saved plan, the Action) the header is as before', () => {
+    expect(renderPlanText(plan, { color: false }).split('\n')[1]).toBe('');
+    expect(renderPlanMarkdown(plan)).not.toContain('<sub>app');
+  });
+  test('no app id set (a base URL alone): said so, not left blank', () => {
+    expect(renderPlanText(plan, { color: false, endpoint: { ...endpoint, appId: null } })).toContain('  app (none set), region eu,');
+  });
 });
 
 test('text never passes control characters from live data to the terminal', () => {

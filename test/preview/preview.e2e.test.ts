@@ -37,3 +37,21 @@ test('no groups named anywhere is bad usage', async () => {
   expect(r.code).toBe(64);
   expect(r.stderr).toMatch(/--group/);
 });
+
+test('--examples N shows up to N caught messages per list with the match marked', async () => {
+  await h.writeList('mild', ['darn', 'heck']);
+  const r = await h.run(['preview', '--group', 'cometchat-guid-1', '--messages', '500', '--examples', '2']);
+  expect(r.code).toBe(0);
+  const block = /mild \(create\): catches 0 -> (\d+)[^\n]*\n {4}top terms:[^\n]*\n {4}newly caught \(2 of \1\):\n((?: {6}#\S+ {2}[^\n]*\n){2})/.exec(r.stdout);
+  expect(block).not.toBeNull();
+  for (const line of block![2]!.trimEnd().split('\n')) expect(line).toMatch(/\[(darn|heck)\]/i);
+});
+
+test.each(['markdown', 'json'])('--examples with --format %s is refused before anything is read: message text stays on the terminal', async (format) => {
+  const before = h.emulator.requests.length;
+  const r = await h.run(['preview', '--group', 'cometchat-guid-1', '--examples', '3', '--format', format]);
+  expect(r.code).toBe(64);
+  expect(r.stdout).toBe('');
+  expect(r.stderr).toMatch(/^kwsync: --examples .* terminal only.*\n {2}hint: /);
+  expect(h.emulator.requests.length).toBe(before);
+});

@@ -6,8 +6,9 @@ import type { ApplyReport, Plan } from '../../model/plan.js';
 import type { KeywordTarget } from '../../model/target.js';
 import { readLiveLists, readSavedPlan, renderPlanText } from '../../plan/index.js';
 import type { SafetyConfig } from '../../plan/safety.js';
+import type { ServiceEndpoint } from '../../plan/summary.js';
 import type { CliIO } from '../io.js';
-import { connectTarget, loadRepo, parseConcurrency, parseFormat, progressReporter, resolvePath, useColor, type LoadedRepo, type OutputFormat } from '../target.js';
+import { connectApp, loadRepo, parseConcurrency, parseFormat, progressReporter, resolvePath, useColor, type LoadedRepo, type OutputFormat } from '../target.js';
 import type { RegisterCommand } from './index.js';
 import { makePlan } from './plan.js';
 
@@ -23,6 +24,8 @@ export interface ApplyCommandOptions {
   showPlan?: boolean;
   /** Not a flag: the demo passes the emulator here instead of resolving a target. */
   keywordTarget?: KeywordTarget;
+  /** Not a flag: the app, region and host of `keywordTarget`, for the headers. */
+  endpoint?: ServiceEndpoint;
   /** Not a flag: a folder the caller already loaded and validated (the demo; fresh plans only). */
   repo?: LoadedRepo;
 }
@@ -36,9 +39,9 @@ export async function runApply(io: CliIO, opts: ApplyCommandOptions): Promise<nu
     force: opts.force === true,
     concurrency: concurrency ?? prepared.concurrency,
     safety: prepared.safety,
-    onProgress: progressReporter(io.stderr),
+    onProgress: progressReporter(io.stderr, io.quiet),
   });
-  io.stdout.write(renderReport(report, format, useColor(io.stdout, io.env)));
+  io.stdout.write(renderReport(report, format, useColor(io.stdout, io.env), prepared.endpoint));
   return applyFailed(report) ? EXIT.failure : EXIT.ok;
 }
 
@@ -48,13 +51,16 @@ interface Prepared {
   concurrency: number;
   /** kwsync.yaml `safety`, re-checked against each live list at write time. */
   safety: SafetyConfig;
+  endpoint: ServiceEndpoint | undefined;
 }
 
 async function prepareFreshPlan(io: CliIO, opts: ApplyCommandOptions, format: OutputFormat): Promise<Prepared> {
-  const { plan, concurrency, safety, target } = await makePlan(io, opts);
-  // Show what is about to change, as Terraform does; machine formats get only the report.
-  if (format === 'text' && opts.showPlan !== false) io.stdout.write(`${renderPlanText(plan, { color: useColor(io.stdout, io.env) })}\n`);
-  return { plan, target, concurrency, safety };
+  const { plan, concurrency, safety, target, endpoint } = await makePlan(io, opts);
+  // Show what is about to change, as Terraform does; machine formats and --quiet get only the report.
+  if (format === 'text' && opts.showPlan !== false && !io.quiet) {
+    io.stdout.write(`${renderPlanText(plan, { color: useColor(io.stdout, io.env), endpoint })}\n`);
+  }
+  return { plan, target, concurrency, safety, endpoint };
 }
 
 async function prepareSavedPlan(io: CliIO, opts: ApplyCommandOptions, file: string): Promise<Prepared> {
@@ -68,9 +74,11 @@ async function prepareSavedPlan(io: CliIO, opts: ApplyCommandOptions, file: stri
   }
   const plan = readSavedPlan(text, file);
   const repo = await loadRepo(io, opts.dir, false);
-  const target = connectTarget(io, repo.config, opts.target);
+  const { keywords: target, endpoint } = connectApp(io, repo.config, opts.target);
   if (plan.mode !== 'live') {
-    throw new RefusedPlanError(`${file} is an offline plan (made without the live app) and cannot be applied`, [`${file}: mode ${plan.mode}`]);
+    throw new RefusedPlanError(`${file} is an offline plan (made without the live app) and cannot be applied`, [`${file}: mode ${plan.mode}`], {
+      hint: 'make a live plan where the key is set: `kwsync plan --out plan.json`',
+    });
   }
   if (plan.target !== target.label) {
     throw new RefusedPlanError(`${file} was made for target "${plan.target}", not "${target.label}"`, [
@@ -78,13 +86,13 @@ async function prepareSavedPlan(io: CliIO, opts: ApplyCommandOptions, file: stri
     ], { hint: 'apply it with the same --target and environment it was planned with' });
   }
   assertFresh(plan, (await readLiveLists(target, plan.changes.map((c) => c.id))).lists, file);
-  return { plan, target, concurrency: repo.config.apply.concurrency, safety: repo.config.safety };
+  return { plan, target, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, endpoint };
 }
 
-function renderReport(report: ApplyReport, format: OutputFormat, color: boolean): string {
+function renderReport(report: ApplyReport, format: OutputFormat, color: boolean, endpoint: ServiceEndpoint | undefined): string {
   if (format === 'json') return renderApplyReportJson(report);
-  if (format === 'markdown') return renderApplyReportMarkdown(report);
-  return renderApplyReportText(report, { color });
+  if (format === 'markdown') return renderApplyReportMarkdown(report, { endpoint });
+  return renderApplyReportText(report, { color, endpoint });
 }
 
 export const register: RegisterCommand = (program, ctx, setExitCode) => {

@@ -4,9 +4,9 @@
 import { startEmulator } from '../../emulator/index.js';
 import { EXIT, KwsyncError, ValidationError } from '../../errors.js';
 import { renderDiagnosticsText, validateRepo } from '../../validate/index.js';
-import { redact, type CliIO, type OutStream } from '../io.js';
+import { maskStream, type CliIO } from '../io.js';
 import { connectService, serviceSettingsFromEnv } from '../service.js';
-import { useColor } from '../target.js';
+import { endpointOf, useColor } from '../target.js';
 import { runApply } from './apply.js';
 import type { RegisterCommand } from './index.js';
 import { runPlan } from './plan.js';
@@ -14,14 +14,14 @@ import { runPreview } from './preview.js';
 
 export async function runDemo(outer: CliIO, opts: { dir: string }): Promise<number> {
   const emulator = await startEmulator({ port: 0 });
-  const mask = (s: OutStream): OutStream => ({ write: (t: string) => s.write(redact(t, [emulator.apiKey])), isTTY: s.isTTY, columns: s.columns });
   // The commands below see only the emulator's settings, never the caller's COMETCHAT_* variables.
   const io: CliIO = {
     ...outer,
-    stdout: mask(outer.stdout),
-    stderr: mask(outer.stderr),
+    stdout: maskStream(outer.stdout, [emulator.apiKey]),
+    stderr: maskStream(outer.stderr, [emulator.apiKey]),
     env: {
       NO_COLOR: outer.env.NO_COLOR,
+      FORCE_COLOR: outer.env.FORCE_COLOR,
       COMETCHAT_APP_ID: emulator.appId,
       COMETCHAT_API_KEY: emulator.apiKey,
       COMETCHAT_BASE_URL: emulator.chatBaseUrl,
@@ -29,7 +29,9 @@ export async function runDemo(outer: CliIO, opts: { dir: string }): Promise<numb
     },
   };
   // kwsync.yaml's targets name real apps; the demo talks only to the emulator.
-  const service = connectService(serviceSettingsFromEnv(io.env));
+  const settings = serviceSettingsFromEnv(io.env);
+  const endpoint = endpointOf(settings);
+  const service = { ...connectService(settings), endpoint };
   const keywordTarget = service.keywords;
   const heading = (n: number, title: string) => io.stdout.write(`\n=== ${n}. ${title} ===\n\n`);
   try {
@@ -43,15 +45,15 @@ export async function runDemo(outer: CliIO, opts: { dir: string }): Promise<numb
     io.stdout.write(`${checked.lists.length} list${checked.lists.length === 1 ? '' : 's'} valid (${checked.warningCount} warning${checked.warningCount === 1 ? '' : 's'}).\n`);
 
     heading(2, 'plan: the files against the live app');
-    await runPlan(io, { dir: opts.dir, keywordTarget, repo });
+    await runPlan(io, { dir: opts.dir, keywordTarget, endpoint, repo });
     heading(3, 'preview: what the changes would catch in recent messages');
     const groups = checked.config.preview.groups;
     if (groups.length === 0) io.stdout.write('Skipped: kwsync.yaml names no preview groups (preview.groups).\n');
     else await runPreview(io, { dir: opts.dir, group: [...groups], app: service, repo });
     heading(4, 'apply: one request per changed list, each verified');
-    const applied = await runApply(io, { dir: opts.dir, showPlan: false, keywordTarget, repo });
+    const applied = await runApply(io, { dir: opts.dir, showPlan: false, keywordTarget, endpoint, repo });
     heading(5, 'plan again: nothing left to do');
-    const again = await runPlan(io, { dir: opts.dir, detailedExitcode: true, keywordTarget, repo });
+    const again = await runPlan(io, { dir: opts.dir, detailedExitcode: true, keywordTarget, endpoint, repo });
     if (applied !== EXIT.ok) throw new KwsyncError('the demo\'s apply did not finish: see the report above');
     if (again !== EXIT.ok) {
       throw new KwsyncError('the demo did not converge: the second plan still shows changes', { hint: 'this is a bug; please report it' });

@@ -1,7 +1,8 @@
 // `kwsync messages list GUID`: read a group's messages (one page, or every page with --all).
 import { iterateGroupMessagePages, MAX_MESSAGE_LIMIT, type CometChatClient, type GroupMessagesQuery, type Message } from '../../api/index.js';
 import { EXIT, UsageError } from '../../errors.js';
-import type { CommandContext } from '../io.js';
+import { notice, type CommandContext } from '../io.js';
+import { progressLine, type Progress } from '../progress.js';
 import {
   connectService,
   debugOptions,
@@ -80,19 +81,22 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
 
 async function listMessages(ctx: CommandContext, guid: string, opts: ListOptions): Promise<number> {
   if (opts.from !== undefined && opts.to !== undefined && opts.from > opts.to) {
-    throw new UsageError('--from is after --to; nothing could match');
+    throw new UsageError('--from is after --to; nothing could match', { hint: 'swap the two times' });
   }
   const settings = serviceSettingsFromEnv(ctx.io.env);
   const { client } = connectService(settings, debugOptions(ctx.io.env, ctx.io.stderr));
   const all = opts.all === true || opts.max !== undefined;
   const query = toQuery(opts, all);
+  const progress = progressLine(ctx.io);
   try {
-    const { found, more } = await fetchMessages(client, guid, query, { all, max: opts.max, latest: opts.latest === true });
+    const { found, more } = await fetchMessages(client, guid, query, { all, max: opts.max, latest: opts.latest === true }, progress);
+    progress.done();
     printMessages(ctx, found, opts.json === true);
     // On stderr so `--json > file` stays clean; the count alone would read as "that is all".
-    if (more && !all) ctx.io.stderr.write('more messages follow: add --all, or --max N\n');
+    if (more && !all) notice(ctx.io, 'more messages follow: add --all, or --max N');
     return EXIT.ok;
   } finally {
+    progress.done();
     await client.close();
   }
 }
@@ -102,11 +106,13 @@ async function fetchMessages(
   guid: string,
   query: GroupMessagesQuery,
   how: { all: boolean; max: number | undefined; latest: boolean },
+  progress: Progress,
 ): Promise<{ found: Message[]; more: boolean }> {
   const found: Message[] = [];
   for await (const page of iterateGroupMessagePages(client, guid, query)) {
     // --latest pages run back in time; newest first inside a page too, so --max keeps the newest.
     found.push(...(how.latest ? newestFirst(page.data) : page.data));
+    if (how.all) progress.update(`Reading messages of ${guid}: ${found.length}${how.max !== undefined ? ` of at most ${how.max}` : ''}`);
     const more = page.meta?.next !== undefined && page.data.length > 0;
     if (!how.all) return { found, more };
     if (how.max !== undefined && found.length >= how.max) return { found: found.slice(0, how.max), more: true };

@@ -5,8 +5,9 @@ import type { Plan } from '../../model/plan.js';
 import type { SafetyConfig } from '../../plan/safety.js';
 import type { KeywordTarget } from '../../model/target.js';
 import { computePlan, readLiveLists, truncationNote, planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
-import type { CliIO } from '../io.js';
-import { connectTarget, loadRepo, parseFormat, resolvePath, useColor, type LoadedRepo, type OutputFormat } from '../target.js';
+import type { ServiceEndpoint } from '../../plan/summary.js';
+import { notice, type CliIO } from '../io.js';
+import { connectApp, loadRepo, parseFormat, resolvePath, useColor, type LoadedRepo, type OutputFormat } from '../target.js';
 import type { RegisterCommand } from './index.js';
 
 export interface PlanCommandOptions {
@@ -18,16 +19,27 @@ export interface PlanCommandOptions {
   prune?: boolean;
   /** Not a flag: the demo passes the emulator here instead of resolving a target. */
   keywordTarget?: KeywordTarget;
+  /** Not a flag: the app, region and host of `keywordTarget`, for the header. */
+  endpoint?: ServiceEndpoint;
   /** Not a flag: a folder the caller already loaded and validated (preview, the demo). */
   repo?: LoadedRepo;
 }
 
+export interface MadePlan {
+  plan: Plan;
+  concurrency: number;
+  safety: SafetyConfig;
+  target: KeywordTarget;
+  endpoint: ServiceEndpoint | undefined;
+}
+
 export async function makePlan(
   io: CliIO,
-  opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune' | 'keywordTarget' | 'repo'>,
-): Promise<{ plan: Plan; concurrency: number; safety: SafetyConfig; target: KeywordTarget }> {
+  opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune' | 'keywordTarget' | 'endpoint' | 'repo'>,
+): Promise<MadePlan> {
   const repo = opts.repo ?? (await loadRepo(io, opts.dir));
-  const target = opts.keywordTarget ?? connectTarget(io, repo.config, opts.target);
+  const app = opts.keywordTarget ? { keywords: opts.keywordTarget, endpoint: opts.endpoint } : connectApp(io, repo.config, opts.target);
+  const target = app.keywords;
   const live = await readLiveLists(target, repo.lists.map((l) => l.id));
   const note = truncationNote(live);
   const plan = computePlan(repo.lists, live.lists, {
@@ -36,22 +48,22 @@ export async function makePlan(
     prune: opts.prune === true || repo.config.prune,
     safety: repo.config.safety,
   });
-  return { plan, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, target };
+  return { plan, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, target, endpoint: app.endpoint };
 }
 
-export function renderPlan(plan: Plan, format: OutputFormat, color: boolean): string {
+export function renderPlan(plan: Plan, format: OutputFormat, color: boolean, endpoint?: ServiceEndpoint): string {
   if (format === 'json') return renderPlanJson(plan);
-  if (format === 'markdown') return renderPlanMarkdown(plan);
-  return renderPlanText(plan, { color });
+  if (format === 'markdown') return renderPlanMarkdown(plan, { endpoint });
+  return renderPlanText(plan, { color, endpoint });
 }
 
 export async function runPlan(io: CliIO, opts: PlanCommandOptions): Promise<number> {
   const format = parseFormat(opts.format);
-  const { plan } = await makePlan(io, opts);
+  const { plan, endpoint } = await makePlan(io, opts);
   // Saved first: a plan printed and then not saved would look, in a CI log, as if it had been.
   if (opts.out) await savePlanFile(io, opts.out, plan);
-  io.stdout.write(renderPlan(plan, format, useColor(io.stdout, io.env)));
-  if (opts.out) io.stderr.write(`Saved the plan to ${opts.out}; apply exactly it with: kwsync apply --plan ${opts.out}\n`);
+  io.stdout.write(renderPlan(plan, format, useColor(io.stdout, io.env), endpoint));
+  if (opts.out) notice(io, `Saved the plan to ${opts.out}; apply exactly it with: kwsync apply --plan ${opts.out}`);
   return opts.detailedExitcode && planHasChanges(plan) ? EXIT.changes : EXIT.ok;
 }
 

@@ -1,28 +1,34 @@
 // `kwsync schema`: the JSON Schema of list files (or of kwsync.yaml), generated from the same zod
 // schemas validate uses; committed as schema/list-file.schema.json and schema/kwsync.schema.json.
+import { Option } from 'commander';
 import { configSchema } from '../../model/config.js';
 import { listFileJsonSchema } from '../../model/list-file.js';
 import { z } from 'zod';
+import { UsageError } from '../../errors.js';
+import { OUTPUT_SCHEMA_NAMES, outputJsonSchema, type OutputSchemaName } from '../output-schemas/index.js';
 import type { RegisterCommand } from './index.js';
 
 export const register: RegisterCommand = (program, ctx, setExitCode) => {
   program
     .command('schema')
-    .description('print the JSON Schema of list files (or of kwsync.yaml with --config)')
+    .description('print the JSON Schema of list files (or of kwsync.yaml, or of a --format json output)')
     .option('--config', 'the schema of keywords/kwsync.yaml instead', false)
+    .addOption(new Option('--output <name>', 'the schema of a --format json output instead').choices(OUTPUT_SCHEMA_NAMES))
     .addHelpText(
       'after',
       `
 Examples:
   kwsync schema > schema/list-file.schema.json
   kwsync schema --config > schema/kwsync.schema.json
+  kwsync schema --output plan > schema/plan.schema.json   (also validate-report, apply-report, preview-report)
 
 Editors (yaml-language-server) pick it up from a comment on the first line of a file:
   # yaml-language-server: $schema=../schema/list-file.schema.json   (a list file)
   # yaml-language-server: $schema=../schema/kwsync.schema.json      (kwsync.yaml)`,
     )
-    .action((opts: { config: boolean }) => {
-      const schema = opts.config ? configJsonSchema() : listFileJsonSchema();
+    .action((opts: { config: boolean; output?: OutputSchemaName }) => {
+      if (opts.config && opts.output) throw new UsageError('--config and --output each name one schema', { hint: 'choose one of them' });
+      const schema = opts.output ? outputJsonSchema(opts.output) : opts.config ? configJsonSchema() : listFileJsonSchema();
       ctx.io.stdout.write(`${JSON.stringify(schema, null, 2)}\n`);
       setExitCode(0);
     });

@@ -27,7 +27,7 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
       `
 Examples:
   kwsync validate                         check keywords/, print problems as file:line:col
-  kwsync validate --format json > v.json  machine-readable result (version 1)
+  kwsync validate --format json > v.json  machine-readable result (formatVersion 1)
   kwsync validate --format github         annotations in a GitHub Actions log
   kwsync validate --strict                warnings fail too
   kwsync validate --base origin/main      compare with the PR's base branch
@@ -44,7 +44,8 @@ Exit codes: 0 valid, 3 invalid, 1 folder missing, 64 bad usage.`,
       const failed = result.errorCount > 0 || (opts.strict && result.warningCount > 0);
       const summary = renderSummary(result.lists.length, result.errorCount, result.warningCount);
       if (format === 'json') {
-        io.stdout.write(`${JSON.stringify(renderValidationJson(result, { strict: opts.strict }), null, 2)}\n`);
+        // formatVersion as every kwsync JSON output; `version` is its old name, kept for readers.
+        io.stdout.write(`${JSON.stringify({ formatVersion: 1, ...renderValidationJson(result, { strict: opts.strict }) }, null, 2)}\n`);
       } else if (format === 'github') {
         io.stdout.write(renderDiagnosticsGithub(result.diagnostics));
         io.stdout.write(`${summary}\n`);
