@@ -122,6 +122,19 @@ describe('cleanup', () => {
     expect(await h.lists()).toEqual(before);
   });
 
+  it('the answer to the create is lost (the list was made): the probe stops and still deletes it', async () => {
+    h = await startDoctorHarness();
+    h.emu.injectFaults({ type: 'drop-after', method: 'POST', count: 1 });
+    const before = await h.lists();
+    const r = await h.doctorJson(['--write-probe', '--yes']);
+    expect(r.code).toBe(1);
+    const id = r.report.probeListId!;
+    expect(h.writes()).toEqual(['POST /v3/moderation/keywords', `DELETE /v3/moderation/keywords/${id}`]);
+    expect(finding(r.report, 'write-probe')!.detail).toContain('got no answer');
+    expect(finding(r.report, 'probe-cleanup')?.status).toBe('ok');
+    expect(await h.lists()).toEqual(before);
+  });
+
   it('a 503 on the DELETE: retried, and the list is gone', async () => {
     h = await startDoctorHarness();
     h.emu.injectFaults({ type: '503', method: 'DELETE', count: 1 });
