@@ -1,0 +1,89 @@
+// The package as an adopting team gets it: `npm pack`, installed into an empty project, runs
+// `npx kwsync` with only its runtime dependencies (dev dependencies are never installed there).
+// Uses the npm registry only for what the local cache lacks (--prefer-offline).
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const root = process.cwd();
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const tmp = mkdtempSync(join(tmpdir(), 'kwsync-pack-'));
+const project = join(tmp, 'adopter');
+const exec = promisify(execFile);
+
+// The parent `npm test` passes npm_* settings down; only the cache location should carry over.
+const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) || /^npm_config_cache$/i.test(k)));
+env.NO_UPDATE_NOTIFIER = '1';
+
+async function run(cmd: string, args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await exec(cmd, args, { cwd, env, maxBuffer: 16 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (err: any) {
+    return { code: typeof err.code === 'number' ? err.code : 1, stdout: err.stdout ?? '', stderr: err.stderr ?? String(err) };
+  }
+}
+const kwsync = (...args: string[]) => run('npx', ['--no', '--', 'kwsync', ...args], project);
+
+let packed: { filename: string; files: { path: string }[] };
+beforeAll(async () => {
+  // `npm ci` builds dist/ through `prepare`; build it here only when a checkout has none yet.
+  if (!existsSync(join(root, 'dist/cli/main.js'))) {
+    const built = await run('npm', ['run', 'build'], root);
+    if (built.code !== 0) throw new Error(`npm run build failed:\n${built.stdout}${built.stderr}`);
+  }
+  const pack = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], root);
+  if (pack.code !== 0) throw new Error(`npm pack failed: ${pack.stderr}`);
+  packed = JSON.parse(pack.stdout)[0];
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), '{ "name": "adopter", "private": true }\n');
+  const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', join(tmp, packed.filename)], project);
+  if (install.code !== 0) throw new Error(`npm install of the tarball failed: ${install.stderr}`);
+}, 180_000);
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('the packed package', () => {
+  it('holds the CLI, the bin and the schemas, and none of the sources, tests, maps or CI files', () => {
+    const paths = packed.files.map((f) => f.path);
+    expect(paths).toEqual(expect.arrayContaining(['bin/kwsync.js', 'dist/cli/main.js', 'schema/list-file.schema.json', 'schema/kwsync.schema.json', 'package.json', 'README.md']));
+    expect(paths.filter((p) => /^(src|test|bench|keywords|action-dist|node_modules|\.github|docs)\//.test(p) || p.endsWith('.map'))).toEqual([]);
+    expect(pkg.bin).toEqual({ kwsync: 'bin/kwsync.js' });
+  });
+
+  it('installs without any dev dependency, and `npx kwsync --version` prints the package version', async () => {
+    for (const dev of Object.keys(pkg.devDependencies)) expect({ dev, installed: existsSync(join(project, 'node_modules', dev)) }).toEqual({ dev, installed: false });
+    const r = await kwsync('--version');
+    expect(r.stdout.trim()).toBe(pkg.version);
+    expect(r.code).toBe(0);
+  });
+
+  it('runs init and validate in the adopting project, with the schema hint pointing into the installed package', async () => {
+    const init = await kwsync('init', '--app-id', 'app123');
+    expect(init.code).toBe(0);
+    const list = readFileSync(join(project, 'keywords/example-words.yaml'), 'utf8');
+    const schema = /\$schema=(\S+)/.exec(list)![1]!;
+    expect(existsSync(join(project, 'keywords', schema))).toBe(true);
+    const validate = await kwsync('validate');
+    expect(validate.stdout).toContain('1 list, 0 errors, 0 warnings');
+    expect(validate.code).toBe(0);
+    const invalid = await kwsync('validate', '--dir', 'nowhere');
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toContain('keywords folder not found');
+    expect(invalid.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('says in one line, without a stack trace, when the compiled CLI is missing (a git install whose build did not run)', async () => {
+    const bare = join(tmp, 'bare');
+    mkdirSync(join(bare, 'bin'), { recursive: true });
+    writeFileSync(join(bare, 'package.json'), '{ "type": "module" }\n');
+    writeFileSync(join(bare, 'bin/kwsync.js'), readFileSync(join(root, 'bin/kwsync.js')));
+    const r = await run(process.execPath, [join(bare, 'bin/kwsync.js'), '--version'], bare);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('kwsync: the compiled CLI is missing');
+    expect(r.stderr).toContain('hint: run `npm run build`');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
