@@ -8,7 +8,8 @@ function onOutputError(err: NodeJS.ErrnoException): void {
   // `kwsync … | head`: the reader has what it wanted and left; end quietly, as other CLIs do.
   if (err.code === 'EPIPE') process.exit(EXIT.ok);
   try {
-    process.stderr.write(`kwsync: cannot write the output: ${err.code ?? err.message}\n`);
+    // The same two lines as every other error (src/cli/errors.ts).
+    process.stderr.write(`kwsync: cannot write the output: ${err.code ?? err.message}\n  hint: check where the output goes (a full disk, a file opened read-only)\n`);
   } catch {
     // stderr is gone too: the exit code is all that is left.
   }

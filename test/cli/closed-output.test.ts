@@ -1,5 +1,5 @@
 // The real process entry (src/cli/main.ts) when its output goes away: `kwsync … | head` ends
-// quietly; another write failure is one line on stderr and exit 1. Never a stack trace.
+// quietly; another write failure is the one error style (a line and a hint) and exit 1. Never a stack trace.
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -44,14 +44,14 @@ test('a reader that closes early (| head): exit 0, nothing on stderr', async () 
   expect(r.code).toBe(0);
 });
 
-test('any other write failure: one line on stderr, exit 1', async () => {
+test('any other write failure: the error and a hint on stderr, exit 1', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'kwsync-out-'));
   const file = join(dir, 'read-only-fd');
   await writeFile(file, '');
   const fd = openSync(file, 'r'); // writing to it fails with EBADF
   try {
     const r = await run(fd, false);
-    expect(r.stderr).toMatch(/^kwsync: cannot write the output: EBADF\n$/);
+    expect(r.stderr).toMatch(/^kwsync: cannot write the output: EBADF\n {2}hint: [^\n]+\n$/);
     expect(r.code).toBe(1);
   } finally {
     closeSync(fd);
