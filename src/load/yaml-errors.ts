@@ -75,6 +75,11 @@ function strayItem(source: SourceText, line: number): Diagnostic {
     if (m && m[1]!.length <= indent) after = m[2]!;
   }
   const termsLine = findLine(source, /^searchTerms:\s*(#.*)?$/);
+  if (after === 'searchTerms' && termsLine) {
+    // Right below the terms but indented less: the fix is the indentation of the terms above it.
+    const termIndent = /^(\s*)- /.exec(source.lineText(termsLine + 1))?.[1] ?? '  ';
+    return diagnose(source.lineCol(line, indent + 1), 'error', 'yaml-stray-item', `${quote(item)} is indented less than the terms above it, so it is outside the searchTerms list; indent it like them: ${code(termIndent + item)}`);
+  }
   const flowLine = findLine(source, /^searchTerms:\s*\[/);
   const into = termsLine
     ? ` move it up into the list under \`searchTerms:\` (line ${termsLine}), indented like the other terms`
