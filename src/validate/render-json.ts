@@ -10,6 +10,8 @@ export interface ValidationJson {
   valid: boolean;
   errorCount: number;
   warningCount: number;
+  /** The git ref compared with (`--base`), when git could read it. */
+  base?: string;
   lists: {
     id: string;
     file: string;
@@ -32,6 +34,7 @@ export function renderValidationJson(result: RepoValidation, opts: { strict: boo
     valid: result.errorCount === 0 && (!opts.strict || result.warningCount === 0),
     errorCount: result.errorCount,
     warningCount: result.warningCount,
+    ...(result.base ? { base: result.base } : {}),
     lists: result.lists.map((l) => {
       const t = testsByFile.get(l.source.file);
       return {

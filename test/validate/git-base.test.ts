@@ -124,5 +124,8 @@ describe('falling back quietly', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^keywords\/w\.yaml:4:14 warning list-shrunk this list goes from 3 terms at HEAD to 1/m);
     expect((await kwsync(['validate', '--base', 'HEAD', '--strict'], {}, dir)).code).toBe(3);
+    const json = JSON.parse((await kwsync(['validate', '--base', 'HEAD', '--format', 'json'], {}, dir)).stdout);
+    expect(json).toMatchObject({ version: 1, base: 'HEAD', warningCount: 1, diagnostics: [{ rule: 'list-shrunk' }] });
+    expect(JSON.parse((await kwsync(['validate', '--format', 'json'], {}, dir)).stdout)).not.toHaveProperty('base');
   });
 });
