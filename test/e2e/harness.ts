@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { connectService, serviceSettingsFromEnv, type ConnectOptions } from '../../src/cli/service.js';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js';
 import type { KeywordList } from '../../src/model/keyword-list.js';
 import type { KeywordTarget } from '../../src/model/target.js';
 import { kwsync } from '../helpers/cli.js';
@@ -22,8 +22,8 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
-  const emulator = await startEmulator({ port: 0 });
+export async function startHarness(emulatorOptions: EmulatorOptions = {}): Promise<Harness> {
+  const emulator = await startEmulator({ ...emulatorOptions, port: 0 });
   const root = await mkdtemp(join(tmpdir(), 'kwsync-e2e-'));
   const keywords = join(root, 'keywords');
   await mkdir(keywords);
