@@ -11,6 +11,10 @@ export function renderDoctorText(report: DoctorReport): string {
     lines.push(`         ${f.detail}`);
     if (f.needsAction && f.hint) lines.push(`         hint: ${f.hint}`);
   }
+  if (report.findings.find((f) => f.id === 'connection')?.status !== 'ok') {
+    lines.push('', 'Nothing else was checked: fix the connection first (see the hint).', '');
+    return lines.join('\n');
+  }
   lines.push('', 'Settings for this app (paste into keywords/kwsync.yaml):', 'service:');
   for (const [name, value] of Object.entries(report.recommended)) {
     const change = report.changes.find((c) => c.setting === name);

@@ -169,6 +169,8 @@ describe('kwsync doctor and the key', () => {
     expect(r.stdout).toMatch(/^DIFFERS +reach and authenticate$/m);
     expect(r.stdout).toContain('HTTP 401');
     expect(r.stdout).toContain('hint: check COMETCHAT_API_KEY');
+    expect(r.stdout).toContain('Nothing else was checked');
+    expect(r.stdout).not.toContain('service:');
     expect(r.stdout + r.stderr).not.toContain('wrong-key-456');
   });
 
