@@ -41,7 +41,7 @@ export function generateSeedData(seed = 1, userCount = 20, groupCount = 5): Emul
       {
         id: 'profanity-list',
         name: 'Profane Words',
-        description: 'Default profanity list of the app.',
+        description: '', // as in the published example: the default list has none
         category: 'word',
         searchTerms: ['damn', 'crap', 'bloody'],
         isCSV: false,

@@ -1,6 +1,7 @@
 // `kwsync emulator` in-process: prints the URLs and export lines, serves until shutdown, never
 // prints the API key, and turns bad option values into exit 64.
 import { runCli } from '../../src/cli/run.js';
+import { emulatorOptions } from '../../src/cli/commands/emulator.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { fetch } from 'undici';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -55,6 +56,10 @@ test.each([
   [['--drop-rate', '-0.1'], '--drop-rate must be a number'],
   [['--latency', 'fast'], '--latency must be an integer'],
   [['--app-id', 'has space'], '--app-id "has space" may contain only'],
+  [['--list-limit', '0'], '--list-limit must be an integer from 1 to 1000'],
+  [['--csv-parsing', 'quotes'], '--csv-parsing must be one of lines, split-commas, rfc4180, not "quotes"'],
+  [['--error-body', 'html'], '--error-body must be one of envelope, plain, other-json'],
+  [['--rate-limit-headers', 'x'], '--rate-limit-headers must be one of x-ratelimit, x-rate-limit, none'],
 ])('bad option %j exits 64 with a clear line', async (args, message) => {
   const t = io();
   expect(await runCli(['emulator', ...args], t.cli)).toBe(64);
@@ -102,4 +107,15 @@ test('--help shows examples', async () => {
   expect(await runCli(['emulator', '--help'], t.cli)).toBe(0);
   expect(t.stdout()).toContain('Examples:');
   expect(t.stdout()).toContain('--fail-rate');
+});
+
+test('the mode flags become the emulator options other tests use', () => {
+  const flags = { port: '0', host: '127.0.0.1' };
+  expect(emulatorOptions(flags, '/')).not.toHaveProperty('keywordListLimit');
+  expect(
+    emulatorOptions(
+      { ...flags, listLimit: '10', requireSearchTerms: true, csvParsing: 'rfc4180', errorBody: 'plain', rateLimitHeaders: 'none' },
+      '/',
+    ),
+  ).toMatchObject({ keywordListLimit: 10, requireSearchTerms: true, csvParsing: 'rfc4180', errorBody: 'plain', rateLimitHeaders: 'none' });
 });
