@@ -118,7 +118,8 @@ class ProbeRun {
     this.checkAbort();
     this.opts.onStep?.(`${method} ${variant.id}`);
     const res = await this.probeOrStop({ api: 'chat', method, path, body: variantForm(this.opts.id, variant) });
-    if (res.status >= 500) throw new ProbeStopped(cutShort(`${method} answered HTTP ${res.status}`));
+    // A 429 or 5xx says nothing about how terms are stored: stop (and clean up) rather than guess.
+    if (res.status >= 500 || res.status === 429) throw new ProbeStopped(cutShort(`${method} answered HTTP ${res.status}`));
     return res;
   }
 
@@ -127,7 +128,7 @@ class ProbeRun {
     this.checkAbort();
     this.opts.onStep?.(`GET ${variant.id}`);
     const res = await this.probeOrStop({ api: 'chat', method: 'GET', path: this.path });
-    if (res.status >= 500) throw new ProbeStopped(cutShort(`GET answered HTTP ${res.status}`));
+    if (res.status >= 500 || res.status === 429) throw new ProbeStopped(cutShort(`GET answered HTTP ${res.status}`));
     const data = (res.json as { data?: unknown } | undefined)?.data;
     const list = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : undefined;
     const terms = Array.isArray(list?.searchTerms) ? list.searchTerms.filter((t): t is string => typeof t === 'string') : undefined;

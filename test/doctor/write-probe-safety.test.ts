@@ -135,6 +135,17 @@ describe('cleanup', () => {
     expect(await h.lists()).toEqual(before);
   });
 
+  it('a 429 on the create: the probe stops, makes sure nothing is left, exit 1', async () => {
+    h = await startDoctorHarness();
+    h.emu.injectFaults({ type: '429', method: 'POST', count: 1 });
+    const before = await h.lists();
+    const r = await h.doctorJson(['--write-probe', '--yes']);
+    expect(r.code).toBe(1);
+    expect(finding(r.report, 'write-probe')!.detail).toContain('HTTP 429');
+    expect(finding(r.report, 'probe-cleanup')?.status).toBe('ok');
+    expect(await h.lists()).toEqual(before);
+  });
+
   it('a 503 on the DELETE: retried, and the list is gone', async () => {
     h = await startDoctorHarness();
     h.emu.injectFaults({ type: '503', method: 'DELETE', count: 1 });
