@@ -5,7 +5,7 @@ import { withoutAccepted } from '../../src/validate/rules/accept.js';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
 
 const yamlTerm = { tabsAllowed: false, continued: false };
-const rules = (term: string, category: 'word' | 'pattern' = 'word', opts = yamlTerm) => termHints(term, category, opts).map((h) => h.rule);
+const rules = (term: string, category: 'word' | 'pattern' | 'sentence-similarity' = 'word', opts = yamlTerm) => termHints(term, category, opts).map((h) => h.rule);
 
 describe('termHints', () => {
   it.each([
@@ -31,6 +31,13 @@ describe('termHints', () => {
     ['da{2}rn', ['word-regex-syntax']],
     ['(darn|heck)', ['word-regex-syntax']],
   ])('%j → %j', (term, want) => expect(rules(term)).toEqual(want));
+
+  it('flags " - " and a leading "-" in word lists only, a "- " bullet and a mis-indented line everywhere', () => {
+    expect(rules('great deal - click here', 'sentence-similarity')).toEqual([]);
+    expect(rules('-\\d{4}', 'pattern')).toEqual([]);
+    expect(rules('- buy now', 'sentence-similarity')).toEqual(['term-dash']);
+    expect(rules('foo - bar', 'pattern', { tabsAllowed: false, continued: true })).toEqual(['term-dash']);
+  });
 
   it('leaves regex syntax alone outside word lists, and a tab to the CSV separator check', () => {
     expect(rules('w[0o]rd', 'pattern')).toEqual([]);

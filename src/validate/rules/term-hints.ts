@@ -56,7 +56,8 @@ export function termHints(term: string, category: Category | undefined, opts: { 
       index: dash + 1,
       message: `this "- " line is indented deeper than the term above it, so YAML joins them into one term, ${quote(term)}; indent every "- " line of the list the same`,
     });
-  } else if (term.startsWith('-') || dash !== -1) {
+  } else if (term.startsWith('- ') || (word && (term.startsWith('-') || dash !== -1))) {
+    // Sentences and patterns may hold " - " and start with "-" on purpose; a "- " bullet is a slip anywhere.
     const what = term.startsWith('-') ? `${quote(term)} starts with a dash` : `${quote(term)} holds " - "`;
     out.push({ rule: 'term-dash', severity: 'warning', index: term.startsWith('-') ? 0 : dash + 1, message: `${what}, like a list item pasted into a term; if it is two terms or a bullet, split it or remove the dash` });
   }
