@@ -119,7 +119,10 @@ function unknownTags(source: SourceText, doc: Document.Parsed): Diagnostic[] {
     .filter((w) => w.code === 'TAG_RESOLVE_FAILED')
     .map((w) => {
       const tag = /^!\S*/.exec(source.text.slice(w.pos[0]))?.[0] ?? '!';
-      return diagnose(source.at(w.pos[0], true), 'error', 'yaml-unknown-tag', `${quote(tag)} is a YAML tag kwsync does not know, so the value after it would be read as plain text; remove the tag`);
+      const pos = source.at(w.pos[0], true);
+      const line = source.lineText(pos.line);
+      const fixed = `${line.slice(0, pos.column - 1)}${line.slice(pos.column - 1 + tag.length).trimStart()}`.trim();
+      return diagnose(pos, 'error', 'yaml-unknown-tag', `${quote(tag)} is a YAML tag kwsync does not know, so the value after it would be read as plain text; remove the tag: ${code(fixed)}`);
     });
 }
 

@@ -15,6 +15,9 @@ export interface TermHint {
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 // Zero-width joiner/non-joiner are left alone: emoji sequences and Persian script need them.
 const INVISIBLE = /[\u00a0\u00ad\u200b\u200e\u200f\u2060\ufeff\u202a-\u202e\u2066-\u2069]/;
+const CONTROL_ALL = new RegExp(CONTROL.source, 'g');
+const CONTROL_ALL_TABS = /[\u0000-\u0008\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'g');
 const QUOTED = /^(["'\u201c\u2018\u201e\u00ab]).+(["'\u201d\u2019\u201c\u00bb])$/s;
 /** Everything below in one test, so the common clean term costs one regex. */
 const ANY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u00a0\u00ad\u200b\u200e\u200f\u2060\ufeff\u202a-\u202e\u2066-\u2069"'\u2018\u2019\u201c\u201d\u201e\u00ab\u00bb]|^-| - /;
@@ -41,11 +44,13 @@ export function termHints(term: string, category: Category | undefined, opts: { 
   const out: TermHint[] = [];
   const control = opts.tabsAllowed ? CONTROL.exec(term) : /[\u0000-\u0008\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/.exec(term);
   if (control) {
-    out.push({ rule: 'term-control-char', severity: 'error', index: control.index, message: `this term holds a control character (${charName(control[0])}) that nobody can see or type in a chat; delete it` });
+    const clean = term.replace(opts.tabsAllowed ? CONTROL_ALL : CONTROL_ALL_TABS, '');
+    out.push({ rule: 'term-control-char', severity: 'error', index: control.index, message: `this term holds a control character (${charName(control[0])}) that nobody can see or type in a chat; delete it: ${code(clean)}` });
   }
   const invisible = INVISIBLE.exec(term);
   if (invisible) {
-    const fix = invisible[0] === '\u00a0' ? 'replace it with a normal space' : 'delete it (retyping the term is the surest way)';
+    const clean = term.replace(INVISIBLE_ALL, (c) => (c === '\u00a0' ? ' ' : ''));
+    const fix = `${invisible[0] === '\u00a0' ? 'replace it with a normal space' : 'delete it'}: ${code(clean)}`;
     out.push({ rule: 'term-invisible-char', severity: 'warning', index: invisible.index, message: `this term holds an invisible character (${charName(invisible[0])}), which the service matches literally; ${fix}` });
   }
   const dash = term.indexOf(' - ');
@@ -59,7 +64,8 @@ export function termHints(term: string, category: Category | undefined, opts: { 
   } else if (term.startsWith('- ') || (word && (term.startsWith('-') || dash !== -1))) {
     // Sentences and patterns may hold " - " and start with "-" on purpose; a "- " bullet is a slip anywhere.
     const what = term.startsWith('-') ? `${quote(term)} starts with a dash` : `${quote(term)} holds " - "`;
-    out.push({ rule: 'term-dash', severity: 'warning', index: term.startsWith('-') ? 0 : dash + 1, message: `${what}, like a list item pasted into a term; if it is two terms or a bullet, split it or remove the dash` });
+    const fix = term.startsWith('- ') ? `: ${code(term.slice(2).trim())}` : '';
+    out.push({ rule: 'term-dash', severity: 'warning', index: term.startsWith('-') ? 0 : dash + 1, message: `${what}, like a list item pasted into a term; if it is two terms or a bullet, split it or remove the dash${fix}` });
   }
   const quoted = QUOTED.exec(term);
   if (quoted) {

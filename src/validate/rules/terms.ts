@@ -3,7 +3,7 @@
 import type { Limits } from '../../model/config.js';
 import type { Diagnostic } from '../../model/diagnostic.js';
 import { diagnose } from '../../load/diagnose.js';
-import { quote } from '../../load/quote-value.js';
+import { code, quote } from '../../load/quote-value.js';
 import type { Position } from '../../load/source-text.js';
 import type { TermsSource } from '../../load/terms-source.js';
 import type { Category } from '../../model/keyword-list.js';
@@ -31,7 +31,8 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
       // Only a term holding " - " can be a mis-indented item; the lookup is skipped for the rest.
       const continued = term.includes(' - ') ? terms.continuation?.(i) : undefined;
       for (const h of termHints(term, category, { tabsAllowed, continued: continued !== undefined })) {
-        out.push(diagnose(h.rule === 'term-dash' && continued ? continued : terms.locate(i, h.index), h.severity, h.rule, h.message));
+        const here = h.rule === 'term-dash' && continued ? continued : terms.locate(i, h.index);
+        out.push(diagnose(here, h.severity, h.rule, continued && h.rule === 'term-dash' ? `${h.message}${reindented(terms.locate(i), continued)}` : h.message));
         if (h.severity === 'error') broken.add(i);
       }
     }
@@ -55,6 +56,13 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
     );
   });
   return { diagnostics: out, broken };
+}
+
+/** The continued line indented like the item it ran on from: `; write it as: \`  - bar\``. */
+function reindented(item: Position, continued: Position): string {
+  const indent = /^(\s*)-\s/.exec(item.sourceLine ?? '')?.[1];
+  const text = continued.sourceLine?.trim();
+  return indent === undefined || !text || text.includes('…') ? '' : `; write it as: ${code(indent + text)}`;
 }
 
 /** Cheap pre-check: only terms that are empty, padded or multi-line need termProblem's details. */
