@@ -14,7 +14,8 @@ export function explainYamlError(source: SourceText, doc: Document.Parsed, e: YA
   const pos = source.at(at, true);
   const lineText = source.lineText(pos.line);
   if (e.code === 'TAB_AS_INDENT' || /^ *\t/.test(lineText)) {
-    return diagnose(source.lineCol(pos.line, 1), 'error', 'yaml-tab-indent', 'this line is indented with a tab, and YAML needs spaces; replace each tab at the start of the line with two spaces');
+    const fixed = lineText.replace(/^[ \t]+/, (lead) => lead.replace(/\t/g, '  '));
+    return diagnose(source.lineCol(pos.line, 1), 'error', 'yaml-tab-indent', `this line is indented with a tab, and YAML needs spaces; replace each tab at the start of the line with two spaces: ${code(fixed)}`);
   }
   const noSpace = /^(\s*)([A-Za-z][\w-]*):(?![\s/])(\S.*)$/.exec(lineText);
   if (noSpace) {
