@@ -65,7 +65,8 @@ function setDescription(text: string, map: YAMLMap, value: string): Splice[] {
   const name = pairOf(map, 'name')!;
   const at = lineEnd(text, name.value!.range![1]);
   const indent = text.slice(lineStart(text, (name.key as Node).range![0]), (name.key as Node).range![0]);
-  return [{ start: at, end: at, text: `${indent}description: ${scalarText(value)}\n` }];
+  const eol = eolOf(text);
+  return [{ start: at, end: at, text: `${breakBefore(text, at, eol)}${indent}description: ${scalarText(value)}${eol}` }];
 }
 
 function editTerms(text: string, map: YAMLMap, change: TermsChange): Splice[] {
@@ -92,8 +93,9 @@ function editBlockTerms(text: string, items: Node[], removed: Node[], added: rea
   const lastStart = lineStart(text, last.range![0]);
   const indent = /^[ \t]*/.exec(text.slice(lastStart))![0];
   const at = lineEnd(text, last.range![1]);
-  const lines = added.map((t) => `${indent}- ${scalarText(t)}\n`).join('');
-  if (lines) splices.push({ start: at, end: at, text: (at > 0 && text[at - 1] !== '\n' ? '\n' : '') + lines });
+  const eol = eolOf(text);
+  const lines = added.map((t) => `${indent}- ${scalarText(t)}${eol}`).join('');
+  if (lines) splices.push({ start: at, end: at, text: breakBefore(text, at, eol) + lines });
   return splices;
 }
 
@@ -105,6 +107,16 @@ function scalarText(value: string): string {
 
 function flowItemText(value: string): string {
   return new Document([value]).toString({ collectionStyle: 'flow', flowCollectionPadding: false, lineWidth: 0 }).trim().slice(1, -1);
+}
+
+/** The file's own line ending, so an added line does not mix CRLF and LF. */
+function eolOf(text: string): string {
+  return text.includes('\r\n') ? '\r\n' : '\n';
+}
+
+/** A line break to put first when inserting at the end of a last line that has none. */
+function breakBefore(text: string, at: number, eol: string): string {
+  return at > 0 && text[at - 1] !== '\n' ? eol : '';
 }
 
 function lineStart(text: string, offset: number): number {

@@ -78,3 +78,14 @@ describe('terms CSV', () => {
     expect(mergeTermsCsvText('\ufeffa\nb\n', ['a', 'b'], { keep: keepAllBut('a'), added: ['c'] })).toBe('\ufeffb\nc\n');
   });
 });
+
+test('CRLF files get CRLF lines; a last line without a line break gets one before the insertion', () => {
+  const crlf = 'id: a\r\nname: A\r\ncategory: word\r\nsearchTerms:\r\n  - x\r\n';
+  expect(mergeListFileText(crlf, { name: 'A', description: 'D', category: 'word' }, { keep: () => true, added: ['y'] })).toBe(
+    'id: a\r\nname: A\r\ndescription: D\r\ncategory: word\r\nsearchTerms:\r\n  - x\r\n  - y\r\n',
+  );
+  const open = 'id: a\ncategory: word\nsearchTerms:\n  - x\nname: A';
+  expect(mergeListFileText(open, { name: 'A', description: 'D', category: 'word' }, { keep: () => true, added: ['y'] })).toBe(
+    'id: a\ncategory: word\nsearchTerms:\n  - x\n  - y\nname: A\ndescription: D\n',
+  );
+});
