@@ -7,6 +7,9 @@ import { numberLike, optionalBoolean, optionalNumber, optionalText, textLike } f
 /** What `--status` may ask for: the published enum, `unanswered` from its text, and the seed's six. */
 export const CALL_STATUSES = ['initiated', 'ongoing', 'ended', 'unanswered', 'rejected', 'canceled'] as const;
 
+/** The `status` filter values the published description lists: its enum plus `unanswered` from its text. */
+export const PUBLISHED_STATUS_FILTER: readonly string[] = ['rejected', 'ongoing', 'ended', 'unanswered'];
+
 export interface CallsQuery {
   type?: 'audio' | 'video';
   mode?: 'call' | 'meet' | 'presenter';

@@ -15,7 +15,7 @@ export {
 export { keywordListForm } from './keyword-form.js';
 export { listGroupMessages, iterateGroupMessages, iterateGroupMessagePages, MAX_MESSAGE_LIMIT } from './messages.js';
 export type { GroupMessagesQuery, GroupMessagesPage, Message, MessageCursor } from './messages.js';
-export { listCalls, iterateCalls, getCall, CALL_STATUSES } from './calls.js';
+export { listCalls, iterateCalls, getCall, CALL_STATUSES, PUBLISHED_STATUS_FILTER } from './calls.js';
 export type { CallsQuery, CallsPage, CallsPagination, Call } from './calls.js';
 export { createKeywordTarget } from './keyword-target.js';
 export { DEFAULT_RETRY_POLICY } from './retry-policy.js';

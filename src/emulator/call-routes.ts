@@ -42,15 +42,17 @@ function renderParticipant(p: EmulatorCall['participants'][number], mid: string)
 }
 
 /**
- * GET /calls/:sessionId as published: the call with `metaData` and `tags`, and `transcriptions`
- * when it has any. `recordings` is an assumption (the seed defines them, the example does not).
+ * GET /calls/:sessionId as published: the call with `metaData` and `tags`; `transcriptions` and
+ * `recordings` only when it has them (the description: "recordings and transcriptions ... if
+ * present"). Where recordings sit is an assumption: the seed defines them, no example shows one.
  */
 function renderCall(call: EmulatorCall) {
-  const { transcriptions, participants, ...rest } = structuredClone(call);
+  const { transcriptions, recordings, participants, ...rest } = structuredClone(call);
   return {
     ...rest,
     participants: participants.map((p) => renderParticipant(p, call.mid)),
     ...(call.hasTranscription ? { transcriptions } : {}),
+    ...(recordings.length > 0 ? { recordings } : {}),
   };
 }
 

@@ -160,6 +160,34 @@ describe('kwsync calls', () => {
     expectNoKey(r);
   });
 
+  test('--status outside the published filter (canceled) is never sent: kwsync picks the calls out itself', async () => {
+    const call = (sessionId: string, status: string, initiatedAt: number) => ({
+      sessionId, type: 'audio', mode: 'call', receiverType: 'user', initiator: 'a', receiver: 'b', status,
+      totalAudioMinutes: 0, totalVideoMinutes: 0, totalDurationInMinutes: 0, totalDuration: '00:00:00', totalParticipants: 0,
+      hasRecording: false, initiatedAt, startedAt: initiatedAt, participants: [],
+    });
+    const small = await startEmulator({
+      port: 0,
+      apiKey: SENTINEL,
+      data: { users: [{ uid: 'a', name: 'A' }, { uid: 'b', name: 'B' }], calls: [call('c1', 'canceled', 3), call('c2', 'ended', 2), call('c3', 'canceled', 1)] },
+    });
+    try {
+      const smallEnv = { ...env, COMETCHAT_CALLS_BASE_URL: small.callsBaseUrl, KWSYNC_DEBUG: '1' };
+      const r = await kwsync(['calls', 'list', '--status', 'canceled', '--json'], smallEnv);
+      expect(r.code).toBe(0);
+      expect((JSON.parse(r.stdout) as { sessionId: string }[]).map((c) => c.sessionId)).toEqual(['c1', 'c3']);
+      expect(r.stderr).toContain('--status canceled is not a filter the service publishes: kwsync picked those calls out of this page');
+      expect(r.stderr).toMatch(/GET \/calls\/v3\/calls -> 200/);
+      expect(r.stderr).not.toContain('status=');
+      // A published value goes to the service as a filter.
+      const sent = await kwsync(['calls', 'list', '--status', 'ended', '--json'], smallEnv);
+      expect(sent.stderr).toContain('/calls/v3/calls?status=ended -> 200');
+      expect((JSON.parse(sent.stdout) as { sessionId: string }[]).map((c) => c.sessionId)).toEqual(['c2']);
+    } finally {
+      await small.close();
+    }
+  });
+
   test.each([[['list', '--type', 'hologram']], [['list', '--page', '0']], [['list', '--has-recording', 'maybe']], [['get']]])(
     'bad usage %j: exit 64',
     async (args) => {

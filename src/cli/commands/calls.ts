@@ -1,7 +1,7 @@
 // `kwsync calls list` and `kwsync calls get SESSION_ID`: read call logs from the Calls API.
-import { CALL_STATUSES, getCall, iterateCalls, listCalls, type Call, type CallsPagination, type CallsQuery } from '../../api/index.js';
+import { CALL_STATUSES, PUBLISHED_STATUS_FILTER, getCall, iterateCalls, listCalls, type Call, type CallsPagination, type CallsQuery } from '../../api/index.js';
 import { EXIT } from '../../errors.js';
-import type { CommandContext } from '../io.js';
+import { notice, type CommandContext } from '../io.js';
 import {
   connectService,
   debugOptions,
@@ -75,17 +75,26 @@ function connect(ctx: CommandContext) {
 }
 
 async function runList(ctx: CommandContext, opts: ListOptions): Promise<number> {
-  const { all, json, ...query } = opts;
+  const { all, json, ...asked } = opts;
+  // The published filter lists only rejected|ongoing|ended|unanswered; the spec's other call
+  // states (initiated, canceled) are never sent, but picked out of each page here instead.
+  const local = asked.status !== undefined && !PUBLISHED_STATUS_FILTER.includes(asked.status) ? asked.status : undefined;
+  const query: CallsQuery = local ? { ...asked, status: undefined } : asked;
+  const keep = (c: Call) => local === undefined || c.status === local;
   const client = connect(ctx);
   try {
     const found: Call[] = [];
     let footer = '';
     if (all) {
-      for await (const c of iterateCalls(client, query)) found.push(c);
+      for await (const c of iterateCalls(client, query)) if (keep(c)) found.push(c);
     } else {
       const page = await listCalls(client, query);
-      found.push(...page.data);
+      found.push(...page.data.filter(keep));
       footer = pageFooter(page.meta?.pagination, query.page ?? 1);
+    }
+    if (local) {
+      const scope = all ? 'every page' : 'this page (add --all for every page)';
+      notice(ctx.io, `--status ${local} is not a filter the service publishes: kwsync picked those calls out of ${scope}`);
     }
     if (json) printJson(ctx.io.stdout, found);
     else printCalls(ctx, found, footer);
