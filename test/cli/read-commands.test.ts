@@ -161,8 +161,8 @@ describe('kwsync calls', () => {
   });
 
   test('--status outside the published filter (canceled) is never sent: kwsync picks the calls out itself', async () => {
-    const call = (sessionId: string, status: string, initiatedAt: number) => ({
-      sessionId, type: 'audio', mode: 'call', receiverType: 'user', initiator: 'a', receiver: 'b', status,
+    const call = (sessionId: string, status: 'canceled' | 'ended', initiatedAt: number) => ({
+      sessionId, type: 'audio' as const, mode: 'call' as const, receiverType: 'user' as const, initiator: 'a', receiver: 'b', status,
       totalAudioMinutes: 0, totalVideoMinutes: 0, totalDurationInMinutes: 0, totalDuration: '00:00:00', totalParticipants: 0,
       hasRecording: false, initiatedAt, startedAt: initiatedAt, participants: [],
     });
