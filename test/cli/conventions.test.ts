@@ -78,7 +78,7 @@ describe('against the emulator', () => {
     await h.writeList('phones', ['/\\d{3}/'], { category: 'pattern' }); // a warning: pattern-flags
   });
   afterAll(() => h.close());
-  const host = () => new URL(h.env.COMETCHAT_BASE_URL).host;
+  const host = () => new URL(h.env.COMETCHAT_BASE_URL!).host;
 
   test('plan and apply headers name the app id, region and host, never the key', async () => {
     const plan = await h.run(['plan']);
