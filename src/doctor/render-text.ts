@@ -1,11 +1,14 @@
 // The text form of a doctor report: one block per finding, then the `service:` block to paste into
 // kwsync.yaml, then one line that says whether anything must change. Pure.
+import { endpointLine } from '../plan/summary.js';
 import type { DoctorReport, FindingStatus } from './report.js';
 
 const MARK: Record<FindingStatus, string> = { ok: 'ok', differs: 'DIFFERS', unknown: 'unknown' };
 
 export function renderDoctorText(report: DoctorReport): string {
-  const lines: string[] = [`kwsync doctor: ${report.target}${report.writeProbe ? ` (write probe with the temporary list ${report.probeListId})` : ' (read-only)'}`, ''];
+  const lines: string[] = [`kwsync doctor for target "${report.target}" (${report.writeProbe ? `write probe, temporary list ${report.probeListId}` : 'read-only'})`];
+  if (report.endpoint) lines.push(`  ${endpointLine(report.endpoint)}`);
+  lines.push('');
   for (const f of report.findings) {
     lines.push(`${MARK[f.status].padEnd(8)} ${f.title}`);
     lines.push(`         ${f.detail}`);

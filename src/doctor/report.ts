@@ -71,6 +71,10 @@ export type VariantResult = z.output<typeof variantResultSchema>;
 export const doctorReportSchema = z.strictObject({
   formatVersion: z.literal(1),
   target: z.string().describe('the kwsync.yaml target name, app id or base URL; never the key'),
+  endpoint: z
+    .strictObject({ appId: z.string().nullable(), region: z.string(), host: z.string() })
+    .optional()
+    .describe('the app, region and host doctor talked to; never the key'),
   writeProbe: z.boolean().describe('whether --write-probe ran'),
   probeListId: z.string().optional().describe('the temporary list id (kwsync-probe-<random>) of the write probe'),
   findings: z.array(findingSchema),

@@ -12,6 +12,8 @@ export interface DoctorOptions {
   config: Pick<KwsyncConfig, 'service' | 'limits'>;
   /** For the report: the target name, app id or base URL. Never the key. */
   target: string;
+  /** App id, region and host, for the header (so nobody probes the wrong app unawares). */
+  endpoint?: DoctorReport['endpoint'];
   writeProbe: boolean;
   /** Default: `kwsync-probe-<10 random hex digits>`; a fresh id no list can have. */
   probeId?: string;
@@ -67,6 +69,7 @@ export async function runDoctor(client: CometChatClient, opts: DoctorOptions): P
     report: {
       formatVersion: 1,
       target: opts.target,
+      ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
       writeProbe: probed,
       ...(probed ? { probeListId: id } : {}),
       findings,

@@ -26,6 +26,8 @@ describe('kwsync doctor against the default emulator', () => {
     const r = await h.doctor();
     expect(r.code).toBe(0);
     expect(h.writes()).toEqual([]);
+    // The header names the app, region and host, so nobody probes the wrong app unawares.
+    expect(r.stdout).toMatch(/^kwsync doctor for target ".+" \(read-only\)\n {2}app .+, region us, host 127\.0\.0\.1:\d+\n/);
     expect(r.stdout).toMatch(/^ok +reach and authenticate$/m);
     expect(r.stdout).toMatch(/^unknown +the key may write$/m);
     expect(r.stdout).toContain('run `kwsync doctor --write-probe`');
@@ -39,6 +41,7 @@ describe('kwsync doctor against the default emulator', () => {
     const { code, report } = await probe(h);
     expect(code).toBe(0);
     expect(report.ok).toBe(true);
+    expect(report.endpoint).toEqual({ appId: null, region: 'us', host: new URL(h.emu.chatBaseUrl).host });
     expect(report.changes).toEqual([]);
     expect(report.findings.filter((f) => f.status !== 'ok').map((f) => f.id)).toEqual([]);
     expect(report.variants.map((v) => [v.variant, v.matches])).toEqual([

@@ -35,7 +35,7 @@ export async function runDoctorCommand(io: CliIO, opts: DoctorCommandOptions, te
     return EXIT.ok;
   }
   const format = opts.format ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json (got "${format}")`);
+  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json (got "${format}")`, { hint: 'e.g. --format json for a stable, versioned object' });
   const writeProbe = opts.writeProbe === true;
   // Refused before anything is read or sent: a CI job must say --yes to write.
   if (writeProbe && !opts.yes && !terminal.isInteractive) {
@@ -44,7 +44,7 @@ export async function runDoctorCommand(io: CliIO, opts: DoctorCommandOptions, te
     });
   }
   const config = await loadConfig(io, opts.dir);
-  const { client, keywords } = connectApp(io, config, opts.target);
+  const { client, keywords, endpoint } = connectApp(io, config, opts.target);
   const probeId = newProbeId();
   if (writeProbe && !opts.yes) {
     const yes = await terminal.ask(
@@ -66,10 +66,11 @@ export async function runDoctorCommand(io: CliIO, opts: DoctorCommandOptions, te
     ({ report, interrupted } = await runDoctor(client, {
       config,
       target: keywords.label,
+      endpoint,
       writeProbe,
       probeId,
       signal: controller.signal,
-      ...(io.stderr.isTTY ? { onStep: (step: string) => io.stderr.write(`kwsync doctor: ${step}\n`) } : {}),
+      ...(io.stderr.isTTY && !io.quiet ? { onStep: (step: string) => io.stderr.write(`kwsync doctor: ${step}\n`) } : {}),
     }));
   } finally {
     stopListening();
