@@ -26,6 +26,9 @@ export function scaffoldFiles(opts: ScaffoldOptions): ScaffoldFile[] {
     { path: `${dir}/kwsync.yaml`, text: kwsyncYamlText(dir, opts.target) },
     ...lists.map((l) => ({ path: `${dir}/${l.name}`, text: l.text })),
     ...WORKFLOW_KINDS.map((k) => ({ path: `.github/workflows/${workflowFileName(k)}`, text: workflowText(k, { uses: opts.uses, dir, branch: opts.branch }) })),
+    // `npm install -D kwsync` makes node_modules/; a new repository should not commit it. An existing
+    // .gitignore is kept as it is, like every other file.
+    { path: '.gitignore', text: 'node_modules/\n' },
   ];
 }
 

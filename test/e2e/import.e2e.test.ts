@@ -136,6 +136,10 @@ describe('import --list merges live content into the existing files (the drift i
     expect(r.stdout).toContain('fresh: no file defined it; wrote keywords/fresh.yaml');
     expect(await read('a.yaml')).toBe(yamlBefore);
     expect((await h.run(['plan', '--detailed-exitcode'])).code).toBe(0);
+    const bad = await h.run(['import', '--list', '../etc']);
+    expect(bad.code).toBe(64);
+    expect(bad.stderr).toContain('--list takes a list id (letters, digits, - and _); got "../etc"');
+    expect(h.emulator.requests.filter((q) => q.path.includes('etc'))).toEqual([]);
   });
 
   test('a merge that breaks the list\'s own tests is written but reported as invalid (exit 3)', async () => {

@@ -20,6 +20,7 @@ const FILES = [
   '.github/workflows/kwsync-plan.yml',
   '.github/workflows/kwsync-apply.yml',
   '.github/workflows/kwsync-drift.yml',
+  '.gitignore',
 ];
 
 describe('from an empty git repository', () => {
@@ -49,6 +50,7 @@ describe('from an empty git repository', () => {
         'The workflows call kwsync/kwsync at "v0"; for a reviewed version that cannot move, pin a full commit SHA (kwsync init --ref <sha>, or edit the three uses: lines).\n',
     );
     expect(parse(readFileSync(join(repo.dir, 'keywords/kwsync.yaml'), 'utf8')).targets).toEqual([{ name: 'production', appId: 'app123', region: 'eu' }]);
+    expect(readFileSync(join(repo.dir, '.gitignore'), 'utf8')).toBe('node_modules/\n');
     const example = readFileSync(join(repo.dir, 'keywords/example-words.yaml'), 'utf8');
     expect(example.split('\n')[0]).toBe('# yaml-language-server: $schema=../node_modules/kwsync/schema/list-file.schema.json');
 

@@ -1,7 +1,8 @@
 // `kwsync import`: bootstrap a repo from an existing app by writing its live lists into files, or
 // (`--list ID`) bring the live content of named lists into the files that already hold them.
 import { importable, importListsById, listFilesFor, splitManaged, writeListFiles, type ListImportOutcome } from '../../import/index.js';
-import { EXIT } from '../../errors.js';
+import { EXIT, UsageError } from '../../errors.js';
+import { LIST_ID_PATTERN } from '../../model/list-file.js';
 import { DEFAULT_CONFIG } from '../../model/config.js';
 import { readLiveLists, truncationNote } from '../../plan/index.js';
 import type { CliIO } from '../io.js';
@@ -49,6 +50,8 @@ export async function runImport(io: CliIO, opts: ImportCommandOptions): Promise<
 
 /** `--list ID…`: merge each named live list into its file; then check the files written. */
 async function runImportLists(io: CliIO, opts: { dir: string; target?: string; ids: string[] }): Promise<number> {
+  const bad = opts.ids.filter((id) => !LIST_ID_PATTERN.test(id));
+  if (bad.length > 0) throw new UsageError(`--list takes a list id (letters, digits, - and _); got ${bad.map((id) => JSON.stringify(id)).join(', ')}`);
   const dir = resolvePath(io, opts.dir);
   const repo = existsSync(dir) ? await loadRepo(io, opts.dir, false) : { config: DEFAULT_CONFIG, lists: [] };
   const target = connectTarget(io, repo.config, opts.target);
