@@ -134,7 +134,7 @@ describe('report renderers', () => {
   };
   test('text', () => expect(renderApplyReportText(report, { color: false })).toMatchSnapshot());
   test('markdown', () => expect(renderApplyReportMarkdown(report)).toMatchSnapshot());
-  test('json', () => expect(JSON.parse(renderApplyReportJson(report))).toEqual(report));
+  test('json', () => expect(JSON.parse(renderApplyReportJson(report))).toEqual({ formatVersion: 1, ...report }));
 });
 
 test('terms stored in another order are applied, with a warning', async () => {
