@@ -65,10 +65,11 @@ test('a list a file already manages (under any name) is not written again, and t
   expect((await h.run(['validate', '--dir', 'imp'])).code).toBe(0);
 });
 
-test('a list managed by its own <id>.yaml is named without --force and refreshed from live with it', async () => {
+test('a list managed by its own <id>.yaml is named without --force and refreshed from live with it, keeping its comments and tests', async () => {
   await h.target().createKeywordList({ id: 'a', name: 'A', description: '', category: 'word', searchTerms: ['live-term'] });
   await mkdir(join(h.root, 'out'));
-  await writeFile(join(h.root, 'out/a.yaml'), 'id: a\nname: A\ncategory: word\nsearchTerms: [old]\n');
+  const mine = '# mine\nid: a\nname: A\ncategory: word\nsearchTerms: [old]\ntests:\n  shouldNotMatch: [nope]\n';
+  await writeFile(join(h.root, 'out/a.yaml'), mine);
   const plain = await h.run(['import', '--dir', 'out']);
   expect(plain.code).toBe(0);
   expect(plain.stdout).toContain('  a: already managed by out/a.yaml\n');
@@ -76,7 +77,7 @@ test('a list managed by its own <id>.yaml is named without --force and refreshed
   const forced = await h.run(['import', '--dir', 'out', '--force']);
   expect(forced.code).toBe(0);
   expect(forced.stdout).not.toContain('already managed');
-  expect(await readFile(join(h.root, 'out/a.yaml'), 'utf8')).toContain('live-term');
+  expect(await readFile(join(h.root, 'out/a.yaml'), 'utf8')).toBe(mine.replace('[old]', '[live-term]'));
 });
 
 describe('import --list merges live content into the existing files (the drift issue advice)', () => {

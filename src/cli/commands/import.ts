@@ -1,6 +1,6 @@
 // `kwsync import`: bootstrap a repo from an existing app by writing its live lists into files, or
 // (`--list ID`) bring the live content of named lists into the files that already hold them.
-import { importable, importListsById, listFilesFor, splitManaged, writeListFiles, type ListImportOutcome } from '../../import/index.js';
+import { importable, importListsById, listFilesFor, mergeLiveList, splitManaged, writeListFiles, type ListImportOutcome } from '../../import/index.js';
 import { EXIT, UsageError } from '../../errors.js';
 import { LIST_ID_PATTERN } from '../../model/list-file.js';
 import { DEFAULT_CONFIG } from '../../model/config.js';
@@ -32,7 +32,12 @@ export async function runImport(io: CliIO, opts: ImportCommandOptions): Promise<
   const managed = repo.lists.map((l) => ({ id: l.id, file: l.source.file }));
   const isOwnFile = (id: string, file: string) => resolve(io.cwd, file) === join(dir, `${id}.yaml`);
   const { toWrite, skipped } = splitManaged(importable(live), managed, { force: opts.force === true, isOwnFile });
-  const written = await writeListFiles(listFilesFor(toWrite, target.label), { dir, cwd: io.cwd, force: opts.force === true });
+  // --force refreshes a list's own <id>.yaml by merging, so its comments and tests: survive.
+  const byId = new Map(repo.lists.map((l) => [l.id, l]));
+  const refresh = toWrite.filter((l) => byId.has(l.id));
+  const fresh = toWrite.filter((l) => !byId.has(l.id));
+  const written = await writeListFiles(listFilesFor(fresh, target.label), { dir, cwd: io.cwd, force: opts.force === true });
+  for (const l of refresh) written.push(...(await mergeLiveList(l, byId.get(l.id)!, { cwd: io.cwd })).written);
   const lists = toWrite.length;
   const defaults = live.filter((l) => l.default).length;
   const empty = live.filter((l) => !l.default && l.searchTerms.length === 0).map((l) => l.id);
@@ -111,13 +116,14 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--dir <dir>', 'the keywords folder to write into', 'keywords')
     .option('--target <name>', 'a target of kwsync.yaml (default: the only one, or the environment)')
     .option('--list <id>', 'bring this live list into its existing file, changing only what differs (repeatable)', collect)
-    .option('--force', 'without --list: overwrite existing files, including a list\'s own <id>.yaml')
+    .option('--force', 'without --list: overwrite files that hold no list, and refresh a list\'s own <id>.yaml from live (merged)')
     .addHelpText(
       'after',
       `
 Without --list: writes <id>.yaml per live list; a list with more than 50 terms, or a term containing
 a comma, gets its terms in <id>.csv beside it. Existing files are never overwritten without --force.
-A list whose id a file of the folder already defines (under any name) is not written again.
+A list whose id a file of the folder already defines (under any name) is not written again; with
+--force a list's own <id>.yaml is refreshed from live the way --list merges it.
 
 With --list ID (repeatable): reads each named list from the live app and merges it into the file
 that defines it. Comments, key order, tests:, the schema hint and the layout stay (inline terms stay
