@@ -98,6 +98,22 @@ describe('over HTTP', () => {
     expect(err.hint).toBe(`COMETCHAT_BASE_URL should end in /v3 (got ${plainUrl})`);
   });
 
+  test('a 200 in an unknown shape from a base URL missing /v3: the same hint', async () => {
+    const page = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html>welcome</html>');
+    });
+    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(page.address() as AddressInfo).port}/api`;
+    try {
+      const err = (await thrown(() => listKeywordLists(fx.client({ baseUrl: url })))) as ApiError;
+      expect(err.message).toBe('unexpected response from GET /moderation/keywords (HTTP 200): the body is not JSON');
+      expect(err.hint).toBe(`COMETCHAT_BASE_URL should end in /v3 (got ${url})`);
+    } finally {
+      await new Promise((resolve) => page.close(resolve));
+    }
+  });
+
   test('the emulator with plain-text errors: message from the text, status kept', async () => {
     const err = (await thrown(() => getKeywordList(fx.client(), 'no-such-list'))) as ApiError;
     expect(err).toMatchObject({ status: 404, code: undefined });
