@@ -128,5 +128,5 @@ const REASONS: Record<SettingName, string> = {
 export function settingChanges(current: DoctorSettings, recommended: DoctorSettings): SettingChange[] {
   return (Object.keys(REASONS) as SettingName[])
     .filter((k) => current[k] !== recommended[k])
-    .map((k) => ({ setting: k, from: current[k], to: recommended[k], reason: REASONS[k] }));
+    .map((k) => ({ setting: k, from: String(current[k]), to: String(recommended[k]), reason: REASONS[k] }));
 }

@@ -48,8 +48,8 @@ export type SettingName = keyof DoctorSettings;
 
 export const settingChangeSchema = z.strictObject({
   setting: z.enum(['termsTransport', 'csvQuoting', 'searchTermsWithFile', 'timeoutMs']),
-  from: z.union([z.string(), z.number()]),
-  to: z.union([z.string(), z.number()]),
+  from: z.string().describe('the current value, as written in kwsync.yaml'),
+  to: z.string().describe('the value to use'),
   reason: z.string(),
 });
 export type SettingChange = z.output<typeof settingChangeSchema>;
@@ -86,8 +86,7 @@ export const doctorReportSchema = z.strictObject({
 });
 export type DoctorReport = z.output<typeof doctorReportSchema>;
 
-/** Draft-07, like the other committed schemas, so editors and common validators read it. */
+/** JSON Schema 2020-12 of what doctor writes, generated as every kwsync output schema is (`io: 'output'`). */
 export function doctorReportJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(doctorReportSchema, { target: 'draft-07' }) as Record<string, unknown>;
-  return { $schema: schema.$schema, title: 'kwsync doctor --format json', ...schema };
+  return z.toJSONSchema(doctorReportSchema, { io: 'output', target: 'draft-2020-12' }) as Record<string, unknown>;
 }
