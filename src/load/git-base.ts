@@ -2,6 +2,8 @@
 // changed and what the base held. Asked of git itself (execFile, no shell); outside a git
 // repository, or for a ref git does not know, there is no base and the caller falls back quietly.
 import { execFile } from 'node:child_process';
+import { realpath } from 'node:fs/promises';
+import { relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -17,14 +19,20 @@ export interface GitBase {
 }
 
 export async function readGitBase(cwd: string, dir: string, ref: string): Promise<GitBase | null> {
-  const git = (args: string[]) => run('git', args, { cwd, maxBuffer: MAX_BUFFER, encoding: 'utf8' });
+  // A ref is never an option: `--output=x` must not reach git diff as one.
+  if (ref.startsWith('-')) return null;
+  let top: string;
+  let commit: string;
   let diff: string;
   let tree: string;
   try {
-    await git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
-    // --relative: paths relative to cwd, like every path kwsync reports.
-    ({ stdout: diff } = await git(['diff', '--name-status', '--no-renames', '--relative', '-z', ref, '--', dir]));
-    ({ stdout: tree } = await git(['ls-tree', '-r', '--name-only', '-z', ref, '--', dir]));
+    top = (await run('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8' })).stdout.trim();
+    const git = (args: string[]) => run('git', args, { cwd: top, maxBuffer: MAX_BUFFER, encoding: 'utf8' });
+    commit = (await git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).stdout.trim();
+    // Paths from the repository root, whatever the working directory: the folder may lie above it (--dir ../keywords).
+    const folder = fromTop(top, await realpath(resolve(cwd, dir)));
+    ({ stdout: diff } = await git(['diff', '--name-status', '--no-renames', '-z', commit, '--', folder]));
+    ({ stdout: tree } = await git(['ls-tree', '-r', '--name-only', '--full-name', '-z', commit, '--', folder]));
   } catch {
     return null;
   }
@@ -32,16 +40,22 @@ export async function readGitBase(cwd: string, dir: string, ref: string): Promis
   const changed = new Set<string>();
   for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] !== 'D') changed.add(fields[i + 1]!);
   const inBase = new Set(tree.split('\0').filter(Boolean));
+  const realCwd = await realpath(cwd);
+  const key = (path: string) => fromTop(top, resolve(realCwd, path));
   return {
     ref,
-    changed: (path) => changed.has(path) || !inBase.has(path),
+    changed: (path) => changed.has(key(path)) || !inBase.has(key(path)),
     show: async (path) => {
-      if (!inBase.has(path)) return null;
+      if (!inBase.has(key(path))) return null;
       try {
-        return (await git(['show', `${ref}:./${path}`])).stdout;
+        return (await run('git', ['show', `${commit}:${key(path)}`], { cwd: top, maxBuffer: MAX_BUFFER, encoding: 'utf8' })).stdout;
       } catch {
         return null;
       }
     },
   };
+}
+
+function fromTop(top: string, abs: string): string {
+  return relative(top, abs).split(sep).join('/');
 }

@@ -2,7 +2,7 @@
 // small list that loses most of its terms is flagged, and without git (or a known ref) nothing
 // changes. Real git repositories in temporary folders; git is asked through execFile, as kwsync does.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateRepo } from '../../src/validate/index.js';
@@ -55,6 +55,14 @@ describe('too-many-lists with a base', () => {
     git(dir, 'commit', '-q', '-m', 'change');
     const result = await validateRepo({ dir: 'keywords', cwd: dir, base: 'base' });
     expect(result.diagnostics.filter((d) => d.rule === 'too-many-lists').map((d) => d.file)).toEqual(['keywords/a.yaml', 'keywords/b.yaml']);
+  });
+
+  it('works from a subfolder with --dir pointing above it', async () => {
+    const dir = repo(start);
+    mkdirSync(join(dir, 'sub'));
+    write(dir, { 'a.yaml': list('a', ['ay']) });
+    const result = await validateRepo({ dir: '../keywords', cwd: join(dir, 'sub'), base: 'HEAD' });
+    expect(result.diagnostics.filter((d) => d.rule === 'too-many-lists').map((d) => d.file)).toEqual(['../keywords/a.yaml']);
   });
 });
 
@@ -115,6 +123,9 @@ describe('falling back quietly', () => {
     const unknown = await validateRepo({ dir: 'keywords', cwd: inRepo, base: 'no-such-ref' });
     expect(unknown.base).toBeUndefined();
     expect(unknown.errorCount).toBe(0);
+    const option = await validateRepo({ dir: 'keywords', cwd: inRepo, base: '--output=written-by-git' });
+    expect(option.base).toBeUndefined();
+    expect(existsSync(join(inRepo, 'written-by-git'))).toBe(false);
   });
 
   it('kwsync validate --base REF through the CLI', async () => {
