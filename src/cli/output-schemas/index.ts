@@ -3,6 +3,7 @@
 // current and checks each command's real output against it.
 import { z } from 'zod';
 import { applyReportJsonSchema } from '../../apply/render-report.js';
+import { doctorReportSchema } from '../../doctor/report.js';
 import { savedPlanFileSchema } from '../../plan/saved-plan.js';
 import { previewReportJsonSchema } from '../../preview/preview-schema.js';
 import { validateReportJsonSchema } from './validate-report.js';
@@ -12,6 +13,7 @@ export const OUTPUT_SCHEMAS = {
   plan: savedPlanFileSchema,
   'apply-report': applyReportJsonSchema,
   'preview-report': previewReportJsonSchema,
+  'doctor-report': doctorReportSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type OutputSchemaName = keyof typeof OUTPUT_SCHEMAS;
