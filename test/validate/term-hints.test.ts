@@ -68,7 +68,10 @@ describe('pattern-flags', () => {
     expect(checkPattern(source)).toMatchObject([{ rule: 'pattern-flags', severity }]);
   });
 
-  it('leaves a pattern with an inner slash alone', () => expect(checkPattern('a/b')).toEqual([]));
+  it('leaves a pattern with an inner slash, or a path whose end is not flags, alone', () => {
+    expect(checkPattern('a/b')).toEqual([]);
+    expect(checkPattern('/path/to')).toEqual([]);
+  });
 });
 
 describe('withoutAccepted', () => {

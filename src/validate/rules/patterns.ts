@@ -98,7 +98,7 @@ function flagMistake(source: string): Finding | null {
     const rest = source.slice(inline[0].length);
     return { index: 0, severity: 'error', rule: 'pattern-flags', message: `${quote(inline[0])} sets flags inside the pattern, which JavaScript patterns cannot do; patterns already ignore case, so remove it: ${code(rest)}` };
   }
-  const slashed = /^\/(.+)\/([a-z]*)$/s.exec(source);
+  const slashed = /^\/(.+)\/([dgimsuvy]*)$/s.exec(source);
   if (slashed) {
     const extra = slashed[2] ? ` (flags ${quote(slashed[2])} cannot be set; matching always ignores case)` : '';
     return { index: 0, severity: 'warning', rule: 'pattern-flags', message: `this pattern is written /like this/, so the slashes would have to appear in the message${extra}; write it without them: ${code(slashed[1]!)}` };
