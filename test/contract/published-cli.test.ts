@@ -155,8 +155,8 @@ describe('calls', () => {
     [['--status', 'ended']],
     [['--status', 'unanswered']],
     // The CLI also offers the seed's call states initiated and canceled, which the published filter
-    // (enum rejected|ongoing|ended, description adds unanswered) does not list: not a contradiction
-    // of the source, so these fail until the client stops sending them or the source lists them.
+    // (enum rejected|ongoing|ended, description adds unanswered) does not list, and no contradiction
+    // of the source excuses: the client must not send them (it filters those calls itself).
     [['--status', 'initiated']],
     [['--status', 'canceled']],
     [['--receiver-type', 'group']],
