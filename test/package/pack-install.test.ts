@@ -53,6 +53,18 @@ describe('the packed package', () => {
     expect(pkg.bin).toEqual({ kwsync: 'bin/kwsync.js' });
   });
 
+  it('imports, in its compiled code, only node: built-ins and declared runtime dependencies', () => {
+    const files = packed.files.map((f) => f.path).filter((p) => p.endsWith('.js'));
+    const specifiers = new Set<string>();
+    for (const f of files) {
+      const code = readFileSync(join(root, f), 'utf8');
+      for (const m of code.matchAll(/(?:from\s*|import\s*\(\s*)'([^'.][^']*)'/g)) specifiers.add(m[1]!.split('/').slice(0, m[1]!.startsWith('@') ? 2 : 1).join('/'));
+    }
+    const undeclared = [...specifiers].filter((s) => !s.startsWith('node:') && !(s in pkg.dependencies));
+    expect(specifiers.has('commander')).toBe(true);
+    expect(undeclared).toEqual([]);
+  });
+
   it('installs without any dev dependency, and `npx kwsync --version` prints the package version', async () => {
     // A dev dependency that a runtime dependency also needs (ajv, through fastify) is not dev-only:
     // the lock file marks the dev-only ones.
