@@ -12,6 +12,7 @@ export {
   updateKeywordList,
   deleteKeywordList,
 } from './keywords.js';
+export type { UnknownCategoryList } from './keywords.js';
 export { keywordListForm } from './keyword-form.js';
 export { listGroupMessages, iterateGroupMessages, iterateGroupMessagePages, MAX_MESSAGE_LIMIT } from './messages.js';
 export type { GroupMessagesQuery, GroupMessagesPage, Message, MessageCursor } from './messages.js';

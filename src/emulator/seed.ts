@@ -186,7 +186,17 @@ function seedCall(i: number, users: EmulatorUser[], groups: EmulatorGroup[], prn
       ? [{ rid: `rec-${i + 1}`, duration: round2(longest), startTime: initiatedAt + 5, endTime: initiatedAt + 5 + Math.round(longest * 60), recording_url: `https://recordings.example.com/${sessionId}.mp4` }]
       : [],
     transcriptions: hasTranscription
-      ? [{ roomName: `${sessionId}@conference.rtc.example.com`, mid, tid: `tid-${i + 1}`, startTime: initiatedAt + 5, endTime: initiatedAt + 5 + Math.round(longest * 60), transcriptDate: new Date((initiatedAt + 5) * 1000).toISOString(), transcriptUrl: `https://transcripts.example.com/${sessionId}.json` }]
+      ? [
+          {
+            roomName: `${sessionId}@conference.rtc.example.com`,
+            mid,
+            tid: `tid-${i + 1}`,
+            startTime: initiatedAt + 5,
+            endTime: initiatedAt + 5 + Math.round(longest * 60),
+            transcriptDate: new Date((initiatedAt + 5) * 1000).toISOString(),
+            transcriptUrl: `https://transcripts.example.com/${sessionId}.json`,
+          },
+        ]
       : [],
     metaData: [],
     tags: [],
