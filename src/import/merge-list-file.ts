@@ -30,11 +30,11 @@ interface Splice {
  * Throws when the file is not a plain top-level mapping (then it could not have validated).
  */
 export function mergeListFileText(text: string, fields: LiveFields, terms: TermsChange | null): string {
-  const doc = parseDocument(text, { keepSourceTokens: false });
+  const doc = parseDocument(text);
   const map = doc.contents;
   if (doc.errors.length > 0 || !isMap(map)) throw new KwsyncError('the list file is not a YAML mapping; fix it first (kwsync validate)');
   const splices: Splice[] = [];
-  for (const key of ['name', 'category'] as const) splices.push(...setField(text, map, key, fields[key]));
+  for (const key of ['name', 'category'] as const) splices.push(...setField(map, key, fields[key]));
   splices.push(...setDescription(text, map, fields.description));
   if (terms) splices.push(...editTerms(text, map, terms));
   return applySplices(text, splices);
@@ -44,7 +44,7 @@ function pairOf(map: YAMLMap, key: string): Pair<Node, Node> | undefined {
   return map.items.find((p) => isScalar(p.key) && p.key.value === key) as Pair<Node, Node> | undefined;
 }
 
-function setField(text: string, map: YAMLMap, key: string, value: string): Splice[] {
+function setField(map: YAMLMap, key: string, value: string): Splice[] {
   const pair = pairOf(map, key);
   if (!pair || !isScalar(pair.value) || !pair.value.range) throw new KwsyncError(`the list file has no plain \`${key}:\` value to update`);
   if (pair.value.value === value) return [];
@@ -56,7 +56,7 @@ function setField(text: string, map: YAMLMap, key: string, value: string): Splic
 function setDescription(text: string, map: YAMLMap, value: string): Splice[] {
   const pair = pairOf(map, 'description');
   if (pair) {
-    if (value !== '') return setField(text, map, 'description', value);
+    if (value !== '') return setField(map, 'description', value);
     const keyStart = (pair.key as Node).range![0];
     const valueEnd = pair.value?.range?.[1] ?? (pair.key as Node).range![1];
     return [{ start: lineStart(text, keyStart), end: lineEnd(text, valueEnd), text: '' }];
