@@ -90,6 +90,9 @@ describe('from an empty git repository', () => {
     const r = await kwsync(['init', '--region', 'mars'], {}, repo.dir);
     expect(r.code).toBe(64);
     expect(r.stderr).toContain('--region must be one of us, eu, in (got "mars")');
+    const outside = await kwsync(['init', '--dir', '../lists'], {}, repo.dir);
+    expect(outside.code).toBe(64);
+    expect(outside.stderr).toContain('--dir must be a folder inside the repository');
     expect(readdirSync(repo.dir)).toEqual(['.git']);
   });
 });

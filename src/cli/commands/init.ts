@@ -1,5 +1,6 @@
 // `kwsync init`: scaffold a repository (keywords/kwsync.yaml with one target, an example list or
 // the live app's lists, and the three workflows calling kwsync's reusable ones). Never overwrites.
+import { isAbsolute } from 'node:path';
 import { UsageError, EXIT } from '../../errors.js';
 import { importable, listFilesFor } from '../../import/index.js';
 import { localUses, remoteUses, scaffoldFiles, schemaHint, writeScaffold, type TargetSeed } from '../../init/index.js';
@@ -46,6 +47,9 @@ function targetSeed(opts: InitCommandOptions): TargetSeed {
     throw new UsageError(`--region must be one of ${REGIONS.join(', ')} (got "${opts.region}")`);
   }
   if (!/^[\w.-]+\/[\w.-]+$/.test(opts.kwsyncRepo) && opts.kwsyncRepo !== '.') throw new UsageError(`--kwsync-repo must be OWNER/NAME (got "${opts.kwsyncRepo}")`);
+  if (isAbsolute(opts.dir) || opts.dir.split(/[\\/]/).includes('..')) {
+    throw new UsageError(`--dir must be a folder inside the repository, relative to its root (got "${opts.dir}")`);
+  }
   if (!/^[\w./-]+$/.test(opts.ref)) throw new UsageError(`--ref must be a tag, branch or commit SHA (got "${opts.ref}")`);
   return { name: opts.target, ...(opts.appId ? { appId: opts.appId } : {}), ...(opts.region ? { region: opts.region } : {}) };
 }
