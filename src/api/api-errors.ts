@@ -58,7 +58,8 @@ export function errorFromResponse(
   // otherwise the message shows the start of the body as it came.
   const envelope = readEnvelope(res.bodyText);
   const code = envelope?.code;
-  const said = envelope ? (envelope.message ?? envelope.devMessage) : bodyExcerpt(info.scrub(res.bodyText));
+  const told = envelope?.message ?? envelope?.devMessage;
+  const said = envelope ? (told === undefined ? undefined : showControls(told)) : bodyExcerpt(info.scrub(res.bodyText));
   const parts = [`${info.method} ${info.path} failed: HTTP ${res.status}`];
   if (code) parts.push(code);
   const message = info.scrub(`${parts.join(' ')}${said ? `: ${said}` : ''}${requestId ? ` (request id ${requestId})` : ''}`);
@@ -95,8 +96,12 @@ function readEnvelope(bodyText: string): { code?: string; message?: string; devM
 export function bodyExcerpt(text: string): string | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
-  const cut = trimmed.length > BODY_EXCERPT_CHARS ? `${trimmed.slice(0, BODY_EXCERPT_CHARS)}...` : trimmed;
-  return cut.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => {
+  return showControls(trimmed.length > BODY_EXCERPT_CHARS ? `${trimmed.slice(0, BODY_EXCERPT_CHARS)}...` : trimmed);
+}
+
+/** Control characters as escapes (`\n`, `\u001b`), so service text never drives the terminal. */
+export function showControls(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => {
     if (c === '\n') return '\\n';
     if (c === '\r') return '\\r';
     if (c === '\t') return '\\t';

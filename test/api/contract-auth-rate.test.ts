@@ -42,8 +42,9 @@ describe('authentication errors carry the code and advice', () => {
 
 describe('rate headers', () => {
   test.each(['x-ratelimit', 'x-rate-limit'] as const)('%s headers: the client slows down as the budget runs low', async (style) => {
-    // A frozen emulator clock keeps the one-minute window from rolling over mid-test.
-    const frozen = Date.now();
+    // A frozen emulator clock keeps the one-minute window from rolling over mid-test; it starts
+    // the next minute, so the reset the client reads is a minute or more away in real time.
+    const frozen = Math.floor(Date.now() / 60_000) * 60_000 + 60_000;
     const limited = await startFixture({ rateLimitPerMinute: 20, rateLimitHeaders: style, now: () => frozen });
     try {
       // Pacing starts below a quarter of the budget; waits are capped small to keep the test quick.

@@ -46,6 +46,12 @@ describe('errorFromResponse without the envelope', () => {
     expect(err.message).not.toContain(KEY);
   });
 
+  test('an envelope message is shown whole, its control characters escaped', () => {
+    const long = `${'why '.repeat(80)}\u001b[2J`;
+    const err = fail(400, JSON.stringify({ error: { code: 'ERR_BAD_REQUEST', message: long } }));
+    expect(err.message).toBe(`GET /moderation/keywords/x failed: HTTP 400 ERR_BAD_REQUEST: ${'why '.repeat(80)}\\u001b[2J`);
+  });
+
   test('the envelope, when present, still gives code and message', () => {
     const err = fail(401, JSON.stringify({ error: { code: 'AUTH_ERR_APIKEY_NOT_FOUND', message: 'The provided API key is invalid.' } }));
     expect(err).toMatchObject({ code: 'AUTH_ERR_APIKEY_NOT_FOUND', message: expect.stringMatching(/HTTP 401 AUTH_ERR_APIKEY_NOT_FOUND: The provided/) });
