@@ -80,9 +80,10 @@ describe('the packed package', () => {
   it('runs init and validate in the adopting project, with the schema hint pointing into the installed package', async () => {
     const init = await kwsync('init', '--app-id', 'app123');
     expect(init.code).toBe(0);
-    const list = readFileSync(join(project, 'keywords/example-words.yaml'), 'utf8');
-    const schema = /\$schema=(\S+)/.exec(list)![1]!;
-    expect(existsSync(join(project, 'keywords', schema))).toBe(true);
+    for (const file of ['keywords/example-words.yaml', 'keywords/kwsync.yaml']) {
+      const schema = /\$schema=(\S+)/.exec(readFileSync(join(project, file), 'utf8'))![1]!;
+      expect({ file, schemaFound: existsSync(join(project, 'keywords', schema)) }).toEqual({ file, schemaFound: true });
+    }
     const validate = await kwsync('validate');
     expect(validate.stdout).toContain('1 list, 0 errors, 0 warnings');
     expect(validate.code).toBe(0);
