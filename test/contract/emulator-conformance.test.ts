@@ -1,6 +1,3 @@
-/**
- * @jest-environment ./test/contract/openapi-environment.cjs
- */
 // The emulator, in its default mode, answers each of the 8 operations as the published description
 // says: every answer validates against the document and has the published examples' shape (the
 // same keys), over real HTTP.

@@ -1,6 +1,3 @@
-/**
- * @jest-environment ./test/contract/openapi-environment.cjs
- */
 // kwsync's commands, run in-process against the validating mock of the published description:
 // every request they build must validate, except where the source contradicts itself (listed once,
 // below, with the reason). The mock answers with the published examples as they are.

@@ -1,6 +1,3 @@
-/**
- * @jest-environment ./test/contract/openapi-environment.cjs
- */
 // The published contract itself: a valid OpenAPI 3.0 document, whose every response example fits
 // its own schema and parses with the client's zod schemas; and the client reads every variant the
 // document keeps where the source contradicts itself.

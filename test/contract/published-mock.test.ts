@@ -1,6 +1,3 @@
-/**
- * @jest-environment ./test/contract/openapi-environment.cjs
- */
 // The validating mock itself: it answers with the published examples and records each way a
 // request can leave the published description, so a clean run of the CLI tests means something.
 import { FormData } from 'undici';

@@ -51,7 +51,7 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--port <port>', 'port to listen on (0 = any free port)', '8787')
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--app-id <id>', 'app id the emulator pretends to be (default kwsync-demo)')
-    .option('--api-key <key>', 'the full-access API key it accepts (default documented in the README)')
+    .option('--api-key <key>', 'the full-access API key it accepts (the default is in docs/operating.md)')
     .option('--data <file>', 'JSON file replacing the seed data')
     .option('--state <file>', 'save keyword lists to this file after every write, load them at start')
     .option('--seed <n>', 'seed of the generated data and random faults (default 1)')
@@ -139,7 +139,7 @@ async function runEmulator(opts: EmulatorOptions, io: CliIO): Promise<number> {
       `  export COMETCHAT_BASE_URL=${emulator.chatBaseUrl}`,
       `  export COMETCHAT_CALLS_BASE_URL=${emulator.callsBaseUrl}`,
       `  export COMETCHAT_APP_ID=${emulator.appId}`,
-      '  export COMETCHAT_API_KEY=...   # the key given with --api-key; the default is documented in the README',
+      '  export COMETCHAT_API_KEY=...   # the key given with --api-key; the default is in docs/operating.md',
       '',
       'Press Ctrl+C to stop.',
       '',
