@@ -143,10 +143,15 @@ export async function deleteKeywordList(client: CometChatClient, id: string): Pr
   }
 }
 
-/** The list, or undefined when the service says it does not exist. */
+/**
+ * The list, or undefined when the service says it does not exist. An answer that names another list
+ * is not this list (a mock serving one published example for every id): never plan, guard or
+ * confirm a write on it.
+ */
 export async function findKeywordList(client: CometChatClient, id: string): Promise<LiveKeywordList | undefined> {
   try {
-    return await getKeywordList(client, id);
+    const got = await getKeywordList(client, id);
+    return got.id === id ? got : undefined;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return undefined;
     throw err;

@@ -25,16 +25,10 @@ export async function readLiveLists(target: KeywordTarget, wantedIds: Iterable<s
   const missing = [...new Set(wantedIds)].filter((id) => !seen.has(id));
   const found: LiveKeywordList[] = [];
   for (let i = 0; i < missing.length; i += CONFIRM_CONCURRENCY) {
-    const batch = await Promise.all(missing.slice(i, i + CONFIRM_CONCURRENCY).map((id) => confirm(target, id)));
+    const batch = await Promise.all(missing.slice(i, i + CONFIRM_CONCURRENCY).map((id) => target.getKeywordList(id)));
     for (const l of batch) if (l) found.push(l);
   }
   return { lists: [...listing.lists, ...found], mayBeTruncated: listing.mayBeTruncated, confirmedById: missing, listed: listing.lists.length };
-}
-
-// A body that names another list is not this list (a mock that answers every id with one example).
-async function confirm(target: KeywordTarget, id: string): Promise<LiveKeywordList | undefined> {
-  const got = await target.getKeywordList(id);
-  return got && got.id === id ? got : undefined;
 }
 
 /** The line a plan or import prints when the listing may hide lists kwsync did not ask about. */

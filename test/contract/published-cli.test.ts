@@ -10,6 +10,7 @@ import {
   createClient,
   createKeywordList,
   deleteKeywordList,
+  findKeywordList,
   updateKeywordList,
   type ClientOptions,
   type CometChatClient,
@@ -87,14 +88,15 @@ describe('keyword lists', () => {
     const r = await run(['apply']);
     expect(r.unexplained).toEqual([]);
     // The mock answers every id with one published example and stores nothing, so no write can be
-    // verified. Observed today: apply re-reads each list by id before writing, gets the published GET
-    // example (the *default* list "profanity-list"), takes it for the list asked about (apply does
-    // not check data.id; plan does), and its default-list guard skips all three: no POST/PUT/DELETE
-    // is sent, the report says "0 applied ... 3 skipped", exit 1. Honest about writing nothing, but
-    // the reason names the other list. With a data.id check, the creates would be sent and fail
-    // verification (the POST answer is "profane-word-list-1"): still 0 applied, exit 1.
+    // verified. Apply re-reads each list by id, gets the published GET example (the default list
+    // "profanity-list"), and does not take it for the list asked (findKeywordList checks data.id).
+    // The two creates are sent and their answer ("profane-word-list-1") fails verification; the
+    // update of profane-word-list-1 is skipped: its re-read by id names another list, so it looks
+    // deleted since the plan.
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/Apply: 0 applied, 0 unchanged, \d+ skipped, \d+ failed\./);
+    expect(r.stdout).toMatch(/Apply: 0 applied, 0 unchanged, 1 skipped, 2 failed\./);
+    expect(r.stdout).toContain('the service stored something other than what was sent');
+    expect(mock.requests.filter((q) => q.method === 'POST')).toHaveLength(2);
     expect(`${r.stdout}${r.stderr}`).not.toMatch(/kwsync bug|TypeError|Cannot read/);
   });
 
@@ -106,8 +108,8 @@ describe('keyword lists', () => {
   });
 });
 
-// apply never reaches a write against the static mock (above), so the writes it would send are
-// built by the client's own functions here: the same code apply calls.
+// apply's writes against the static mock (above) end in failed verification, so the writes it
+// sends are also built by the client's own functions here, one per variant: the same code apply calls.
 describe('keyword list writes, as apply sends them', () => {
   let client: CometChatClient;
   afterEach(() => client.close());
@@ -135,6 +137,12 @@ describe('keyword list writes, as apply sends them', () => {
     expect(show(mock.failures)).toEqual([]);
     expect(writes()).toEqual([expect.objectContaining({ method: 'PUT', url: '/moderation/keywords/phones' })]);
     expect(Object.keys(writes()[0]?.parts ?? {}).sort()).toEqual(['category', 'description', 'file', 'id', 'name']);
+  });
+
+  test('GET by id answered with another list (the static example) is not found, not taken for it', async () => {
+    expect(await findKeywordList(connect(), 'greetings')).toBeUndefined();
+    expect(await findKeywordList(client, 'profanity-list')).toEqual(expect.objectContaining({ id: 'profanity-list', default: true }));
+    expect(show(mock.failures)).toEqual([]);
   });
 
   test('DELETE: valid; the published answer is a success', async () => {

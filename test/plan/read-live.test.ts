@@ -1,4 +1,4 @@
-import type { KeywordList, LiveKeywordList } from '../../src/model/keyword-list.js';
+import type { KeywordList } from '../../src/model/keyword-list.js';
 import type { KeywordTarget } from '../../src/model/target.js';
 import { applyPlan } from '../../src/apply/index.js';
 import { computePlan, readLiveLists, renderPlanText, truncationNote } from '../../src/plan/index.js';
@@ -46,13 +46,6 @@ test('a complete listing sends no GET by id for lists it holds, and says nothing
   expect(asked).toEqual(['new']);
   expect(live.mayBeTruncated).toBe(false);
   expect(truncationNote(live)).toBeNull();
-});
-
-test('an answer by id that names another list (a mock serving one example) is not taken for the list asked', async () => {
-  const other: LiveKeywordList = { ...list('profanity-list', ['x']), revisionId: 'h_profanity-list_1', isCSV: false, active: true, default: true, createdAt: 1, updatedAt: 1 };
-  const target = appWith(0, undefined);
-  const live = await readLiveLists({ ...bind(target), getKeywordList: async () => other }, ['mine']);
-  expect(live.lists).toEqual([]);
 });
 
 function bind(t: FakeTarget): KeywordTarget {
