@@ -49,6 +49,15 @@ describe('repo rules with the documented defaults', () => {
     exactly[0] += 'x';
     expect(checkRepo([placed(0, exactly)], DEFAULT_CONFIG)).toMatchObject([{ rule: 'list-too-large', line: 5 }]);
   });
+  it('the size is measured as kwsync.yaml says terms travel: RFC 4180 quotes count', () => {
+    // 1000 terms holding a comma go as a file; quoting adds two quote characters per line.
+    const terms = Array.from({ length: 1000 }, (_, i) => `${String(i).padStart(4, '0')},${'x'.repeat(1042)}`);
+    const quoted = { ...DEFAULT_CONFIG, service: { ...DEFAULT_CONFIG.service, csvQuoting: 'rfc4180' as const } };
+    expect(uploadBytes(terms, DEFAULT_CONFIG.service).bytes).toBe(1000 * 1048);
+    expect(uploadBytes(terms, quoted.service).bytes).toBe(1000 * 1050);
+    expect(checkRepo([placed(0, terms)], DEFAULT_CONFIG)).toEqual([]);
+    expect(checkRepo([placed(0, terms)], quoted)).toMatchObject([{ rule: 'list-too-large', line: 5 }]);
+  });
 });
 
 it('github escaping: % CR LF in messages; also : and , in properties', () => {

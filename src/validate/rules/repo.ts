@@ -43,7 +43,7 @@ export function checkRepo(lists: readonly PlacedList[], config: KwsyncConfig, ch
     }
   }
   for (const { list, termsAt } of lists) {
-    const { encoding, bytes } = uploadBytes(list.searchTerms, config.service.termsTransport);
+    const { encoding, bytes } = uploadBytes(list.searchTerms, config.service);
     if (bytes > maxUploadBytes) {
       const how = encoding === 'file' ? 'as a CSV file, one term per line' : 'as searchTerms joined by commas';
       out.push(diagnose(termsAt, 'error', 'list-too-large', `the terms take ${bytes} bytes ${how}, over the ${maxUploadBytes}-byte limit; split the list`));
