@@ -5,7 +5,7 @@ import type { TargetConfig } from '../model/config.js';
 import type { LiveKeywordList } from '../model/keyword-list.js';
 import type { Plan } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
-import { computePlan, readLiveLists, truncationNote } from '../plan/index.js';
+import { computePlan, liveNotes, readLiveLists } from '../plan/index.js';
 import type { ActionDeps, ActionRun, RepoValidation } from './deps.js';
 
 export const TARGET_INPUT = 'the "target" input (or a strategy.matrix over targets)';
@@ -55,6 +55,5 @@ export async function planAgainstLive(
 ): Promise<{ keywords: KeywordTarget; plan: Plan }> {
   const keywords = connect(prepared.targetConfig, prepared.validation.config.service);
   const live = await readLiveLists(keywords, prepared.validation.lists.map((l) => l.id));
-  const note = truncationNote(live);
-  return { keywords, plan: planAgainst(prepared, live.lists, 'live', now, note ? [note] : []) };
+  return { keywords, plan: planAgainst(prepared, live.lists, 'live', now, liveNotes(live)) };
 }

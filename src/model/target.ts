@@ -11,6 +11,8 @@ export interface LiveListing {
    * published. So a list missing from a listing is never taken as absent (src/plan/read-live.ts).
    */
   mayBeTruncated: boolean;
+  /** Live lists of a category kwsync does not know: left out of `lists`, never planned or written. */
+  unknownCategory?: { id: string; category: string }[];
 }
 
 export interface KeywordTarget {

@@ -15,6 +15,8 @@ export interface LiveLists {
   confirmedById: string[];
   /** How many lists the listing itself returned. */
   listed: number;
+  /** Live lists of a category kwsync does not know, set aside by the client. */
+  unknownCategory: { id: string; category: string }[];
 }
 
 const CONFIRM_CONCURRENCY = 4;
@@ -28,14 +30,27 @@ export async function readLiveLists(target: KeywordTarget, wantedIds: Iterable<s
     const batch = await Promise.all(missing.slice(i, i + CONFIRM_CONCURRENCY).map((id) => target.getKeywordList(id)));
     for (const l of batch) if (l) found.push(l);
   }
-  return { lists: [...listing.lists, ...found], mayBeTruncated: listing.mayBeTruncated, confirmedById: missing, listed: listing.lists.length };
+  return {
+    lists: [...listing.lists, ...found],
+    mayBeTruncated: listing.mayBeTruncated,
+    confirmedById: missing,
+    listed: listing.lists.length,
+    unknownCategory: listing.unknownCategory ?? [],
+  };
 }
 
-/** The line a plan or import prints when the listing may hide lists kwsync did not ask about. */
-export function truncationNote(live: Pick<LiveLists, 'mayBeTruncated' | 'listed'>): string | null {
-  if (!live.mayBeTruncated) return null;
-  return (
-    `the service's list of keyword lists may be cut short (it returned ${live.listed}, its page limit); ` +
-    'lists with a file were each checked by id, but other live lists may be missing from "unmanaged" and from --prune'
-  );
+/** What a plan, import or init says about how live was read: a listing that may hide lists, lists set aside. */
+export function liveNotes(live: Pick<LiveLists, 'mayBeTruncated' | 'listed' | 'unknownCategory'>): string[] {
+  const notes: string[] = [];
+  if (live.mayBeTruncated) {
+    notes.push(
+      `the service's list of keyword lists may be cut short (it returned ${live.listed}, its page limit); ` +
+        'lists with a file were each checked by id, but other live lists may be missing from "unmanaged" and from --prune',
+    );
+  }
+  if (live.unknownCategory.length > 0) {
+    const named = live.unknownCategory.map((l) => `${l.id} (category "${l.category}")`).join(', ');
+    notes.push(`left alone, because kwsync does not know their category: ${named}`);
+  }
+  return notes;
 }

@@ -1,7 +1,7 @@
 import type { KeywordList } from '../../src/model/keyword-list.js';
 import type { KeywordTarget } from '../../src/model/target.js';
 import { applyPlan } from '../../src/apply/index.js';
-import { computePlan, readLiveLists, renderPlanText, truncationNote } from '../../src/plan/index.js';
+import { computePlan, liveNotes, readLiveLists, renderPlanText } from '../../src/plan/index.js';
 import { FakeTarget } from '../helpers/fake-target.js';
 import { NOW, SAFETY, desired } from './fixtures.js';
 
@@ -20,7 +20,7 @@ test('a list hidden by a truncated listing is found by id, so the plan updates i
   expect(live.mayBeTruncated).toBe(true);
   expect(live.listed).toBe(10);
   expect(live.confirmedById.sort()).toEqual(['brand-new', 'l12']);
-  const plan = computePlan(files, live.lists, { target: 'fake', prune: false, safety: SAFETY, now: NOW, notes: [truncationNote(live)!] });
+  const plan = computePlan(files, live.lists, { target: 'fake', prune: false, safety: SAFETY, now: NOW, notes: liveNotes(live) });
   expect(plan.changes.map((c) => [c.id, c.kind])).toEqual([
     ['brand-new', 'create'],
     ['l03', 'noop'],
@@ -45,7 +45,17 @@ test('a complete listing sends no GET by id for lists it holds, and says nothing
   const live = await readLiveLists(spy, ['l00', 'l02', 'new']);
   expect(asked).toEqual(['new']);
   expect(live.mayBeTruncated).toBe(false);
-  expect(truncationNote(live)).toBeNull();
+  expect(liveNotes(live)).toEqual([]);
+});
+
+test('lists of a category kwsync does not know are named in a note, and never planned', async () => {
+  const target = appWith(2, undefined);
+  const listing = { ...bind(target), listKeywordLists: async () => ({ ...(await target.listKeywordLists()), unknownCategory: [{ id: 'ai-list', category: 'ai-moderation' }] }) };
+  const live = await readLiveLists(listing, ['l00']);
+  expect(liveNotes(live)).toEqual(['left alone, because kwsync does not know their category: ai-list (category "ai-moderation")']);
+  const plan = computePlan([desired('l00', ['a'])], live.lists, { target: 'fake', prune: true, safety: SAFETY, now: NOW, notes: liveNotes(live) });
+  expect(plan.changes.map((c) => [c.id, c.kind])).toEqual([['l00', 'noop'], ['l01', 'delete']]);
+  expect(plan.notes).toEqual(liveNotes(live));
 });
 
 function bind(t: FakeTarget): KeywordTarget {

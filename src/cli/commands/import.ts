@@ -4,7 +4,7 @@ import { importable, importListsById, listFilesFor, mergeLiveList, splitManaged,
 import { EXIT, UsageError } from '../../errors.js';
 import { LIST_ID_PATTERN } from '../../model/list-file.js';
 import { DEFAULT_CONFIG } from '../../model/config.js';
-import { readLiveLists, truncationNote } from '../../plan/index.js';
+import { liveNotes, readLiveLists } from '../../plan/index.js';
 import type { CliIO } from '../io.js';
 import { connectTarget, loadRepo, resolvePath, useColor } from '../target.js';
 import { renderDiagnosticsText, validateRepo } from '../../validate/index.js';
@@ -27,8 +27,7 @@ export async function runImport(io: CliIO, opts: ImportCommandOptions): Promise<
   const target = connectTarget(io, repo.config, opts.target);
   const read = await readLiveLists(target, repo.lists.map((l) => l.id));
   const live = read.lists;
-  const note = truncationNote(read);
-  if (note) io.stderr.write(`warning: ${note}\n`);
+  for (const note of liveNotes(read)) io.stderr.write(`warning: ${note}\n`);
   const managed = repo.lists.map((l) => ({ id: l.id, file: l.source.file }));
   const isOwnFile = (id: string, file: string) => resolve(io.cwd, file) === join(dir, `${id}.yaml`);
   const { toWrite, skipped } = splitManaged(importable(live), managed, { force: opts.force === true, isOwnFile });

@@ -5,7 +5,7 @@ import { UsageError, EXIT } from '../../errors.js';
 import { importable, listFilesFor } from '../../import/index.js';
 import { localUses, remoteUses, scaffoldFiles, schemaHint, writeScaffold, type TargetSeed } from '../../init/index.js';
 import { DEFAULT_CONFIG, REGIONS, type TargetConfig } from '../../model/config.js';
-import { readLiveLists, truncationNote } from '../../plan/index.js';
+import { liveNotes, readLiveLists } from '../../plan/index.js';
 import type { CliIO } from '../io.js';
 import { connectTarget } from '../target.js';
 import type { RegisterCommand } from './index.js';
@@ -59,8 +59,7 @@ async function liveListFiles(io: CliIO, seed: TargetSeed, dir: string): Promise<
   const config = { ...DEFAULT_CONFIG, targets: [seed as TargetConfig] };
   const target = connectTarget(io, config, seed.name);
   const read = await readLiveLists(target, []);
-  const note = truncationNote(read);
-  if (note) io.stderr.write(`warning: ${note}\n`);
+  for (const note of liveNotes(read)) io.stderr.write(`warning: ${note}\n`);
   const live = importable(read.lists);
   io.stderr.write(`Read ${live.length} list${live.length === 1 ? '' : 's'} from ${target.label}.\n`);
   const hint = schemaHint(dir, 'list-file');

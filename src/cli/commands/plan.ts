@@ -4,7 +4,7 @@ import { EXIT, KwsyncError } from '../../errors.js';
 import type { Plan } from '../../model/plan.js';
 import type { SafetyConfig } from '../../plan/safety.js';
 import type { KeywordTarget } from '../../model/target.js';
-import { computePlan, readLiveLists, truncationNote, planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
+import { computePlan, liveNotes, readLiveLists, planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
 import { notice, type CliIO } from '../io.js';
 import { connectApp, loadRepo, parseFormat, resolvePath, useColor, type LoadedRepo, type OutputFormat } from '../target.js';
@@ -41,9 +41,8 @@ export async function makePlan(
   const app = opts.keywordTarget ? { keywords: opts.keywordTarget, endpoint: opts.endpoint } : connectApp(io, repo.config, opts.target);
   const target = app.keywords;
   const live = await readLiveLists(target, repo.lists.map((l) => l.id));
-  const note = truncationNote(live);
   const plan = computePlan(repo.lists, live.lists, {
-    ...(note ? { notes: [note] } : {}),
+    notes: liveNotes(live),
     target: target.label,
     prune: opts.prune === true || repo.config.prune,
     safety: repo.config.safety,
