@@ -15,6 +15,8 @@ export interface RunContext {
   /** The repository's default branch, from the event payload (push and workflow_dispatch carry it). */
   defaultBranch?: string;
   pullRequest?: { number: number; headSha: string; baseSha: string; baseRef: string };
+  /** The event payload as read (plan-live reads workflow_run from it). */
+  event?: unknown;
 }
 
 type Env = Record<string, string | undefined>;
@@ -34,6 +36,7 @@ export function parseRunContext(env: Env, event: any, cwd: string): RunContext {
     apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
     workspace: env.GITHUB_WORKSPACE ?? cwd,
     ...(typeof defaultBranch === 'string' && defaultBranch ? { defaultBranch } : {}),
+    event,
     ...(pr
       ? { pullRequest: { number: Number(pr.number), headSha: String(pr.head?.sha), baseSha: String(pr.base?.sha), baseRef: String(pr.base?.ref) } }
       : {}),

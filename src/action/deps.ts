@@ -18,7 +18,8 @@ export interface RepoValidation {
   warningCount: number;
 }
 
-export type ValidateRepo = (opts: { dir: string; cwd: string }) => Promise<RepoValidation>;
+/** `base`: a git ref the PR is compared with (repository-wide rules point at changed files; list-shrunk runs). */
+export type ValidateRepo = (opts: { dir: string; cwd: string; base?: string }) => Promise<RepoValidation>;
 
 export interface ActionLog {
   info(message: string): void;
@@ -39,6 +40,8 @@ export interface ActionDeps {
   writePlanFile(plan: Plan): Promise<string>;
   log: ActionLog;
   now(): Date;
+  /** A fresh temporary folder (RUNNER_TEMP on a runner). */
+  tempDir: string;
 }
 
 export interface ActionRun {
@@ -54,6 +57,8 @@ export interface ActionResult {
   failed: boolean;
   /** mode targets: the kwsync.yaml target names (the `targets` output, as JSON). */
   targets?: string[];
+  /** plan-upload: the folder holding the PR bundle, for actions/upload-artifact. */
+  artifactDir?: string;
   /** Why the run failed, for core.setFailed. */
   message?: string;
 }

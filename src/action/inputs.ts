@@ -1,7 +1,7 @@
 // The Action's inputs as one typed object (read in main.ts, parsed here so the rules are testable).
 import { UsageError } from '../errors.js';
 
-export const MODES = ['plan', 'apply', 'drift', 'targets'] as const;
+export const MODES = ['plan', 'plan-upload', 'plan-live', 'apply', 'drift', 'targets'] as const;
 export type Mode = (typeof MODES)[number];
 
 export interface ActionInputs {
@@ -14,9 +14,11 @@ export interface ActionInputs {
   force: boolean;
   /** Undefined: kwsync.yaml decides. */
   prune: boolean | undefined;
+  /** plan-upload: where to write the PR bundle; plan-live: the downloaded artifact folder. Empty: RUNNER_TEMP/kwsync-pr. */
+  artifactDir: string | undefined;
 }
 
-export type RawInputs = Record<'mode' | 'dir' | 'target' | 'github-token' | 'force' | 'prune', string>;
+export type RawInputs = Record<'mode' | 'dir' | 'target' | 'github-token' | 'force' | 'prune', string> & { 'artifact-dir'?: string };
 
 function parseBoolean(name: string, value: string): boolean | undefined {
   const v = value.trim().toLowerCase();
@@ -39,5 +41,6 @@ export function parseInputs(raw: RawInputs): ActionInputs {
     githubToken: raw['github-token'].trim(),
     force: parseBoolean('force', raw.force) ?? false,
     prune: parseBoolean('prune', raw.prune),
+    artifactDir: raw['artifact-dir']?.trim() || undefined,
   };
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectService, serviceOptions, serviceSettingsFromEnv } from '../cli/service.js';
 import { ConfigError } from '../errors.js';
+import { clampTitle } from '../github/check-run.js';
 import { createGitHubClient } from '../github/client.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { savePlan } from '../plan/index.js';
@@ -18,7 +19,7 @@ import { parseInputs } from './inputs.js';
 import { runAction } from './run-action.js';
 
 function annotate(d: Diagnostic): void {
-  const props = { file: d.file, startLine: d.line, startColumn: d.column, title: d.rule };
+  const props = { file: d.file, startLine: d.line, startColumn: d.column, title: clampTitle(d.rule) };
   if (d.severity === 'error') core.error(d.message, props);
   else core.warning(d.message, props);
 }
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
       'github-token': core.getInput('github-token'),
       force: core.getInput('force'),
       prune: core.getInput('prune'),
+      'artifact-dir': core.getInput('artifact-dir'),
     });
     const event = await readEvent(env.GITHUB_EVENT_PATH);
     const context = parseRunContext(env, event, process.cwd());
@@ -75,12 +77,14 @@ async function main(): Promise<void> {
       },
       log: { info: (m) => core.info(m), warning: (m) => core.warning(m), annotate },
       now: () => new Date(),
+      tempDir: env.RUNNER_TEMP ?? tmpdir(),
     };
     const result = await runAction({ inputs, context, deps });
     core.setOutput('has-changes', String(result.hasChanges));
     core.setOutput('plan-json', result.planJsonPath);
     core.setOutput('failed', String(result.failed));
     core.setOutput('targets', JSON.stringify(result.targets ?? []));
+    core.setOutput('artifact-dir', result.artifactDir ?? '');
     if (result.failed) core.setFailed(result.message ?? 'kwsync failed');
   } catch (err) {
     core.setOutput('failed', 'true');

@@ -3,12 +3,18 @@ import type { ActionResult, ActionRun } from './deps.js';
 import { runApply } from './run-apply.js';
 import { runDrift } from './run-drift.js';
 import { runPlan } from './run-plan.js';
+import { runPlanLive } from './run-plan-live.js';
+import { runPlanUpload } from './run-plan-upload.js';
 import { runTargets } from './run-targets.js';
 
 export async function runAction(run: ActionRun): Promise<ActionResult> {
   switch (run.inputs.mode) {
     case 'plan':
       return runPlan(run);
+    case 'plan-upload':
+      return runPlanUpload(run);
+    case 'plan-live':
+      return runPlanLive(run);
     case 'apply':
       return runApply(run);
     case 'drift':

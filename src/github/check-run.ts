@@ -5,6 +5,13 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { GitHubClient, RepoRef } from './client.js';
 
 export const ANNOTATIONS_PER_REQUEST = 50;
+/** GitHub's cap on an annotation's title (check runs and workflow commands). */
+export const ANNOTATION_TITLE_MAX = 255;
+
+/** A title cut to GitHub's 255 characters (a long file path must not make the request fail). */
+export function clampTitle(title: string): string {
+  return title.length <= ANNOTATION_TITLE_MAX ? title : `${title.slice(0, ANNOTATION_TITLE_MAX - 1)}…`;
+}
 
 /** The check run's name, which branch protection requires: `kwsync`, or `kwsync (TARGET)` for a named target. */
 export function checkRunName(target: string): string {
@@ -31,7 +38,7 @@ export function toAnnotation(d: Diagnostic): CheckAnnotation {
     end_line: endLine,
     annotation_level: d.severity === 'error' ? 'failure' : 'warning',
     message: d.message,
-    title: `${d.rule} (${d.file}:${d.line}:${d.column})`,
+    title: clampTitle(`${d.rule} (${d.file}:${d.line}:${d.column})`),
   };
   // GitHub accepts columns only on single-line annotations.
   if (endLine === d.line) {
@@ -56,6 +63,8 @@ export interface CheckRunOptions extends RepoRef {
   /** Markdown shown on the check's page. */
   summary: string;
   detailsUrl?: string;
+  /** Set when the run fails for a reason that is not a diagnostic (an artifact refused). */
+  conclusion?: 'success' | 'failure';
 }
 
 export interface CheckRunResult {
@@ -67,7 +76,7 @@ export interface CheckRunResult {
 
 export async function publishCheckRun(octokit: GitHubClient, opts: CheckRunOptions): Promise<CheckRunResult> {
   const batches = chunk(opts.diagnostics.map(toAnnotation), ANNOTATIONS_PER_REQUEST);
-  const conclusion = opts.diagnostics.some((d) => d.severity === 'error') ? 'failure' : 'success';
+  const conclusion = opts.conclusion ?? (opts.diagnostics.some((d) => d.severity === 'error') ? 'failure' : 'success');
   const output = (annotations: CheckAnnotation[] | undefined) => ({
     title: opts.title,
     summary: opts.summary,

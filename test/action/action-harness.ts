@@ -76,12 +76,13 @@ export function harness(repo: TempRepo, gh: FakeGitHub, emu: RunningEmulator | u
     },
     log: { info: () => undefined, warning: (m) => void warnings.push(m), annotate: (d) => void annotations.push(d) },
     now: () => new Date('2025-01-02T03:04:05.000Z'),
+    tempDir: mkdtempSync(join(tmpdir(), 'kwsync-runner-temp-')),
   };
   return { deps, summaries, annotations, warnings };
 }
 
 export function inputs(mode: ActionInputs['mode'], extra: Partial<ActionInputs> = {}): ActionInputs {
-  return { mode, dir: 'keywords', target: undefined, githubToken: 'gh-token', force: false, prune: undefined, ...extra };
+  return { mode, dir: 'keywords', target: undefined, githubToken: 'gh-token', force: false, prune: undefined, artifactDir: undefined, ...extra };
 }
 
 export function context(repo: TempRepo, extra: Partial<RunContext> = {}): RunContext {

@@ -18,6 +18,8 @@ export const BOT: FakeUser = { login: 'github-actions[bot]', type: 'Bot' };
 export const HUMAN: FakeUser = { login: 'mallory', type: 'User' };
 export interface FakeComment { id: number; issue: number; body: string; user: FakeUser }
 export interface FakeIssue { number: number; title: string; body: string; state: string; labels: string[]; user?: FakeUser; pull_request?: object }
+/** A pull request as GET /pulls returns it (only what kwsync reads). */
+export interface FakePull { number: number; state: 'open' | 'closed'; head: { sha: string; ref: string; repo: { full_name: string; owner: { login: string } } }; base: { sha: string; ref: string; repo: { full_name: string } } }
 export interface FakeCheckRun { id: number; name: string; head_sha: string; conclusion?: string; annotations: any[]; output?: any }
 
 export class FakeGitHub {
@@ -25,6 +27,7 @@ export class FakeGitHub {
   comments: FakeComment[] = [];
   issues: FakeIssue[] = [];
   checkRuns: FakeCheckRun[] = [];
+  pulls: FakePull[] = [];
   /** commit sha -> PRs GitHub associates with it. */
   commitPulls = new Map<string, { number: number; merged_at: string | null; merge_commit_sha: string }[]>();
   /** branch name -> head commit sha (repos.getBranch). */
@@ -49,6 +52,7 @@ export class FakeGitHub {
     this.comments = [];
     this.issues = [];
     this.checkRuns = [];
+    this.pulls = [];
     this.commitPulls.clear();
     this.branches.clear();
     this.defaultBranch = 'main';
@@ -149,6 +153,15 @@ export class FakeGitHub {
       if (annotations.length > 50) return { status: 422, json: { message: 'at most 50 annotations per request' } };
       run.annotations.push(...annotations);
       return { status: 200, json: { id: run.id, html_url: `https://github.test/checks/${run.id}` } };
+    }
+    if (/^\/repos\/[^/]+\/[^/]+\/pulls$/.test(path) && method === 'GET') {
+      // GitHub's `head` filter is `user:ref-name` (the fork's owner for a fork's PR).
+      const [user, ref] = (q.head ?? ':').split(':');
+      return pageOf(this.pulls.filter((p) => (q.state ?? 'open') === 'all' || p.state === (q.state ?? 'open')).filter((p) => !q.head || (p.head.repo.owner.login === user && p.head.ref === ref)));
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/.exec(path)) && method === 'GET') {
+      const pull = this.pulls.find((p) => p.number === Number(m![1]));
+      return pull ? { status: 200, json: pull } : { status: 404, json: { message: 'Not Found' } };
     }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/commits\/([^/]+)\/pulls$/.exec(path))) {
       return { status: 200, json: this.commitPulls.get(m[1]!) ?? [] };

@@ -1,0 +1,28 @@
+// mode: plan-upload, stage one of the live PR plan, on pull_request with no secret and a read-only
+// token. Validates the PR's lists against its base commit (annotations in the log, the whole list
+// in the job summary) and packs the keywords folder's files into the bundle the next step uploads.
+// Stage two (plan-live, on workflow_run) plans it against live and posts the check and comment.
+import { join } from 'node:path';
+import { renderPlanMarkdown } from '../plan/index.js';
+import { annotateCapped } from './annotate-capped.js';
+import type { ActionResult, ActionRun } from './deps.js';
+import { renderPlanSummary } from './job-summary.js';
+import { packFolder, writeBundle } from './pr-bundle.js';
+
+export async function runPlanUpload({ inputs, context, deps }: ActionRun): Promise<ActionResult> {
+  const pr = context.pullRequest;
+  if (!pr) {
+    return { hasChanges: false, planJsonPath: '', failed: true, message: `mode plan-upload runs on pull_request (this run is ${context.eventName || 'not an event'})` };
+  }
+  const validation = await deps.validateRepo({ dir: inputs.dir, cwd: context.workspace, base: pr.baseSha });
+  annotateCapped(deps.log, validation.diagnostics, `all ${validation.diagnostics.length} are in this run's job summary and, once the plan runs, on the kwsync check`);
+  const note = `Stage one of the kwsync plan: the lists of #${pr.number} (\`${pr.headSha.slice(0, 7)}\`) were validated and uploaded. The plan against the live app follows in the **kwsync plan (live)** workflow, which posts the check and the comment.`;
+  await deps.writeSummary(renderPlanSummary(undefined, validation.diagnostics, renderPlanMarkdown, [note]));
+  const bundle = await packFolder({ workspace: context.workspace, dir: inputs.dir, pullRequest: { number: pr.number, headSha: pr.headSha, baseSha: pr.baseSha } });
+  const artifactDir = inputs.artifactDir ?? join(deps.tempDir, 'kwsync-pr');
+  await writeBundle(artifactDir, bundle);
+  deps.log.info(`packed ${bundle.files.length} file(s) of ${inputs.dir}/ into ${artifactDir}`);
+  // Invalid lists still go up: stage two re-validates and reports them on the check and the comment.
+  const e = validation.errorCount;
+  return { hasChanges: false, planJsonPath: '', failed: e > 0, artifactDir, ...(e > 0 ? { message: `${e} error(s) in the keyword lists; see the annotations` } : {}) };
+}

@@ -1,0 +1,131 @@
+// The sticky comment of the live PR plan (two-stage: workflow_run). It keeps apart what a reviewer
+// must not confuse: the pull request's own changes (base branch -> PR), live edits that merging
+// would revert (changed outside the repository and not in the PR's files), and the lists changed
+// live since the last apply. What apply would refuse comes first; the plain plan (PR vs live, what
+// apply does) follows folded. Pure; fitted to GitHub's 65,536-character body limit.
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { FieldChange } from '../model/plan.js';
+import { describeReverted } from '../plan/predict-apply.js';
+import { hasReverts, type ThreeWayList, type ThreeWayPlan } from '../plan/three-way.js';
+import { fitMarkdown, type FittedBody, type Measure, type ShrinkOptions } from './fit-markdown.js';
+import { planMarker } from './markers.js';
+import type { RenderPlanMarkdown, RunLink } from './render-comments.js';
+
+export interface PrPlanCommentOptions extends RunLink {
+  renderPlan: RenderPlanMarkdown;
+  /** Apply's predicted refusals and failures (errors) shown first. */
+  problems: readonly Diagnostic[];
+  /** Set when the plan is offline: why (no key configured for the target, ...). */
+  offlineReason?: string;
+  /** Extra markdown (the impact preview) shown after the three sections. */
+  extra?: string;
+  warningCount: number;
+  limit?: number;
+  /** Characters by default (a comment); the job summary counts UTF-8 bytes. */
+  measure?: Measure;
+}
+
+export function offlineNote(reason: string): string {
+  return `> [!NOTE]\n> **Offline plan**: ${reason}, so the pull request's lists are compared with the base branch's lists, not with the live app. The apply on merge plans against the live app again.`;
+}
+
+export function renderPrPlanComment(tw: ThreeWayPlan, opts: PrPlanCommentOptions): FittedBody {
+  const target = tw.plan.target;
+  return fitMarkdown((shrink) => body(tw, opts, shrink), {
+    ...(opts.limit === undefined ? {} : { limit: opts.limit }),
+    ...(opts.measure === undefined ? {} : { measure: opts.measure }),
+    wrap: (content, truncated) =>
+      [
+        planMarker(target),
+        content,
+        ...(truncated ? ['', `> [!IMPORTANT]\n> This plan is too long for a GitHub comment (65,536 characters), so it is shortened here. **The full plan is in the [job summary](${opts.runUrl}).**`] : []),
+        '',
+        `<sub>Planned for \`${opts.sha.slice(0, 7)}\` · [workflow run and job summary](${opts.runUrl})</sub>`,
+        '',
+      ].join('\n'),
+  });
+}
+
+function body(tw: ThreeWayPlan, opts: PrPlanCommentOptions, shrink: ShrinkOptions): string {
+  const maxLists = shrink.maxLists ?? 50;
+  const maxTerms = shrink.maxTermsPerList ?? 100;
+  const target = tw.plan.target;
+  const out = [`### kwsync plan for \`${code(target)}\` ${opts.offlineReason ? '(offline, against the base branch)' : '(against the live app)'}`, ''];
+  if (opts.offlineReason) out.push(offlineNote(opts.offlineReason), '');
+  out.push(...problemsBlock(opts.problems, maxLists));
+  const own = tw.lists.filter((l) => l.own.kind !== 'none');
+  out.push(`#### This pull request's changes`, '');
+  if (own.length === 0) out.push('None: the pull request changes no list.', '');
+  else {
+    out.push('| list | change | terms | fields | live revision |', '|---|---|---|---|---|');
+    for (const l of own.slice(0, maxLists)) out.push(`| \`${code(l.id)}\` | ${l.own.kind} | +${l.own.added.length} −${l.own.removed.length} | ${l.own.fields.map((f) => f.field).join(', ')} | ${rev(l)} |`);
+    more(out, own.length - maxLists, 'list');
+    out.push('');
+    for (const l of own.slice(0, maxLists)) out.push(...termDetails(`${code(l.id)}: ${l.own.kind}`, l.own.added, l.own.removed, l.own.fields, maxTerms));
+  }
+  const reverts = tw.lists.filter((l) => hasReverts(l.reverted));
+  if (reverts.length > 0) {
+    out.push('#### ⚠️ Drift: merging reverts these live edits', '');
+    out.push('These lists were changed on the live app, outside the repository, and the pull request\'s files do not carry the edit. Apply makes live match the files, so **merging reverts these live edits**. They are marked unsafe: bring the edit into the file (`kwsync import --list <id>`) to keep it.', '');
+    out.push('| list | live revision | merging |', '|---|---|---|');
+    for (const l of reverts.slice(0, maxLists)) out.push(`| \`${code(l.id)}\` | ${rev(l)} | ${describeReverted(l)} |`);
+    more(out, reverts.length - maxLists, 'list');
+    out.push('');
+    for (const l of reverts.slice(0, maxLists)) out.push(...termDetails(`${code(l.id)}: reverted by merging`, l.reverted.readds, l.reverted.removes, l.reverted.fields, maxTerms));
+  }
+  const changedLive = tw.lists.filter((l) => l.changedLive);
+  if (changedLive.length > 0) {
+    out.push('#### Lists changed live since the last apply', '');
+    out.push('| list | live revision | kept by this PR | reverted by merging |', '|---|---|---|---|');
+    for (const l of changedLive.slice(0, maxLists)) {
+      out.push(`| \`${code(l.id)}\` | ${rev(l)} | ${l.adopted.length > 0 ? `${l.adopted.length} term${l.adopted.length === 1 ? '' : 's'}` : '—'} | ${hasReverts(l.reverted) ? describeReverted(l) : '—'} |`);
+    }
+    more(out, changedLive.length - maxLists, 'list');
+    out.push('');
+  }
+  if (opts.extra) out.push(opts.extra.trimEnd(), '');
+  out.push('<details><summary>What apply does after merge (the pull request\'s lists against live)</summary>', '', opts.renderPlan(tw.plan, shrink).trimEnd(), '', '</details>');
+  return out.join('\n');
+}
+
+function problemsBlock(problems: readonly Diagnostic[], max: number): string[] {
+  if (problems.length === 0) return [];
+  const out = [`> [!CAUTION]\n> **Apply after merge would refuse or fail** (${problems.length} problem${problems.length === 1 ? '' : 's'}; the check fails until they are resolved):`, ''];
+  for (const p of problems.slice(0, max)) out.push(`- \`${code(p.file)}:${p.line}\`: ${esc(p.message)}`);
+  more(out, problems.length - max, 'problem');
+  out.push('');
+  return out;
+}
+
+function termDetails(summary: string, plus: readonly string[], minus: readonly string[], fields: readonly FieldChange[], maxTerms: number): string[] {
+  const lines = [...plus.map((t) => `+ ${t}`), ...minus.map((t) => `- ${t}`)];
+  if (lines.length === 0 && fields.length === 0) return [];
+  const out = [`<details><summary><code>${html(summary)}</code></summary>`, ''];
+  for (const f of fields) out.push(`- **${f.field}**: ${esc(f.before) || '_(empty)_'} → ${esc(f.after) || '_(empty)_'}`);
+  const shown = lines.slice(0, maxTerms);
+  if (shown.length > 0) {
+    const longest = Math.max(0, ...shown.map((l) => Math.max(0, ...(l.match(/`+/g) ?? []).map((r) => r.length))));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    if (out[out.length - 1] !== '') out.push('');
+    out.push(`${fence}diff`, ...shown, fence);
+  }
+  if (lines.length > shown.length) out.push('', `_…and ${lines.length - shown.length} more terms._`);
+  out.push('', '</details>', '');
+  return out;
+}
+
+function rev(l: ThreeWayList): string {
+  return l.liveRevision ? `\`${code(l.liveRevision)}\`` : '_(not live)_';
+}
+function more(out: string[], n: number, what: string): void {
+  if (n > 0) out.push('', `_…and ${n} more ${what}${n === 1 ? '' : 's'} not shown._`);
+}
+function html(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+function esc(s: string): string {
+  return html(s).replace(/([\\`*_[\]|#~])/g, '\\$1');
+}
+function code(s: string): string {
+  return s.replace(/`/g, "'").replace(/\|/g, '\\|');
+}

@@ -1,0 +1,196 @@
+// The two-stage PR plan end to end: stage one (plan-upload, pull_request, no key) packs the PR's
+// lists; stage two (plan-live, workflow_run, the key) reads them as untrusted data, finds the PR
+// through a fake GitHub REST API, plans three-way against emulators over real HTTP and posts.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BUNDLE_FILE } from '../../src/action/pr-bundle.js';
+import { runAction } from '../../src/action/run-action.js';
+import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { planMarker } from '../../src/github/markers.js';
+import { FakeGitHub, type FakePull } from '../github/fake-github.js';
+import { context, harness, inputs, listYaml, TempRepo } from './action-harness.js';
+
+const CONFIG = 'targets:\n  - name: prod\n    appId: prod-app\n  - name: staging\n    appId: staging-app\n';
+let gh: FakeGitHub;
+let prod: RunningEmulator;
+let staging: RunningEmulator;
+let repo: TempRepo;
+let baseSha: string;
+let headSha: string;
+let artifactDir: string;
+
+const keywordsOf = (emu: RunningEmulator) => connectService(serviceSettingsFromEnv({ COMETCHAT_API_KEY: emu.apiKey, COMETCHAT_BASE_URL: emu.chatBaseUrl })).keywords;
+const list = (id: string, searchTerms: string[]) => ({ id, name: id, description: '', category: 'word' as const, searchTerms });
+
+function fork(number = 7, sha = () => headSha): FakePull {
+  return { number, state: 'open', head: { sha: sha(), ref: 'feature', repo: { full_name: 'mallory/lists', owner: { login: 'mallory' } } }, base: { sha: baseSha, ref: 'main', repo: { full_name: 'acme/lists' } } };
+}
+// A fork's PR: GitHub leaves workflow_run.pull_requests empty.
+const runEvent = (extra: object = {}) => ({
+  workflow_run: { id: 99, event: 'pull_request', conclusion: 'success', head_sha: headSha, head_branch: 'feature', head_repository: { full_name: 'mallory/lists', owner: { login: 'mallory' } }, pull_requests: [], ...extra },
+});
+
+beforeAll(async () => {
+  gh = await new FakeGitHub().start();
+});
+afterAll(() => gh.close());
+beforeEach(async () => {
+  gh.reset();
+  [prod, staging] = await Promise.all([startEmulator({ port: 0 }), startEmulator({ port: 0 })]);
+  repo = new TempRepo();
+  artifactDir = mkdtempSync(join(tmpdir(), 'kwsync-artifact-'));
+  repo.write('keywords/kwsync.yaml', CONFIG);
+  repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam', 'scam']));
+  baseSha = repo.commit();
+  // Both apps were applied from the base branch; then someone blocked a term on prod by hand.
+  await keywordsOf(prod).createKeywordList(list('blocklist', ['spam', 'scam']));
+  await keywordsOf(staging).createKeywordList(list('blocklist', ['spam', 'scam']));
+  const live = await keywordsOf(prod).getKeywordList('blocklist');
+  await keywordsOf(prod).updateKeywordList({ ...live!, searchTerms: ['spam', 'scam', 'emergency-term'] });
+  // The PR (from a fork) adds a term.
+  repo.git('checkout', '-q', '-b', 'feature');
+  repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam', 'scam', 'phish']));
+  headSha = repo.commit();
+  gh.pulls.push(fork());
+});
+afterEach(async () => {
+  await Promise.all([prod.close(), staging.close()]);
+  repo.remove();
+  rmSync(artifactDir, { recursive: true, force: true });
+});
+
+async function stageOne() {
+  const h = harness(repo, gh, undefined);
+  const ctx = context(repo, { eventName: 'pull_request', sha: 'e'.repeat(40), pullRequest: { number: 7, headSha, baseSha, baseRef: 'main' } });
+  const result = await runAction({ inputs: inputs('plan-upload', { artifactDir }), context: ctx, deps: h.deps });
+  // Stage two runs the default branch's checkout, never the PR's.
+  repo.git('checkout', '-q', 'main');
+  return { result, h };
+}
+function stageTwo(target: string, emu: RunningEmulator | undefined, event: object = runEvent()) {
+  const h = harness(repo, gh, emu);
+  const ctx = context(repo, { eventName: 'workflow_run', sha: baseSha, event });
+  return { h, run: runAction({ inputs: inputs('plan-live', { target, artifactDir }), context: ctx, deps: h.deps }) };
+}
+
+describe('stage one: plan-upload (pull_request, no key, read-only token)', () => {
+  it('validates, writes nothing to GitHub, and packs only the folder\'s files', async () => {
+    repo.write('secret.txt', 'not for the artifact');
+    const { result } = await stageOne();
+    expect(result).toMatchObject({ failed: false, artifactDir });
+    expect(gh.writes()).toEqual([]);
+    const { readFileSync } = await import('node:fs');
+    const bundle = JSON.parse(readFileSync(join(artifactDir, BUNDLE_FILE), 'utf8'));
+    expect(bundle.files.map((f: any) => f.path)).toEqual(['blocklist.yaml', 'kwsync.yaml']);
+    expect(bundle.pullRequest).toEqual({ number: 7, headSha, baseSha });
+  });
+
+  it('annotates at most 10 errors, then says where the rest are', async () => {
+    for (let i = 0; i < 12; i++) repo.write(`keywords/bad${i}.yaml`, 'id: [\n');
+    const { result, h } = await stageOne();
+    expect(result.failed).toBe(true);
+    expect(h.annotations.filter((d) => d.severity === 'error')).toHaveLength(10);
+    expect(h.warnings.join('\n')).toMatch(/\d+ more problems? not annotated here/);
+  });
+});
+
+describe('stage two: plan-live (workflow_run, key in the environment)', () => {
+  it('fork PR (empty pull_requests): found through the API; two targets, two different comments; drift shown as drift', async () => {
+    await stageOne();
+    const p = stageTwo('prod', prod);
+    const s = stageTwo('staging', staging);
+    const [rp, rs] = [await p.run, await s.run];
+
+    expect(gh.requests.some((r) => r.path === '/repos/acme/lists/pulls' && r.query.head === 'mallory:feature')).toBe(true);
+    const prodComment = gh.comments.find((c) => c.body.startsWith(planMarker('prod')))!;
+    const stagingComment = gh.comments.find((c) => c.body.startsWith(planMarker('staging')))!;
+    expect(gh.comments.map((c) => c.issue)).toEqual([7, 7]);
+    expect(prodComment.body).not.toEqual(stagingComment.body.replace(/staging/g, 'prod'));
+
+    // The PR's own change is the same on both; only prod has the live edit merging would revert.
+    for (const body of [prodComment.body, stagingComment.body]) expect(body).toMatch(/This pull request's changes[\s\S]*`blocklist` \| update \| \+1 −0/);
+    expect(prodComment.body).toContain('Drift: merging reverts these live edits');
+    expect(prodComment.body).toContain('- emergency-term');
+    expect(prodComment.body).toMatch(/Lists changed live since the last apply[\s\S]*blocklist/);
+    expect(prodComment.body).toMatch(/`[^`]*_blocklist_\d+`/); // the live revision it was planned against
+    expect(stagingComment.body).not.toContain('Drift');
+    expect(stagingComment.body).not.toContain('emergency-term');
+
+    // Check runs on the PR's head commit: prod fails (apply would revert a live edit), staging passes.
+    expect(gh.checkRuns.map((c) => [c.name, c.head_sha, c.conclusion]).sort()).toEqual([
+      ['kwsync (prod)', headSha, 'failure'],
+      ['kwsync (staging)', headSha, 'success'],
+    ]);
+    const annotation = gh.checkRuns.find((c) => c.name === 'kwsync (prod)')!.annotations[0];
+    expect(annotation).toMatchObject({ path: 'keywords/blocklist.yaml', annotation_level: 'failure', title: expect.stringContaining('apply-reverts-live-edit') });
+    expect(rp).toMatchObject({ failed: true, hasChanges: true });
+    expect(rs).toMatchObject({ failed: false, hasChanges: true });
+    // Nothing was written to either app.
+    expect((await keywordsOf(staging).getKeywordList('blocklist'))!.searchTerms).toEqual(['spam', 'scam']);
+  });
+
+  it('a PR that brings the live edit into its file keeps it: no drift, the check passes', async () => {
+    repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam', 'scam', 'phish', 'emergency-term']));
+    headSha = repo.commit();
+    gh.pulls[0] = fork();
+    await stageOne();
+    const { run } = stageTwo('prod', prod);
+    expect(await run).toMatchObject({ failed: false });
+    const body = gh.comments[0]!.body;
+    expect(body).not.toContain('merging reverts these live edits');
+    expect(body).toMatch(/Lists changed live since the last apply[\s\S]*\| 1 term \|/);
+  });
+
+  it('picks the PR from the API, never from the artifact\'s claim', async () => {
+    await stageOne();
+    const bundle = JSON.parse((await import('node:fs')).readFileSync(join(artifactDir, BUNDLE_FILE), 'utf8'));
+    writeFileSync(join(artifactDir, BUNDLE_FILE), JSON.stringify({ ...bundle, pullRequest: { number: 1, headSha, baseSha } }));
+    await stageTwo('staging', staging).run;
+    expect(gh.comments.map((c) => c.issue)).toEqual([7]);
+  });
+
+  it('posts nothing when the PR has moved on to a newer commit (that run posts)', async () => {
+    await stageOne();
+    gh.pulls[0] = fork(7, () => 'd'.repeat(40));
+    const result = await stageTwo('prod', prod).run;
+    expect(result.failed).toBe(false);
+    expect(gh.writes()).toEqual([]);
+  });
+
+  it('with no key configured: offline against the base branch, labelled by the real reason (not "a fork")', async () => {
+    await stageOne();
+    const { run } = stageTwo('prod', undefined);
+    expect(await run).toMatchObject({ failed: false });
+    const body = gh.comments[0]!.body;
+    expect(body).toContain('Offline plan');
+    expect(body).toContain('no API key is configured for the target `prod`');
+    expect(body).not.toMatch(/fork/i);
+    expect(body).not.toContain('emergency-term');
+  });
+
+  it.each([
+    ['a symbolic link in place of the bundle', () => {
+      rmSync(join(artifactDir, BUNDLE_FILE));
+      symlinkSync('/etc/hostname', join(artifactDir, BUNDLE_FILE));
+    }, 'is a symbolic link'],
+    ['a path leaving the folder', () => {
+      writeFileSync(join(artifactDir, BUNDLE_FILE), JSON.stringify({ formatVersion: 1, dir: 'keywords', files: [{ path: '../../.github/workflows/x.yml', content: 'x' }] }));
+    }, 'has a ".."'],
+    ['an oversized bundle', () => {
+      writeFileSync(join(artifactDir, BUNDLE_FILE), JSON.stringify({ formatVersion: 1, dir: 'keywords', files: [{ path: 'a.yaml', content: 'x'.repeat(33 * 1024 * 1024) }] }));
+    }, 'over the cap'],
+  ])('refuses %s: failing check and comment on the PR, the app is never read', async (_name, tamper, why) => {
+    await stageOne();
+    tamper();
+    const before = prod.requests.length;
+    const result = await stageTwo('prod', prod).run;
+    expect(result.failed).toBe(true);
+    expect(result.message).toContain(why);
+    expect(gh.checkRuns).toEqual([expect.objectContaining({ head_sha: headSha, conclusion: 'failure' })]);
+    expect(gh.comments[0]!.body).toContain('No plan was made');
+    expect(prod.requests.length).toBe(before);
+  });
+});
