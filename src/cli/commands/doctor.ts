@@ -2,11 +2,10 @@
 // The probing itself is src/doctor (plain data in, plain data out).
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
-import { DEFAULT_CONFIG, type KwsyncConfig } from '../../model/config.js';
-import { doctorReportJsonSchema, newProbeId, renderDoctorText, runDoctor, type DoctorReport } from '../../doctor/index.js';
+import type { KwsyncConfig } from '../../model/config.js';
+import type { DoctorReport } from '../../doctor/index.js';
 import { EXIT, KwsyncError, UsageError } from '../../errors.js';
 import type { CliIO } from '../io.js';
-import { connectApp, loadRepo, resolvePath } from '../target.js';
 import type { RegisterCommand } from './index.js';
 
 export interface DoctorCommandOptions {
@@ -30,6 +29,11 @@ export interface DoctorTerminal {
 export const EXIT_INTERRUPTED = 130;
 
 export async function runDoctorCommand(io: CliIO, opts: DoctorCommandOptions, terminal: DoctorTerminal = processTerminal()): Promise<number> {
+  // The probes, zod and the client load here, when the command runs, not when it is defined.
+  const [{ doctorReportJsonSchema, newProbeId, renderDoctorText, runDoctor }, { connectApp }] = await Promise.all([
+    import('../../doctor/index.js'),
+    import('../target.js'),
+  ]);
   if (opts.schema) {
     io.stdout.write(`${JSON.stringify(doctorReportJsonSchema(), null, 2)}\n`);
     return EXIT.ok;
@@ -91,6 +95,7 @@ export async function runDoctorCommand(io: CliIO, opts: DoctorCommandOptions, te
 
 /** kwsync.yaml of the folder; with no folder at the default place, the defaults (doctor comes before setup). */
 async function loadConfig(io: CliIO, dir: string | undefined): Promise<KwsyncConfig> {
+  const [{ DEFAULT_CONFIG }, { loadRepo, resolvePath }] = await Promise.all([import('../../model/config.js'), import('../target.js')]);
   if (dir === undefined && !(await isDirectory(resolvePath(io, 'keywords')))) return DEFAULT_CONFIG;
   return (await loadRepo(io, dir ?? 'keywords', false)).config;
 }

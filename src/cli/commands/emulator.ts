@@ -2,7 +2,8 @@
 // it. It never prints the API key, not even the default one.
 import { isAbsolute, resolve } from 'node:path';
 import { KwsyncError, UsageError } from '../../errors.js';
-import { startEmulator, type EmulatorOptions } from '../../emulator/index.js';
+// fastify and the emulator load only when it starts, not when the command is defined.
+import type { EmulatorOptions } from '../../emulator/index.js';
 import type { CliIO } from '../io.js';
 import type { RegisterCommand } from './index.js';
 
@@ -117,6 +118,7 @@ function number(value: string | undefined, flag: string, min: number, max: numbe
 
 async function runEmulator(opts: EmulatorOptions, io: CliIO): Promise<number> {
   if (!io.waitForShutdown) throw new KwsyncError('kwsync emulator can only run from a terminal (it waits for Ctrl+C)');
+  const { startEmulator } = await import('../../emulator/index.js');
   let emulator;
   try {
     emulator = await startEmulator(opts);

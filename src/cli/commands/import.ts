@@ -1,109 +1,13 @@
 // `kwsync import`: bootstrap a repo from an existing app by writing its live lists into files, or
 // (`--list ID`) bring the live content of named lists into the files that already hold them.
-import { importable, importListsById, listFilesFor, mergeLiveList, splitManaged, writeListFiles, type ListImportOutcome } from '../../import/index.js';
-import { EXIT, UsageError } from '../../errors.js';
-import { LIST_ID_PATTERN } from '../../model/list-file.js';
-import { DEFAULT_CONFIG } from '../../model/config.js';
-import { liveNotes, readLiveLists } from '../../plan/index.js';
-import type { CliIO } from '../io.js';
-import { connectTarget, loadRepo, resolvePath, useColor } from '../target.js';
-import { renderDiagnosticsText, validateRepo } from '../../validate/index.js';
+// The definition only: the client, the merge and the rules load when it runs (import-run.ts).
 import type { RegisterCommand } from './index.js';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 
 export interface ImportCommandOptions {
   dir: string;
   target?: string;
   force?: boolean;
   list?: string[];
-}
-
-export async function runImport(io: CliIO, opts: ImportCommandOptions): Promise<number> {
-  if (opts.list && opts.list.length > 0) return runImportLists(io, { dir: opts.dir, target: opts.target, ids: opts.list });
-  const dir = resolvePath(io, opts.dir);
-  // A new repo has no folder yet: then there is no kwsync.yaml either, and the environment decides.
-  const repo = existsSync(dir) ? await loadRepo(io, opts.dir, false) : { config: DEFAULT_CONFIG, lists: [] };
-  const target = connectTarget(io, repo.config, opts.target);
-  const read = await readLiveLists(target, repo.lists.map((l) => l.id));
-  const live = read.lists;
-  for (const note of liveNotes(read)) io.stderr.write(`warning: ${note}\n`);
-  const managed = repo.lists.map((l) => ({ id: l.id, file: l.source.file }));
-  const isOwnFile = (id: string, file: string) => resolve(io.cwd, file) === join(dir, `${id}.yaml`);
-  const { toWrite, skipped } = splitManaged(importable(live), managed, { force: opts.force === true, isOwnFile });
-  // --force refreshes a list's own <id>.yaml by merging, so its comments and tests: survive.
-  const byId = new Map(repo.lists.map((l) => [l.id, l]));
-  const refresh = toWrite.filter((l) => byId.has(l.id));
-  const fresh = toWrite.filter((l) => !byId.has(l.id));
-  const written = await writeListFiles(listFilesFor(fresh, target.label), { dir, cwd: io.cwd, force: opts.force === true });
-  for (const l of refresh) written.push(...(await mergeLiveList(l, byId.get(l.id)!, { cwd: io.cwd })).written);
-  const lists = toWrite.length;
-  const defaults = live.filter((l) => l.default).length;
-  const empty = live.filter((l) => !l.default && l.searchTerms.length === 0).map((l) => l.id);
-  io.stdout.write(
-    `Imported ${lists} list${lists === 1 ? '' : 's'} from ${target.label} into ${opts.dir}` +
-      `${defaults > 0 ? ` (${defaults} default list${defaults === 1 ? '' : 's'} left out)` : ''}:\n` +
-      written.map((f) => `  ${f}\n`).join('') +
-      (skipped.length > 0 ? 'Not written, because a list file of the folder already defines them (bring in their live content with --list ID):\n' : '') +
-      skipped.map((m) => `  ${m.id}: already managed by ${m.files.join(', ')}\n`).join('') +
-      (empty.length > 0 ? `Left out, because a list file needs at least one term (they stay unmanaged): ${empty.join(', ')}\n` : '') +
-      'Next: kwsync plan   (should show no changes), then commit the files.\n',
-  );
-  return EXIT.ok;
-}
-
-/** `--list ID…`: merge each named live list into its file; then check the files written. */
-async function runImportLists(io: CliIO, opts: { dir: string; target?: string; ids: string[] }): Promise<number> {
-  const bad = opts.ids.filter((id) => !LIST_ID_PATTERN.test(id));
-  if (bad.length > 0) throw new UsageError(`--list takes a list id (letters, digits, - and _); got ${bad.map((id) => JSON.stringify(id)).join(', ')}`);
-  const dir = resolvePath(io, opts.dir);
-  const repo = existsSync(dir) ? await loadRepo(io, opts.dir, false) : { config: DEFAULT_CONFIG, lists: [] };
-  const target = connectTarget(io, repo.config, opts.target);
-  const outcomes = await importListsById(target, repo.lists, opts.ids, { dir, cwd: io.cwd });
-  const done = outcomes.filter((o) => o.kind !== 'failed');
-  io.stdout.write(`Brought ${done.length} of ${outcomes.length} list${outcomes.length === 1 ? '' : 's'} from ${target.label} into ${opts.dir}:\n`);
-  for (const o of outcomes) io.stdout.write(`  ${describeOutcome(o)}\n`);
-  const written = new Set(outcomes.flatMap((o) => ('written' in o ? o.written : [])));
-  const invalid = written.size > 0 ? await invalidWritten(io, opts.dir, written) : 0;
-  if (invalid > 0) {
-    io.stderr.write(`kwsync: ${invalid} error${invalid === 1 ? '' : 's'} in the files written; fix them before committing (kwsync validate)\n`);
-    return EXIT.invalid;
-  }
-  if (done.length < outcomes.length) return EXIT.failure;
-  io.stdout.write(`Next: kwsync plan   (shows no change for ${done.length === 1 ? 'this list' : 'these lists'}), then commit the files in a pull request.\n`);
-  return EXIT.ok;
-}
-
-function describeOutcome(o: ListImportOutcome): string {
-  switch (o.kind) {
-    case 'failed':
-      return `${o.id}: not brought in: ${o.message}${o.hint ? ` (${o.hint})` : ''}`;
-    case 'created':
-      return `${o.id}: no file defined it; wrote ${o.written.join(', ')} (revision ${o.revisionId})`;
-    case 'unchanged':
-      return `${o.id}: ${o.file} already matches live (revision ${o.revisionId}); nothing written`;
-    case 'merged': {
-      const parts = [`+${o.added.length} −${o.removed.length} terms`];
-      if (o.added.length > 0) parts.push(`added ${sample(o.added)}`);
-      if (o.removed.length > 0) parts.push(`removed ${sample(o.removed)}`);
-      if (o.fields.length > 0) parts.push(`${o.fields.join(', ')} from live`);
-      return `${o.id}: updated ${o.written.join(' and ')} to revision ${o.revisionId}: ${parts.join('; ')}`;
-    }
-  }
-}
-
-/** A few terms, quoted, so a long change stays one line. */
-function sample(terms: readonly string[], max = 5): string {
-  const shown = terms.slice(0, max).map((t) => JSON.stringify(t)).join(', ');
-  return terms.length > max ? `${shown} and ${terms.length - max} more` : shown;
-}
-
-/** Validates the folder and shows the problems of the files just written; returns their error count. */
-async function invalidWritten(io: CliIO, dir: string, written: ReadonlySet<string>): Promise<number> {
-  const result = await validateRepo({ dir, cwd: io.cwd });
-  const mine = result.diagnostics.filter((d) => written.has(d.file) && d.severity === 'error');
-  if (mine.length > 0) io.stderr.write(renderDiagnosticsText(mine, { color: useColor(io.stderr, io.env) }));
-  return mine.length;
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -135,6 +39,7 @@ Examples:
   kwsync import --dir keywords --target prod --force`,
     )
     .action(async (opts: ImportCommandOptions) => {
+      const { runImport } = await import('./import-run.js');
       setExitCode(await runImport(ctx.io, opts));
     });
 };

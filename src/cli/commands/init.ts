@@ -1,14 +1,8 @@
 // `kwsync init`: scaffold a repository (keywords/kwsync.yaml with one target, an example list or
 // the live app's lists, and the three workflows calling kwsync's reusable ones). Never overwrites.
-import { isAbsolute } from 'node:path';
-import { UsageError, EXIT } from '../../errors.js';
-import { importable, listFilesFor } from '../../import/index.js';
-import { localUses, remoteUses, scaffoldFiles, schemaHint, writeScaffold, type TargetSeed } from '../../init/index.js';
-import { DEFAULT_CONFIG, REGIONS, type TargetConfig } from '../../model/config.js';
-import { liveNotes, readLiveLists } from '../../plan/index.js';
-import type { CliIO } from '../io.js';
-import { connectTarget } from '../target.js';
+// The definition only: the scaffold and the client load when it runs (init-run.ts).
 import type { RegisterCommand } from './index.js';
+import { REGIONS } from './option-parsers.js';
 
 /** Where kwsync's reusable workflows live; adopters pin a tag (v0) or, better, a full commit SHA. */
 export const KWSYNC_REPOSITORY = 'kwsync/kwsync';
@@ -23,62 +17,6 @@ export interface InitCommandOptions {
   kwsyncRepo: string;
   branch: string;
   import?: boolean;
-}
-
-export async function runInit(io: CliIO, opts: InitCommandOptions): Promise<number> {
-  const seed = targetSeed(opts);
-  const dir = opts.dir.replace(/\/+$/, '') || 'keywords';
-  const lists = opts.import ? await liveListFiles(io, seed, dir) : undefined;
-  // `--kwsync-repo .` is for kwsync's own repository: call the reusable workflows by path.
-  const uses = opts.kwsyncRepo === '.' ? localUses : remoteUses(opts.kwsyncRepo, opts.ref);
-  const files = scaffoldFiles({ dir, target: seed, uses, branch: opts.branch, ...(lists ? { lists } : {}) });
-  const { written, kept } = await writeScaffold(files, io.cwd);
-  io.stdout.write(
-    (written.length > 0 ? `Wrote:\n${written.map((f) => `  ${f}\n`).join('')}` : 'Wrote nothing.\n') +
-      (kept.length > 0 ? `Kept as they were (init never overwrites):\n${kept.map((f) => `  ${f}\n`).join('')}` : '') +
-      nextSteps(seed, dir, opts),
-  );
-  return EXIT.ok;
-}
-
-function targetSeed(opts: InitCommandOptions): TargetSeed {
-  if (!/^[A-Za-z0-9_.-]+$/.test(opts.target)) throw new UsageError(`--target must be letters, digits, _ . and - (got "${opts.target}")`);
-  if (opts.region !== undefined && !(REGIONS as readonly string[]).includes(opts.region)) {
-    throw new UsageError(`--region must be one of ${REGIONS.join(', ')} (got "${opts.region}")`);
-  }
-  if (!/^[\w.-]+\/[\w.-]+$/.test(opts.kwsyncRepo) && opts.kwsyncRepo !== '.') throw new UsageError(`--kwsync-repo must be OWNER/NAME (got "${opts.kwsyncRepo}")`);
-  if (isAbsolute(opts.dir) || opts.dir.split(/[\\/]/).includes('..')) {
-    throw new UsageError(`--dir must be a folder inside the repository, relative to its root (got "${opts.dir}")`);
-  }
-  if (!/^[\w./-]+$/.test(opts.ref)) throw new UsageError(`--ref must be a tag, branch or commit SHA (got "${opts.ref}")`);
-  return { name: opts.target, ...(opts.appId ? { appId: opts.appId } : {}), ...(opts.region ? { region: opts.region } : {}) };
-}
-
-/** The live app's lists as files, read before anything is written so a failure leaves no half-scaffold. */
-async function liveListFiles(io: CliIO, seed: TargetSeed, dir: string): Promise<{ name: string; text: string }[]> {
-  const config = { ...DEFAULT_CONFIG, targets: [seed as TargetConfig] };
-  const target = connectTarget(io, config, seed.name);
-  const read = await readLiveLists(target, []);
-  for (const note of liveNotes(read)) io.stderr.write(`warning: ${note}\n`);
-  const live = importable(read.lists);
-  io.stderr.write(`Read ${live.length} list${live.length === 1 ? '' : 's'} from ${target.label}.\n`);
-  const hint = schemaHint(dir, 'list-file');
-  return listFilesFor(live, target.label).map((f) => (f.name.endsWith('.yaml') ? { ...f, text: hint + f.text } : f));
-}
-
-function nextSteps(seed: TargetSeed, dir: string, opts: InitCommandOptions): string {
-  const steps = [
-    `npx kwsync validate --dir ${dir}   (kwsync as a devDependency: npm install -D kwsync)`,
-    ...(seed.appId ? [] : [`set appId (and region) of target "${seed.name}" in ${dir}/kwsync.yaml`]),
-    `GitHub → Settings → Environments → New environment "${seed.name}": add the secret COMETCHAT_API_KEY (a full-access REST API key) and allow only the branch ${opts.branch} to deploy`,
-    `Settings → Branches → protect ${opts.branch}: require a pull request before merging`,
-    'commit on a branch and open a pull request: the plan appears as a comment; merging applies it',
-  ];
-  const pin =
-    opts.kwsyncRepo !== '.' && !/^[0-9a-f]{40}$/.test(opts.ref)
-      ? `The workflows call ${opts.kwsyncRepo} at "${opts.ref}"; for a reviewed version that cannot move, pin a full commit SHA (kwsync init --ref <sha>, or edit the three uses: lines).\n`
-      : '';
-  return `Next steps:\n${steps.map((s, i) => `  ${i + 1}. ${s}\n`).join('')}${pin}`;
 }
 
 export const register: RegisterCommand = (program, ctx, setExitCode) => {
@@ -107,6 +45,7 @@ Examples:
   kwsync init --ref 0123456789abcdef0123456789abcdef01234567`,
     )
     .action(async (opts: InitCommandOptions) => {
+      const { runInit } = await import('./init-run.js');
       setExitCode(await runInit(ctx.io, { ...opts, appId: opts.appId ?? ctx.io.env.COMETCHAT_APP_ID?.trim() ?? undefined }));
     });
 };

@@ -1,16 +1,13 @@
 // `kwsync preview`: how many recent group messages each changed list would catch, before vs after.
 // Reads only: the plan (live lists) and recent messages of the groups named in kwsync.yaml or --group.
-import { EXIT, UsageError } from '../../errors.js';
-import { iterateGroupMessages, MAX_MESSAGE_LIMIT, type CometChatClient } from '../../api/index.js';
-import { renderPreviewJson, renderPreviewMarkdown, renderPreviewText, startPreview, type PreviewScan } from '../../preview/index.js';
+// The definition only: the run (preview-run.ts) loads the plan, the client and the matchers.
+import type { CometChatClient } from '../../api/index.js';
 import type { KeywordTarget } from '../../model/target.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
 import type { CliIO } from '../io.js';
-import { progressLine, type Progress } from '../progress.js';
-import { intInRange } from '../service.js';
-import { connectApp, loadRepo, parseFormat, useColor, type LoadedRepo } from '../target.js';
-import { makePlan } from './plan.js';
+import type { LoadedRepo } from '../target.js';
 import type { RegisterCommand } from './index.js';
+import { intInRange } from './option-parsers.js';
 
 export interface PreviewOptions {
   dir: string;
@@ -26,49 +23,10 @@ export interface PreviewOptions {
   repo?: LoadedRepo;
 }
 
+/** Runs a preview (the demo calls it too); its modules load on the first call. */
 export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<number> {
-  const format = parseFormat(opts.format);
-  const examples = opts.examples ?? 0;
-  if (examples > 0 && format !== 'text') {
-    throw new UsageError(`--examples shows users' messages and is for the terminal only, not --format ${format}`, {
-      hint: 'leave out --examples, or use --format text; markdown and json carry counts and terms only',
-    });
-  }
-  const repo = opts.repo ?? (await loadRepo(io, opts.dir));
-  const { config } = repo;
-  const groups = opts.group.length > 0 ? opts.group : config.preview.groups;
-  if (groups.length === 0) {
-    throw new UsageError('no groups to preview', { hint: 'name them with --group GUID, or `preview.groups` in kwsync.yaml' });
-  }
-  const perGroup = opts.messages ?? config.preview.messages;
-  const { client, keywords, endpoint } = opts.app ?? connectApp(io, config, opts.target);
-  const { plan } = await makePlan(io, { dir: opts.dir, repo, keywordTarget: keywords });
-  const scan = startPreview(plan, { examples });
-  const progress = progressLine(io);
-  try {
-    for (const guid of groups) await scanRecentTextMessages(client, guid, perGroup, scan, progress);
-  } finally {
-    progress.done();
-  }
-  const preview = scan.result(groups);
-  if (format === 'json') io.stdout.write(renderPreviewJson(preview));
-  else if (format === 'markdown') io.stdout.write(renderPreviewMarkdown(preview));
-  else io.stdout.write(renderPreviewText(preview, { color: useColor(io.stdout, io.env), endpoint, width: io.stdout.columns }));
-  return EXIT.ok;
-}
-
-/** Offers the newest `count` text messages of a group to the scan as they arrive (affix=prepend walks back). */
-async function scanRecentTextMessages(client: CometChatClient, guid: string, count: number, scan: PreviewScan, progress: Progress): Promise<void> {
-  const query = { affix: 'prepend' as const, limit: Math.min(count, MAX_MESSAGE_LIMIT) };
-  let n = 0;
-  progress.update(`Reading messages of ${guid}: 0 of ${count}`);
-  for await (const m of iterateGroupMessages(client, guid, query)) {
-    if (typeof m.data?.text !== 'string') continue;
-    scan.add({ id: m.id, text: m.data.text });
-    n++;
-    if (n % 100 === 0) progress.update(`Reading messages of ${guid}: ${n} of ${count}`);
-    if (n >= count) break;
-  }
+  const run = await import('./preview-run.js');
+  return run.runPreview(io, opts);
 }
 
 export const register: RegisterCommand = (program, ctx, setExitCode) => {

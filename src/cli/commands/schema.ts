@@ -1,12 +1,11 @@
 // `kwsync schema`: the JSON Schema of list files (or of kwsync.yaml), generated from the same zod
 // schemas validate uses; committed as schema/list-file.schema.json and schema/kwsync.schema.json.
+// zod and the schemas load when the action runs, not when the command is defined.
 import { Option } from 'commander';
-import { configSchema } from '../../model/config.js';
-import { listFileJsonSchema } from '../../model/list-file.js';
-import { z } from 'zod';
 import { UsageError } from '../../errors.js';
-import { OUTPUT_SCHEMA_NAMES, outputJsonSchema, type OutputSchemaName } from '../output-schemas/index.js';
+import type { OutputSchemaName } from '../output-schemas/index.js';
 import type { RegisterCommand } from './index.js';
+import { OUTPUT_SCHEMA_NAMES } from './option-parsers.js';
 
 export const register: RegisterCommand = (program, ctx, setExitCode) => {
   program
@@ -26,16 +25,21 @@ Editors (yaml-language-server) pick it up from a comment on the first line of a 
   # yaml-language-server: $schema=../schema/list-file.schema.json   (a list file)
   # yaml-language-server: $schema=../schema/kwsync.schema.json      (kwsync.yaml)`,
     )
-    .action((opts: { config: boolean; output?: OutputSchemaName }) => {
+    .action(async (opts: { config: boolean; output?: OutputSchemaName }) => {
       if (opts.config && opts.output) throw new UsageError('--config and --output each name one schema', { hint: 'choose one of them' });
-      const schema = opts.output ? outputJsonSchema(opts.output) : opts.config ? configJsonSchema() : listFileJsonSchema();
+      const schema = opts.output
+        ? (await import('../output-schemas/index.js')).outputJsonSchema(opts.output)
+        : opts.config
+          ? await configJsonSchema()
+          : (await import('../../model/list-file.js')).listFileJsonSchema();
       ctx.io.stdout.write(`${JSON.stringify(schema, null, 2)}\n`);
       setExitCode(0);
     });
 };
 
 /** Draft-07 for yaml-language-server; `io: 'input'` so keys with defaults are optional. */
-export function configJsonSchema(): Record<string, unknown> {
+export async function configJsonSchema(): Promise<Record<string, unknown>> {
+  const [{ z }, { configSchema }] = await Promise.all([import('zod'), import('../../model/config.js')]);
   const schema = z.toJSONSchema(configSchema, { io: 'input', target: 'draft-07' }) as Record<string, unknown>;
   return { $schema: schema.$schema, title: 'kwsync.yaml', ...schema };
 }

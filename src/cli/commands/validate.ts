@@ -1,14 +1,8 @@
 // `kwsync validate`: offline checks of every list in the keywords folder.
+// The rules (yaml, csv-parse, zod) load when the action runs, not when the command is defined.
 import { Option } from 'commander';
 import { EXIT, UsageError } from '../../errors.js';
-import {
-  renderDiagnosticsGithub,
-  renderDiagnosticsText,
-  renderSummary,
-  renderValidationJson,
-  validateRepo,
-} from '../../validate/index.js';
-import { useColor } from '../target.js';
+import { decideColor } from '../color.js';
 import type { RegisterCommand } from './index.js';
 
 const FORMATS = ['text', 'json', 'github'] as const;
@@ -40,6 +34,7 @@ Exit codes: 0 valid, 3 invalid, 1 folder missing, 64 bad usage.`,
       }
       const format = opts.format as Format;
       const { io } = ctx;
+      const { renderDiagnosticsGithub, renderDiagnosticsText, renderSummary, renderValidationJson, validateRepo } = await import('../../validate/index.js');
       const result = await validateRepo({ dir: opts.dir, cwd: io.cwd, ...(opts.base ? { base: opts.base } : {}) });
       const failed = result.errorCount > 0 || (opts.strict && result.warningCount > 0);
       const summary = renderSummary(result.lists.length, result.errorCount, result.warningCount);
@@ -50,7 +45,7 @@ Exit codes: 0 valid, 3 invalid, 1 folder missing, 64 bad usage.`,
         io.stdout.write(renderDiagnosticsGithub(result.diagnostics));
         io.stdout.write(`${summary}\n`);
       } else {
-        io.stdout.write(renderDiagnosticsText(result.diagnostics, { color: useColor(io.stdout, io.env) }));
+        io.stdout.write(renderDiagnosticsText(result.diagnostics, { color: io.stdout.color ?? decideColor(io.stdout, io.env) }));
         io.stdout.write(`${summary}${opts.strict && result.warningCount > 0 && result.errorCount === 0 ? ' (--strict: warnings fail)' : ''}\n`);
       }
       setExitCode(failed ? EXIT.invalid : EXIT.ok);

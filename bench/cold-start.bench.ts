@@ -1,0 +1,62 @@
+// Benchmark (not a test): how long the installed CLI takes to start, beside the Action bundle
+// (action-dist/index.js, one esbuild file, run with no inputs so it stops at once) and `node -e 0`,
+// in the same run. The CLI is compiled with tsc into a temporary folder, as `npm run build` makes
+// dist/, and started through bin/kwsync.js. Target: `--help` and `validate` of a small repo within
+// 2x the bundle. KWSYNC_BENCH_ROOT=<folder> measures another checkout (e.g. with a proposed change).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const RUNS = 9;
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(process.env.KWSYNC_BENCH_ROOT ?? join(here, '..'));
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[s.length >> 1]!;
+}
+
+/** Wall time of `node args` from spawn to exit, median and spread of RUNS runs (one warm-up first). */
+function startTime(args: string[], cwd: string): { ms: number; min: number; max: number } {
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
+  spawnSync(process.execPath, args, { cwd, env });
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    spawnSync(process.execPath, args, { cwd, env, stdio: 'ignore' });
+    times.push(performance.now() - t0);
+  }
+  return { ms: median(times), min: Math.min(...times), max: Math.max(...times) };
+}
+
+export default async function bench(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'kwsync-cold-'));
+  try {
+    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', join(dir, 'dist'), '--sourceMap', 'false'], { stdio: 'ignore' }).toString();
+  } catch {
+    // tsc exits non-zero on a type error elsewhere in a tree being edited; it still writes dist/.
+  }
+  try {
+    cpSync(join(root, 'bin'), join(dir, 'bin'), { recursive: true });
+    cpSync(join(root, 'package.json'), join(dir, 'package.json'));
+    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+    const repo = join(root, 'keywords');
+    const rows: [string, { ms: number; min: number; max: number }][] = [
+      ['node -e 0', startTime(['-e', '0'], dir)],
+      ['Action bundle (no inputs)', startTime([join(here, '..', 'action-dist/index.js')], dir)],
+      ['kwsync --help', startTime([join(dir, 'bin/kwsync.js'), '--help'], dir)],
+      ['kwsync validate (keywords/)', startTime([join(dir, 'bin/kwsync.js'), 'validate', '--dir', repo], dir)],
+    ];
+    const bundle = rows[1]![1].ms;
+    console.log(`tree: ${root}; median of ${RUNS} runs (min..max)`);
+    console.log('start                        |  median ms | spread ms   | x bundle');
+    for (const [name, t] of rows) {
+      console.log(`${name.padEnd(28)} | ${t.ms.toFixed(0).padStart(10)} | ${`${t.min.toFixed(0)}..${t.max.toFixed(0)}`.padEnd(11)} | ${(t.ms / bundle).toFixed(2)}`);
+    }
+    console.log('target: kwsync --help and validate <= 2.00 x bundle');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,87 @@
+// `kwsync messages list GUID`, the action: one page, or every page with --all.
+import { iterateGroupMessagePages, MAX_MESSAGE_LIMIT, type CometChatClient, type GroupMessagesQuery, type Message } from '../../api/index.js';
+import { EXIT, UsageError } from '../../errors.js';
+import { notice, type CommandContext } from '../io.js';
+import { progressLine, type Progress } from '../progress.js';
+import { connectService, debugOptions, formatTable, formatTime, printJson, serviceSettingsFromEnv } from '../service.js';
+import type { ListOptions } from './messages.js';
+
+export async function listMessages(ctx: CommandContext, guid: string, opts: ListOptions): Promise<number> {
+  if (opts.from !== undefined && opts.to !== undefined && opts.from > opts.to) {
+    throw new UsageError('--from is after --to; nothing could match', { hint: 'swap the two times' });
+  }
+  const settings = serviceSettingsFromEnv(ctx.io.env);
+  const { client } = connectService(settings, debugOptions(ctx.io.env, ctx.io.stderr));
+  const all = opts.all === true || opts.max !== undefined;
+  const query = toQuery(opts, all);
+  const progress = progressLine(ctx.io);
+  try {
+    const { found, more } = await fetchMessages(client, guid, query, { all, max: opts.max, latest: opts.latest === true }, progress);
+    progress.done();
+    printMessages(ctx, found, opts.json === true);
+    // On stderr so `--json > file` stays clean; the count alone would read as "that is all".
+    if (more && !all) notice(ctx.io, 'more messages follow: add --all, or --max N');
+    return EXIT.ok;
+  } finally {
+    progress.done();
+    await client.close();
+  }
+}
+
+async function fetchMessages(
+  client: CometChatClient,
+  guid: string,
+  query: GroupMessagesQuery,
+  how: { all: boolean; max: number | undefined; latest: boolean },
+  progress: Progress,
+): Promise<{ found: Message[]; more: boolean }> {
+  const found: Message[] = [];
+  for await (const page of iterateGroupMessagePages(client, guid, query)) {
+    // --latest pages run back in time; newest first inside a page too, so --max keeps the newest.
+    found.push(...(how.latest ? newestFirst(page.data) : page.data));
+    if (how.all) progress.update(`Reading messages of ${guid}: ${found.length}${how.max !== undefined ? ` of at most ${how.max}` : ''}`);
+    const more = page.meta?.next !== undefined && page.data.length > 0;
+    if (!how.all) return { found, more };
+    if (how.max !== undefined && found.length >= how.max) return { found: found.slice(0, how.max), more: true };
+  }
+  return { found, more: false };
+}
+
+function newestFirst(page: readonly Message[]): Message[] {
+  const byId = (a: string, b: string) => (/^\d+$/.test(a) && /^\d+$/.test(b) ? Number(BigInt(a) - BigInt(b)) : a.localeCompare(b));
+  return [...page].sort((a, b) => b.sentAt - a.sentAt || byId(b.id, a.id));
+}
+
+function toQuery(opts: ListOptions, all: boolean): GroupMessagesQuery {
+  // Following every page goes fastest at the largest page, unless --max asks for fewer.
+  const limit = opts.limit ?? (all ? Math.min(MAX_MESSAGE_LIMIT, opts.max ?? MAX_MESSAGE_LIMIT) : undefined);
+  const q: GroupMessagesQuery = {
+    limit,
+    affix: opts.latest ? 'prepend' : undefined,
+    searchKey: opts.search,
+    sender: opts.sender,
+    fromTimestamp: opts.from,
+    toTimestamp: opts.to,
+    category: opts.category,
+    type: opts.type,
+    tags: opts.tags,
+    hideReplies: opts.hideReplies,
+    hasMentions: opts.hasMentions,
+    hasLinks: opts.hasLinks,
+    hasAttachments: opts.hasAttachments,
+    onBehalfOf: opts.onBehalfOf,
+  };
+  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as GroupMessagesQuery;
+}
+
+function printMessages(ctx: CommandContext, found: Message[], json: boolean): void {
+  const out = ctx.io.stdout;
+  if (json) return printJson(out, found);
+  if (found.length === 0) {
+    out.write('no messages\n');
+    return;
+  }
+  const rows = found.map((m) => [formatTime(m.sentAt), m.id, m.sender, `${m.category}/${m.type}`, m.data?.text ?? `(${m.type}, no text)`]);
+  out.write(formatTable(['SENT', 'ID', 'SENDER', 'KIND', 'TEXT'], rows, out.isTTY ? out.columns : undefined));
+  out.write(`${found.length} message${found.length === 1 ? '' : 's'}\n`);
+}
