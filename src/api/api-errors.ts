@@ -152,15 +152,19 @@ export function errorFromNetwork(info: ExchangeInfo, host: string, err: unknown)
   const codeText = typeof code === 'string' ? code : undefined;
   const detail = info.scrub(err instanceof Error ? err.message : String(err));
   const timedOut = codeText?.includes('TIMEOUT') ?? false;
+  const tooLarge = codeText === 'KWSYNC_BODY_TOO_LARGE';
   // A fresh cause with only the message and code: undici errors can carry socket details.
   const cause = Object.assign(new Error(detail), codeText ? { code: codeText } : {});
-  return new ApiError(`${info.method} ${info.path}: no response from ${host}: ${detail}${codeText ? ` (${codeText})` : ''}`, {
+  const what = tooLarge ? `refused the answer of ${host}` : `no response from ${host}`;
+  return new ApiError(`${info.method} ${info.path}: ${what}: ${detail}${codeText ? ` (${codeText})` : ''}`, {
     method: info.method,
     path: info.path,
     ...(codeText ? { code: codeText } : {}),
-    hint: timedOut
-      ? `${host} did not answer in time; retries ran out. Try again, or check the network`
-      : `could not reach ${host}; check the network, COMETCHAT_APP_ID/COMETCHAT_REGION or COMETCHAT_BASE_URL`,
+    hint: tooLarge
+      ? 'no legal answer is that large: check COMETCHAT_BASE_URL points at the service; raise service.maxResponseBytes in kwsync.yaml only if you are sure'
+      : timedOut
+        ? `${host} did not answer in time; retries ran out. Try again, check the network, or raise service.timeoutMs`
+        : `could not reach ${host}; check the network, COMETCHAT_APP_ID/COMETCHAT_REGION or COMETCHAT_BASE_URL`,
     cause,
   });
 }

@@ -4,12 +4,13 @@
 import { inspect } from 'node:util';
 import { Agent, interceptors, type Dispatcher, type FormData } from 'undici';
 import type { z } from 'zod';
-import type { Region } from '../model/config.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, type Region } from '../model/config.js';
 import { ConfigError } from '../errors.js';
 import { termsSettings, type CsvQuoting, type SearchTermsWithFile, type TermsSettings, type TermsTransport } from '../model/terms-encoding.js';
 import { resolveBaseUrls, type BaseUrls } from './base-urls.js';
 import { errorFromNetwork, errorFromResponse, unexpectedResponse, type ExchangeInfo } from './api-errors.js';
 import { DEFAULT_PACING, RateGate, type HeaderBag, type PacingOptions } from './rate-limit.js';
+import { attemptLimits } from './attempt-limits.js';
 import { DEFAULT_RETRY_POLICY, undiciRetryOptions, type AttemptEvent, type RetryPolicy } from './retry-policy.js';
 
 /** 'auto': terms go in `searchTerms` unless one contains a comma, then as a CSV file; 'file': always a file. */
@@ -24,8 +25,13 @@ export interface ClientOptions {
   /** Chat API base, e.g. `http://127.0.0.1:8787/v3`; wins over appId/region. */
   baseUrl?: string | undefined;
   callsBaseUrl?: string | undefined;
-  /** Both the headers and the body timeout, per attempt (default 30 s). */
+  /**
+   * A deadline per attempt for connect, headers and body together (default 30 s): a body that
+   * trickles in never outlives it. headersTimeoutMs/bodyTimeoutMs are undici's idle timeouts.
+   */
   timeoutMs?: number | undefined;
+  /** Response bodies larger than this are refused while streaming (default DEFAULT_MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number | undefined;
   headersTimeoutMs?: number | undefined;
   bodyTimeoutMs?: number | undefined;
   retry?: Partial<RetryPolicy> | undefined;
@@ -116,7 +122,8 @@ class HttpClient implements CometChatClient {
       headersTimeout: opts.headersTimeoutMs ?? timeout,
       bodyTimeout: opts.bodyTimeoutMs ?? timeout,
       connect: { timeout },
-    });
+    }).compose(attemptLimits({ deadlineMs: timeout, maxBodyBytes: opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES }));
+    // The limits sit below the retry interceptor, so each attempt has its own deadline.
     this.#dispatcher = this.#plain.compose(interceptors.retry({}));
     this.#gate = new RateGate({ ...DEFAULT_PACING, ...opts.pacing });
     this.#log = opts.log ?? (() => {});

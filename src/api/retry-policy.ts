@@ -1,10 +1,12 @@
 // The one place that decides what is retried, how often and after how long (STYLE 6).
-// - GET, PUT, DELETE are idempotent: undici's RetryHandler repeats them on 429, 502, 503, 504,
-//   dropped connections and timeouts, with exponential backoff and jitter, honouring Retry-After
-//   and the rate headers.
-// - POST (create) is repeated by undici only on 429, which means "not processed". A POST that failed
-//   ambiguously (dropped, timed out, 5xx) may have landed: `createWithConfirmation` looks before
-//   sending it again.
+// - GET is a read: undici's RetryHandler repeats it on 429, 502, 503, 504, dropped connections and
+//   timeouts, with exponential backoff and jitter, honouring Retry-After and the rate headers.
+// - A write (POST, PUT, DELETE) is repeated by undici only when it surely was not processed: a 429,
+//   a refused connection, a connect timeout. A write that failed ambiguously (dropped, timed out,
+//   5xx) may have landed, and a blind resend would hide that: a landed PUT sent again raises the
+//   revision by two, which reads as another writer, and a landed DELETE sent again answers 404. So
+//   the caller looks first: `createWithConfirmation` for creates, `writeWithConfirmation` for
+//   updates and deletes (apply knows what the list should look like, src/apply/confirm-write.ts).
 import type { RetryHandler } from 'undici';
 import { ApiError } from '../errors.js';
 import { headerValue, readRateBudget, type HeaderBag, type RateGate } from './rate-limit.js';
@@ -17,7 +19,10 @@ export interface RetryPolicy {
   factor: number;
   statusCodes: number[];
   errorCodes: string[];
+  /** Methods repeated on any status or error code above (reads). */
   idempotentMethods: string[];
+  /** Error codes after which a write surely did not reach the service, so undici may repeat it. */
+  unsentErrorCodes: string[];
   /** Source of jitter; tests pass a fixed one. */
   random: () => number;
 }
@@ -38,8 +43,10 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
     'UND_ERR_HEADERS_TIMEOUT',
     'UND_ERR_BODY_TIMEOUT',
     'UND_ERR_CONNECT_TIMEOUT',
+    'KWSYNC_ATTEMPT_TIMEOUT',
   ],
-  idempotentMethods: ['GET', 'PUT', 'DELETE'],
+  idempotentMethods: ['GET'],
+  unsentErrorCodes: ['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT'],
   random: Math.random,
 };
 
@@ -94,12 +101,14 @@ export function isRetryable(input: {
 }): boolean {
   const { method, status, code, attempt, policy } = input;
   if (attempt > policy.maxRetries) return false;
+  const read = policy.idempotentMethods.includes(method);
   if (status !== undefined) {
-    // A 429 was refused before processing, so even a POST may go again.
-    if (method === 'POST') return status === 429;
-    return policy.idempotentMethods.includes(method) && policy.statusCodes.includes(status);
+    // A 429 was refused before processing, so even a write may go again.
+    if (!read) return status === 429;
+    return policy.statusCodes.includes(status);
   }
-  return policy.idempotentMethods.includes(method) && code !== undefined && policy.errorCodes.includes(code);
+  if (code === undefined) return false;
+  return read ? policy.errorCodes.includes(code) : policy.unsentErrorCodes.includes(code);
 }
 
 /** Per-request state the client reads after the request settles. */
@@ -121,9 +130,9 @@ export function undiciRetryOptions(ctx: {
     // Hand the last failed response to the caller, so the error shows what the service said.
     throwOnError: false,
     maxRetries: policy.maxRetries,
-    methods: [...policy.idempotentMethods, 'POST'],
+    methods: [...new Set([...policy.idempotentMethods, 'POST', 'PUT', 'DELETE'])],
     statusCodes: policy.statusCodes,
-    errorCodes: policy.errorCodes,
+    errorCodes: [...new Set([...policy.errorCodes, ...policy.unsentErrorCodes])],
     retry(err, { state }, callback) {
       const failure = err as Error & { statusCode?: number; code?: string; headers?: HeaderBag };
       const status = failure.code === 'UND_ERR_REQ_RETRY' ? failure.statusCode : undefined;
@@ -144,7 +153,7 @@ export function undiciRetryOptions(ctx: {
   };
 }
 
-/** A failure after which a POST may or may not have been applied. */
+/** A failure after which a write may or may not have been applied. */
 export function isAmbiguousWriteFailure(err: unknown): boolean {
   if (!(err instanceof ApiError)) return false;
   return err.status === undefined || err.status >= 500;
@@ -169,6 +178,47 @@ export async function createWithConfirmation<T>(opts: {
       const landed = await opts.confirm();
       if (landed !== undefined) return landed;
       const delay = retryDelayMs({ attempt, policy: opts.policy, nowMs: Date.now() });
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+/** What a look at the resource after an ambiguous write failure found. */
+export type WriteCheck<L> =
+  | { state: 'landed'; live: L }
+  | { state: 'untouched' }
+  | { state: 'elsewhere'; live: L | undefined };
+
+/** How a confirmed write ended: sent and answered, or settled by a look after the answer was lost. */
+export type ConfirmedWrite<T, L> =
+  | { state: 'sent'; value: T; lostResponses: number }
+  | { state: 'landed'; live: L; lostResponses: number; error: ApiError }
+  | { state: 'elsewhere'; live: L | undefined; lostResponses: number; error: ApiError };
+
+/**
+ * An update or delete that never hides a landed write behind a resend: after an ambiguous failure,
+ * `confirm` looks at the resource. Landed: done. Untouched (still at the revision it was sent
+ * against): send again, up to the policy's retries. Elsewhere (another writer moved it): stop, the
+ * caller reports it. Non-ambiguous failures (a 400, a 404) are thrown as they are.
+ */
+export async function writeWithConfirmation<T, L>(opts: {
+  send: () => Promise<T>;
+  confirm: () => Promise<WriteCheck<L>>;
+  policy: RetryPolicy;
+  signal?: AbortSignal | undefined;
+}): Promise<ConfirmedWrite<T, L>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { state: 'sent', value: await opts.send(), lostResponses: attempt - 1 };
+    } catch (err) {
+      if (!isAmbiguousWriteFailure(err)) throw err;
+      const error = err as ApiError;
+      const check = await opts.confirm();
+      if (check.state === 'landed') return { state: 'landed', live: check.live, lostResponses: attempt, error };
+      if (check.state === 'elsewhere') return { state: 'elsewhere', live: check.live, lostResponses: attempt, error };
+      // Untouched: a resend is safe, unless retries are used up or the run is being stopped.
+      if (attempt > opts.policy.maxRetries || opts.signal?.aborted) throw err;
+      const delay = retryDelayMs({ attempt, status: error.status, policy: opts.policy, nowMs: Date.now() });
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }

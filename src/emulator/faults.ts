@@ -1,8 +1,12 @@
 // Fault injection. Two kinds: random rates from a seeded PRNG (soak tests, demos) and a scripted
-// queue that fires an exact number of times (tests that count attempts).
+// queue that fires an exact number of times (tests that count attempts). Scripted only:
+// - 'drop-after': the request is processed, then the connection dies (the write landed, the answer is lost);
+// - 'edit-before': another writer changes the list (adds a term, revision +1) just before this
+//   request is processed, i.e. between a client's re-read and its write;
+// - 'trickle': a normal answer whose body arrives one byte every `trickleMs` (default 1000).
 import { createPrng } from './prng.js';
 
-export type FaultType = '429' | '502' | '503' | '504' | 'drop' | 'drop-after' | 'latency';
+export type FaultType = '429' | '502' | '503' | '504' | 'drop' | 'drop-after' | 'edit-before' | 'trickle' | 'latency';
 
 export interface ScriptedFault {
   type: FaultType;
@@ -12,6 +16,10 @@ export interface ScriptedFault {
   path?: string | RegExp;
   retryAfterSeconds?: number;
   latencyMs?: number;
+  /** 'trickle': milliseconds between bytes of the body. */
+  trickleMs?: number;
+  /** 'edit-before': the term the other writer adds (default `live-edit-<n>`). */
+  editTerm?: string;
 }
 
 export interface RandomFaults {
@@ -26,6 +34,8 @@ export interface FaultDecision {
   delayMs: number;
   fault?: Exclude<FaultType, 'latency'>;
   retryAfterSeconds?: number;
+  trickleMs?: number;
+  editTerm?: string;
   /** The label for the request log. */
   label?: string;
 }
@@ -60,7 +70,14 @@ export function createFaultInjector(seed: number, initial: RandomFaults | undefi
       const f = scripted(method, path);
       if (f) {
         if (f.type === 'latency') return { delayMs: f.latencyMs ?? 100, label: 'latency' };
-        return { delayMs: 0, fault: f.type, retryAfterSeconds: f.retryAfterSeconds ?? 1, label: f.type };
+        return {
+          delayMs: 0,
+          fault: f.type,
+          retryAfterSeconds: f.retryAfterSeconds ?? 1,
+          ...(f.trickleMs !== undefined ? { trickleMs: f.trickleMs } : {}),
+          ...(f.editTerm !== undefined ? { editTerm: f.editTerm } : {}),
+          label: f.type,
+        };
       }
       const delayMs = random.latencyMs ?? 0;
       // One draw per rate keeps the sequence stable whichever rates are set.

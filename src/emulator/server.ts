@@ -1,6 +1,7 @@
 // The HTTP server: one fastify app with the Chat API under /v3 and the Calls API under /calls/v3.
 // Every request passes, in order: request id and log, faults, body size, auth, rate limit.
 import { randomUUID } from 'node:crypto';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -45,6 +46,8 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   await app.register(multipart);
   const entries = new WeakMap<FastifyRequest, RequestLogEntry>();
   const dropAfter = new WeakSet<FastifyRequest>();
+  const trickle = new WeakMap<FastifyRequest, number>();
+  let edits = 0;
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -63,6 +66,8 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
       return;
     }
     if (decision.fault === 'drop-after') dropAfter.add(request);
+    else if (decision.fault === 'trickle') trickle.set(request, decision.trickleMs ?? 1000);
+    else if (decision.fault === 'edit-before') editBefore(ctx, path, decision.editTerm ?? `live-edit-${(edits += 1)}`);
     else if (decision.fault) {
       const status = Number(decision.fault);
       const retry = status === 429 ? { 'retry-after': String(decision.retryAfterSeconds ?? 1) } : undefined;
@@ -83,6 +88,11 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
       // The work is done (a list may be created) but the answer never arrives: an ambiguous failure.
       // The log keeps the status the server produced, with fault 'drop-after'.
       request.raw.socket.destroy();
+    }
+    const every = trickle.get(request);
+    if (every !== undefined) {
+      trickleBody(reply.raw, reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders, payload, every);
+      reply.hijack();
     }
     return payload;
   });
@@ -105,6 +115,35 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   );
   await app.register(async (calls) => registerCallRoutes(calls, ctx), { prefix: CALLS_PREFIX });
   return app;
+}
+
+/** Another writer's edit of the list a request names: one term added, revision up by one, as a PUT would. */
+function editBefore(ctx: EmulatorContext, path: string, term: string): void {
+  const m = /\/moderation\/keywords\/([^/]+)$/.exec(path);
+  if (!m) return;
+  const id = decodeURIComponent(m[1] as string);
+  const lists = ctx.keywords.all();
+  const found = lists.find((l) => l.id === id);
+  if (!found) return;
+  const edited = { ...found, searchTerms: [...found.searchTerms, term], revision: found.revision + 1, updatedAt: found.updatedAt + 1 };
+  ctx.keywords.load(lists.map((l) => (l === found ? edited : l)));
+}
+
+/** The answer, one byte every `everyMs`: headers at once, then a body that never trips an idle timeout. */
+function trickleBody(raw: ServerResponse, status: number, headers: OutgoingHttpHeaders, payload: unknown, everyMs: number): void {
+  const body = Buffer.from(typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : '');
+  raw.writeHead(status, { ...headers, 'content-length': String(body.length) });
+  let sent = 0;
+  const timer = setInterval(() => {
+    if (raw.destroyed || sent >= body.length) {
+      clearInterval(timer);
+      if (!raw.destroyed) raw.end();
+      return;
+    }
+    raw.write(body.subarray(sent, sent + 1));
+    sent += 1;
+  }, everyMs);
+  raw.on('close', () => clearInterval(timer));
 }
 
 function pathOf(url: string): string {

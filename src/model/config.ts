@@ -22,10 +22,29 @@ export const DEFAULT_SAFETY = {
   minTermsForShareCheck: 10,
 } as const;
 
+/**
+ * The largest legal response is the listing of every list: 25 lists of 1 MB uploads (plus the
+ * app's default lists), each term turned into a JSON string. A CSV upload of one-byte terms
+ * (`x\n`, 2 bytes) becomes `"x",` (4 bytes), and a quote or backslash doubles when escaped, so a
+ * 1 MB list is at most ~2.5 MB of JSON and the listing ~65 MB with defaults. 128 MiB is twice that.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
+
+/** Who may apply a target: `ci` refuses `kwsync apply` outside CI unless told `--allow-local-apply`. */
+export const APPLY_FROM = ['anywhere', 'ci'] as const;
+export type ApplyFrom = (typeof APPLY_FROM)[number];
+
 export const targetSchema = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'use only letters, digits, _ . and - in a target name'),
   appId: z.string().min(1).optional().describe('CometChat app id; COMETCHAT_APP_ID overrides it'),
   region: z.enum(REGIONS).optional().describe('us (default), eu or in; COMETCHAT_REGION overrides it'),
+  applyFrom: z
+    .enum(APPLY_FROM)
+    .optional()
+    .describe(
+      'anywhere (default); ci: only CI (CI=true or GITHUB_ACTIONS=true) applies this target; `kwsync apply` elsewhere refuses unless given --allow-local-apply. ' +
+        'The service has no lock, so one writer per target (CI, serialised by its concurrency group) keeps changes from being lost',
+    ),
 });
 
 export const configSchema = z.strictObject({
@@ -55,7 +74,14 @@ export const configSchema = z.strictObject({
     .prefault({}),
   service: z
     .strictObject({
-      timeoutMs: z.number().int().min(100).max(600_000).default(30_000).describe('per attempt, headers and body'),
+      timeoutMs: z.number().int().min(100).max(600_000).default(30_000).describe('a deadline per attempt, for headers and body together'),
+      maxResponseBytes: z
+        .number()
+        .int()
+        .min(1024 * 1024)
+        .max(2 * 1024 * 1024 * 1024)
+        .default(DEFAULT_MAX_RESPONSE_BYTES)
+        .describe('a response body larger than this is refused as it streams (default 128 MiB, twice the largest legal listing)'),
       maxRetries: z.number().int().min(0).max(10).default(4).describe('retries of 429/502/503/504, resets, timeouts'),
       termsTransport: z
         .enum(['auto', 'file'])

@@ -6,6 +6,7 @@ import {
   isAmbiguousWriteFailure,
   isRetryable,
   retryDelayMs,
+  writeWithConfirmation,
   type RetryPolicy,
 } from '../../src/api/retry-policy.js';
 import { paceDelayMs, RateGate, readRateBudget, resetToEpochMs } from '../../src/api/rate-limit.js';
@@ -42,8 +43,15 @@ describe('isRetryable', () => {
     ['GET', 429, undefined, 5, false], // retries used up
     ['GET', 500, undefined, 1, false],
     ['GET', 404, undefined, 1, false],
-    ['PUT', 502, undefined, 1, true],
-    ['DELETE', 504, undefined, 1, true],
+    // A write that may have landed is not resent blind: the caller confirms (writeWithConfirmation).
+    ['PUT', 502, undefined, 1, false],
+    ['DELETE', 504, undefined, 1, false],
+    ['PUT', 429, undefined, 1, true],
+    ['DELETE', undefined, 'ECONNREFUSED', 1, true], // never reached the service
+    ['PUT', undefined, 'ECONNRESET', 1, false],
+    ['PUT', undefined, 'KWSYNC_ATTEMPT_TIMEOUT', 1, false],
+    ['GET', undefined, 'KWSYNC_ATTEMPT_TIMEOUT', 1, true],
+    ['GET', undefined, 'KWSYNC_BODY_TOO_LARGE', 1, false],
     ['POST', 503, undefined, 1, false], // ambiguous: confirmed by createWithConfirmation instead
     ['POST', 429, undefined, 1, true], // refused before processing
     ['GET', undefined, 'ECONNRESET', 1, true],
@@ -150,5 +158,81 @@ describe('rate budget and pacing', () => {
     gate.update({ 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '6', 'x-ratelimit-reset': String(NOW / 1000 + 60) });
     const delays = [gate.take(), gate.take(), gate.take(), gate.take()];
     expect(delays).toEqual([0, 0, 12_000, 15_000]);
+  });
+});
+
+describe('writeWithConfirmation', () => {
+  const fast = { ...policy, minDelayMs: 1, maxDelayMs: 1, maxRetries: 2 };
+  const lost = () => new ApiError('dropped', { method: 'PUT', path: '/p' });
+  const sender = (failures: number, calls: string[]) => async () => {
+    calls.push('send');
+    if (calls.filter((c) => c === 'send').length <= failures) throw lost();
+    return 'answered';
+  };
+
+  test('answered at once: sent, nothing looked at', async () => {
+    const calls: string[] = [];
+    const r = await writeWithConfirmation({ policy: fast, send: sender(0, calls), confirm: async () => ({ state: 'untouched' as const }) });
+    expect(r).toEqual({ state: 'sent', value: 'answered', lostResponses: 0 });
+    expect(calls).toEqual(['send']);
+  });
+
+  test('a lost answer whose write landed: landed, never sent again', async () => {
+    const calls: string[] = [];
+    const r = await writeWithConfirmation({
+      policy: fast,
+      send: sender(5, calls),
+      confirm: async () => {
+        calls.push('confirm');
+        return { state: 'landed' as const, live: 'ours' };
+      },
+    });
+    expect(r).toMatchObject({ state: 'landed', live: 'ours', lostResponses: 1 });
+    expect(calls).toEqual(['send', 'confirm']);
+  });
+
+  test('a lost answer and the resource untouched: sent again after the look', async () => {
+    const calls: string[] = [];
+    const r = await writeWithConfirmation({
+      policy: fast,
+      send: sender(1, calls),
+      confirm: async () => {
+        calls.push('confirm');
+        return { state: 'untouched' as const };
+      },
+    });
+    expect(r).toEqual({ state: 'sent', value: 'answered', lostResponses: 1 });
+    expect(calls).toEqual(['send', 'confirm', 'send']);
+  });
+
+  test('another writer moved it: stop, never sent again', async () => {
+    const calls: string[] = [];
+    const r = await writeWithConfirmation({ policy: fast, send: sender(5, calls), confirm: async () => ({ state: 'elsewhere' as const, live: 'theirs' }) });
+    expect(r).toMatchObject({ state: 'elsewhere', live: 'theirs' });
+    expect(calls).toEqual(['send']);
+  });
+
+  test('untouched every time: maxRetries + 1 sends, then the last error', async () => {
+    const calls: string[] = [];
+    const err = await writeWithConfirmation({ policy: fast, send: sender(99, calls), confirm: async () => ({ state: 'untouched' as const }) }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(calls).toEqual(['send', 'send', 'send']);
+  });
+
+  test('a refusal (400) is thrown as it is, with no look', async () => {
+    let looked = false;
+    const refusal = new ApiError('bad', { method: 'PUT', path: '/p', status: 400 });
+    const err = await writeWithConfirmation({
+      policy: fast,
+      send: async () => {
+        throw refusal;
+      },
+      confirm: async () => {
+        looked = true;
+        return { state: 'untouched' as const };
+      },
+    }).catch((e: unknown) => e);
+    expect(err).toBe(refusal);
+    expect(looked).toBe(false);
   });
 });
