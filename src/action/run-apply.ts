@@ -11,7 +11,8 @@ import { upsertStickyComment } from '../github/sticky-comment.js';
 import { planHasChanges, type Plan } from '../model/plan.js';
 import { renderPlanMarkdown } from '../plan/index.js';
 import type { ActionResult, ActionRun } from './deps.js';
-import { renderPlanSummary } from './job-summary.js';
+import { cutAtLine, utf8Bytes } from '../github/fit-markdown.js';
+import { fitPlanSummary, renderPlanSummary, SUMMARY_LIMIT_BYTES } from './job-summary.js';
 import { planAgainstLive, prepare, targetName } from './setup.js';
 import { supersededBy, supersededNotice } from './superseded.js';
 
@@ -47,13 +48,19 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
   }
 
   const failed = applyFailed(report);
-  await deps.writeSummary(`${renderApplyReportMarkdown(report)}\n${renderPlanSummary(plan, [], renderPlanMarkdown)}`);
+  await deps.writeSummary(applySummary(renderApplyReportMarkdown(report), plan));
   await commentOnMergedPr(run, target, renderApplyComment(report, { runUrl: context.runUrl, sha: context.sha, renderApply: renderApplyReportMarkdown, failed }));
   const failures = report.results.filter((r) => r.outcome === 'failed').map((r) => r.id);
   const again = 'run the apply workflow again to finish (Re-run jobs on the newest run, or Run workflow on the default branch)';
   return failed
     ? { hasChanges, planJsonPath, failed, message: `apply failed for ${failures.join(', ') || 'some lists'}; ${again}` }
     : { hasChanges, planJsonPath, failed };
+}
+
+/** The report, then the plan, together under GitHub's 1 MiB for a job summary (the report first, cut at half). */
+export function applySummary(reportMarkdown: string, plan: Plan, limitBytes = SUMMARY_LIMIT_BYTES): string {
+  const report = utf8Bytes(reportMarkdown) <= limitBytes / 2 ? reportMarkdown : `${cutAtLine(reportMarkdown, limitBytes / 2 - 200, utf8Bytes)}\n\n_…the report is cut here to fit the job summary; the plan JSON (\`plan-json\`) has every list._`;
+  return `${report}\n${fitPlanSummary(plan, [], renderPlanMarkdown, [], limitBytes - utf8Bytes(report) - 1).body}`;
 }
 
 /** Unsafe changes and no `force`: nothing was sent. Say why once, and how to force, where people look. */

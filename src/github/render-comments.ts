@@ -27,8 +27,9 @@ export interface PlanCommentOptions extends RunLink {
   limit?: number;
 }
 
+// A pull_request run never gets a secret, whoever opened the PR: the note says that, not "a fork".
 export const OFFLINE_NOTE =
-  '> [!NOTE]\n> **Offline plan**: this run has no API key (for example a pull request from a fork), so the ' +
+  '> [!NOTE]\n> **Offline plan**: this pull_request run has no API key (GitHub gives pull_request runs no secrets; the two-stage plan, kwsync-plan-live.yml, plans against live), so the ' +
   "pull request's lists are compared with the base branch's lists, not with the live app. The apply " +
   'on merge plans against the live app again.';
 
@@ -95,13 +96,20 @@ export interface ApplyCommentOptions extends RunLink {
   failed: boolean;
 }
 
-export function renderApplyComment(report: ApplyReport, opts: ApplyCommentOptions): string {
+export function renderApplyComment(report: ApplyReport, opts: ApplyCommentOptions & { limit?: number }): string {
   const status = opts.failed
     ? '**Some lists failed.** Lists not marked applied are still at their old revision; fix the cause and run the apply workflow again to finish (**Re-run jobs** on the newest run, or **Run workflow** on the default branch).'
     : 'Every list now matches the repository.';
-  return [applyMarker(report.target), withNotes(opts.renderApply(report).trimEnd(), [status]), '', footer(opts, 'Applied'), ''].join(
-    '\n',
-  );
+  // The report has no shorter form: past GitHub's limit it is cut at a line, pointing at the summary.
+  return fitMarkdown(() => withNotes(opts.renderApply(report).trimEnd(), [status]), {
+    ...(opts.limit === undefined ? {} : { limit: opts.limit }),
+    wrap: (content, truncated) =>
+      [applyMarker(report.target), content, ...(truncated ? ['', shortenedPointer(opts.runUrl)] : []), '', footer(opts, 'Applied'), ''].join('\n'),
+  }).body;
+}
+
+function shortenedPointer(runUrl: string): string {
+  return `> [!IMPORTANT]\n> This report is too long for a GitHub comment (65,536 characters), so it is cut here. **The whole report is in the [job summary](${runUrl}).**`;
 }
 
 export interface DriftIssueOptions extends RunLink {
@@ -148,19 +156,12 @@ export const FORCE_ADVICE =
   'Once the change is intended, run the **kwsync apply** workflow from the Actions tab (**Run workflow** on the default branch) with **force** checked.';
 
 /** The apply comment on the merged PR when apply refused unsafe changes and sent nothing. */
-export function renderRefusedComment(opts: RefusedCommentOptions): string {
+export function renderRefusedComment(opts: RefusedCommentOptions & { limit?: number }): string {
   const n = opts.reasons.length;
-  return [
-    applyMarker(opts.target),
-    `### kwsync apply to \`${opts.target}\``,
-    '',
-    `**Refused: nothing was applied.** The plan has ${n} unsafe change${n === 1 ? '' : 's'}:`,
-    '',
-    ...opts.reasons.map((r) => `- ${r}`),
-    '',
-    FORCE_ADVICE,
-    '',
-    footer(opts, 'Refused'),
-    '',
-  ].join('\n');
+  const head = [applyMarker(opts.target), `### kwsync apply to \`${opts.target}\``, '', `**Refused: nothing was applied.** The plan has ${n} unsafe change${n === 1 ? '' : 's'}:`, ''];
+  return fitMarkdown(() => opts.reasons.map((r) => `- ${r}`).join('\n'), {
+    ...(opts.limit === undefined ? {} : { limit: opts.limit }),
+    wrap: (content, truncated) =>
+      [...head, content, ...(truncated ? ['', shortenedPointer(opts.runUrl)] : []), '', FORCE_ADVICE, '', footer(opts, 'Refused'), ''].join('\n'),
+  }).body;
 }

@@ -42,7 +42,7 @@ describe('mode: plan without an API key (offline, e.g. a fork PR)', () => {
     expect(body).toContain('+ shoot');
     expect(h.summaries.join('')).toContain('+ free money');
     // A fork's PR may get no comment at all: the summary says on its own that the plan is offline.
-    expect(h.summaries.join('')).toContain('**Offline plan**: this run has no API key');
+    expect(h.summaries.join('')).toContain('**Offline plan**: this pull_request run has no API key');
 
     await runAction({ inputs: inputs('plan'), context: prContext(), deps: h.deps });
     expect(gh.comments).toHaveLength(1);
