@@ -1,14 +1,26 @@
 // Pattern lists: each pattern as a JavaScript regex with flags `iu`. The service's regex flavour is
 // undocumented; case-insensitive Unicode JS regexes are the decision, and validate parses patterns
 // under the same flags, so a pattern that validates also compiles here.
+//
+// A text is first searched once for the literals each pattern requires (required-literals.ts);
+// only the patterns whose literals occur, and those with none proven, run their regex. The
+// answers are those of running every regex on every text (test/match/pattern-prefilter.test.ts).
+import AhoCorasick from 'modern-ahocorasick';
 import { bySpanStart, type Matcher, type MatchSpan } from './matcher.js';
+import { foldForLiterals, requiredLiterals } from './required-literals.js';
 
 export const PATTERN_FLAGS = 'iu';
 /** Spans per pattern and text: enough to mark a message, bounded for a pattern that hits everywhere. */
 const MAX_SPANS = 50;
 
+interface Compiled {
+  source: string;
+  re: RegExp;
+  all: RegExp;
+}
+
 export function compilePatternMatcher(patterns: readonly string[]): Matcher {
-  const compiled: { source: string; re: RegExp; all: RegExp }[] = [];
+  const compiled: Compiled[] = [];
   for (const source of patterns) {
     try {
       compiled.push({ source, re: new RegExp(source, PATTERN_FLAGS), all: new RegExp(source, `g${PATTERN_FLAGS}`) });
@@ -16,11 +28,12 @@ export function compilePatternMatcher(patterns: readonly string[]): Matcher {
       // An invalid pattern is validate's to report; it matches nothing here.
     }
   }
+  const candidates = compilePrefilter(compiled);
   return {
-    matches: (text) => compiled.filter((p) => p.re.test(text)).map((p) => p.source),
+    matches: (text) => candidates(text).filter((p) => p.re.test(text)).map((p) => p.source),
     spans(text) {
       const out: MatchSpan[] = [];
-      for (const p of compiled) {
+      for (const p of candidates(text)) {
         let n = 0;
         // matchAll steps past empty matches itself, so a pattern like `a*` cannot loop.
         for (const m of text.matchAll(p.all)) {
@@ -31,5 +44,39 @@ export function compilePatternMatcher(patterns: readonly string[]): Matcher {
       }
       return out.sort(bySpanStart);
     },
+  };
+}
+
+/** The patterns that can match a text, in list order: those whose literal occurs, and those with none. */
+function compilePrefilter(compiled: Compiled[]): (text: string) => Compiled[] {
+  const byLiteral = new Map<string, number[]>();
+  const always: boolean[] = compiled.map((p, i) => {
+    const literals = requiredLiterals(p.source);
+    if (!literals) return true;
+    for (const l of literals) byLiteral.set(l, [...(byLiteral.get(l) ?? []), i]);
+    return false;
+  });
+  if (byLiteral.size === 0) return () => compiled;
+  const automaton = new AhoCorasick<number[]>([...byLiteral].map(([pattern, data]) => ({ pattern, data })));
+  const alwaysAt = always.flatMap((a, i) => (a ? [i] : []));
+  // Marked with the number of the text being looked at, so nothing is cleared between texts.
+  const mark = new Uint32Array(compiled.length);
+  let round = 0;
+  return (text) => {
+    round++;
+    const at = [...alwaysAt];
+    for (const i of alwaysAt) mark[i] = round;
+    // Literals are printable ASCII, so every other character may become one filler: the text is
+    // then plain ASCII, whose graphemes are single characters, and the automaton (which reports
+    // whole graphemes only) sees a literal wherever the regex could.
+    const folded = foldForLiterals(text).replace(/[^\x20-\x7e]/g, '\0');
+    for (const m of automaton.iterate(folded, { strategy: 'all' })) {
+      for (const i of m.data!) {
+        if (mark[i] === round) continue;
+        mark[i] = round;
+        at.push(i);
+      }
+    }
+    return at.sort((a, b) => a - b).map((i) => compiled[i]!);
   };
 }
