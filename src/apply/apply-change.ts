@@ -1,15 +1,25 @@
-// One list, one write: re-read it, refuse to overwrite a list that moved since the plan, a default
-// list, or (without --force) an unsafe change judged from live; write, verify. Every failure becomes
-// a ListResult, so one list's trouble never stops the others.
+// One list, one write: re-read it right before writing (the service has no conditional write, so
+// this read is the only guard that prevents rather than detects: it narrows the window to one
+// round trip), refuse to overwrite a list that moved since the plan, a default list, or (without --force)
+// an unsafe change judged from live; write; verify. Every failure becomes a ListResult, so one
+// list's trouble never stops the others.
 import type { KeywordList, LiveKeywordList } from '../model/keyword-list.js';
 import type { ListChange, ListResult } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../api/retry-policy.js';
+import { confirmedDelete, confirmedUpdate } from './confirm-write.js';
 import { describe, failedWriteMessage } from './failure-advice.js';
 import { liveVersusPlan } from './stale-plan.js';
-import { contentMismatches, orderWarning, revisionWarning } from './verify.js';
+import { verified } from './verify.js';
 import { defaultListGuard, safetyGuard, type Settled, type WriteGuardOptions } from './write-guards.js';
 
-export async function applyChange(change: ListChange, target: KeywordTarget, guards: WriteGuardOptions): Promise<ListResult> {
+export interface ChangeOptions extends WriteGuardOptions {
+  /** How often an ambiguous write is confirmed and resent (the client's policy). */
+  retry?: RetryPolicy | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+export async function applyChange(change: ListChange, target: KeywordTarget, opts: ChangeOptions): Promise<ListResult> {
   const base = { id: change.id, kind: change.kind };
   if (change.kind === 'noop') return { ...base, outcome: 'unchanged', revisionId: change.revisionId, message: null, warnings: [] };
   let live: LiveKeywordList | undefined;
@@ -18,24 +28,18 @@ export async function applyChange(change: ListChange, target: KeywordTarget, gua
   } catch (err) {
     return { ...base, outcome: 'failed', revisionId: null, message: `could not re-read the list before writing: ${describe(err)}`, warnings: [] };
   }
-  const settled = defaultListGuard(live) ?? settledAgainstPlan(change, live) ?? safetyGuard(change, live, guards);
+  const settled = defaultListGuard(live) ?? settledAgainstPlan(change, live) ?? safetyGuard(change, live, opts);
   if (settled) return { ...base, ...settled, warnings: [] };
+  const ctx = { target, retry: opts.retry ?? DEFAULT_RETRY_POLICY, signal: opts.signal };
   try {
-    if (change.kind === 'delete') {
-      await target.deleteKeywordList(change.id);
-      return { ...base, outcome: 'applied', revisionId: null, message: null, warnings: [] };
-    }
+    // settledAgainstPlan let through only: a create of an absent list, or an update/delete of a present one.
+    if (change.kind === 'delete') return await confirmedDelete(change, live as LiveKeywordList, ctx);
     const after = change.after as KeywordList;
-    const got = change.kind === 'create' ? await target.createKeywordList(after) : await target.updateKeywordList(after);
-    return verified(change, after, got, live);
+    if (change.kind === 'update') return await confirmedUpdate(change, after, live as LiveKeywordList, ctx);
+    // A create confirms itself in the client (never creates twice).
+    return verified(change, after, await target.createKeywordList(after), undefined);
   } catch (err) {
-    return {
-      ...base,
-      outcome: 'failed',
-      revisionId: live?.revisionId ?? null,
-      message: failedWriteMessage(change.kind, err),
-      warnings: [],
-    };
+    return { ...base, outcome: 'failed', revisionId: live?.revisionId ?? null, message: failedWriteMessage(change.kind, err), warnings: [] };
   }
 }
 
@@ -61,19 +65,4 @@ function settledAgainstPlan(change: ListChange, live: LiveKeywordList | undefine
         message: `the list was changed live since the plan (revision ${change.revisionId} -> ${where.revisionId}); ${rerun}`,
       };
   }
-}
-
-function verified(change: ListChange, sent: KeywordList, got: LiveKeywordList, before: LiveKeywordList | undefined): ListResult {
-  const base = { id: change.id, kind: change.kind, revisionId: got.revisionId };
-  const mismatches = contentMismatches(sent, got);
-  if (mismatches.length > 0) {
-    return {
-      ...base,
-      outcome: 'failed',
-      message: `the service stored something other than what was sent (${mismatches.join('; ')})`,
-      warnings: [],
-    };
-  }
-  const warnings = [orderWarning(sent, got), before ? revisionWarning(before.revisionId, got) : null];
-  return { ...base, outcome: 'applied', message: null, warnings: warnings.filter((w): w is string => w !== null) };
 }

@@ -1,14 +1,17 @@
 // Execute a plan against a KeywordTarget: refuse unsafe changes without --force, then one request
 // per list with a bounded number in flight: every deletion first (so pruning frees room under the
-// service's list limit), then creates and updates. Each list ends at its old or its new state, and
-// the report (in plan order) says which, so a re-run finishes whatever a failure left.
+// service's list limit), then creates and updates; then one more read of every written list, so a
+// later writer that replaced this run's change is reported too. Each list ends at its old or its
+// new state, and the report (in plan order) says which, so a re-run finishes whatever was left.
 import pLimit from 'p-limit';
 import { RefusedPlanError } from '../errors.js';
 import { DEFAULT_SAFETY } from '../model/config.js';
 import type { ApplyReport, ListChange, ListResult, Plan } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
+import type { RetryPolicy } from '../api/retry-policy.js';
 import { unsafeReasons, type SafetyConfig } from '../plan/safety.js';
 import { applyChange } from './apply-change.js';
+import { checkStillLive } from './final-check.js';
 
 export interface ApplyOptions {
   /** Apply changes the plan marks unsafe (large removals, deletions). */
@@ -18,9 +21,15 @@ export interface ApplyOptions {
   /** kwsync.yaml `safety`: each write is re-checked against the live list with these thresholds
    * (the documented defaults when left out). */
   safety?: SafetyConfig;
+  /** The client's retry policy: how often an ambiguous update or delete is confirmed and resent. */
+  retry?: RetryPolicy;
+  /** Aborted: no further write starts; writes in flight finish; the rest are reported not started. */
+  signal?: AbortSignal;
   onProgress?: (done: number, total: number, result: ListResult) => void;
   now?: () => Date;
 }
+
+export const NOT_STARTED = 'not started: the apply was interrupted; the list is at its old state, run `kwsync apply` again to finish';
 
 export async function applyPlan(plan: Plan, target: KeywordTarget, opts: ApplyOptions): Promise<ApplyReport> {
   const now = opts.now ?? (() => new Date());
@@ -30,11 +39,18 @@ export async function applyPlan(plan: Plan, target: KeywordTarget, opts: ApplyOp
   const total = plan.changes.length;
   let done = 0;
   const results = new Map<ListChange, ListResult>();
+  const guards = { force: opts.force, safety: opts.safety ?? DEFAULT_SAFETY, retry: opts.retry, signal: opts.signal };
+  const one = async (change: ListChange): Promise<ListResult> => {
+    if (opts.signal?.aborted && change.kind !== 'noop') {
+      return { id: change.id, kind: change.kind, outcome: 'skipped', revisionId: change.revisionId, message: NOT_STARTED, warnings: [] };
+    }
+    return applyChange(change, target, guards);
+  };
   const run = (changes: ListChange[]) =>
     Promise.all(
       changes.map((change) =>
         limit(async () => {
-          const result = await applyChange(change, target, { force: opts.force, safety: opts.safety ?? DEFAULT_SAFETY });
+          const result = await one(change);
           results.set(change, result);
           done += 1;
           opts.onProgress?.(done, total, result);
@@ -43,7 +59,10 @@ export async function applyPlan(plan: Plan, target: KeywordTarget, opts: ApplyOp
     );
   await run(plan.changes.filter((c) => c.kind === 'delete'));
   await run(plan.changes.filter((c) => c.kind !== 'delete'));
-  return { target: plan.target, startedAt, finishedAt: now().toISOString(), results: plan.changes.map((c) => results.get(c)!) };
+  let ordered = plan.changes.map((c) => results.get(c)!);
+  // Interrupted: report what landed now; the person asked to stop, not for one more read.
+  if (!opts.signal?.aborted) ordered = await checkStillLive(plan.changes, ordered, target);
+  return { target: plan.target, startedAt, finishedAt: now().toISOString(), results: ordered };
 }
 
 export function assertSafe(plan: Plan, force: boolean): void {
@@ -56,7 +75,7 @@ export function assertSafe(plan: Plan, force: boolean): void {
   );
 }
 
-/** True when any list failed or was skipped: the apply did not finish (exit 1). */
+/** True when any list did not end as planned (failed, skipped, conflict, overwritten): exit 1. */
 export function applyFailed(report: ApplyReport): boolean {
-  return report.results.some((r) => r.outcome === 'failed' || r.outcome === 'skipped');
+  return report.results.some((r) => r.outcome !== 'applied' && r.outcome !== 'unchanged');
 }

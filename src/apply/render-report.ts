@@ -7,16 +7,19 @@ import { endpointLine, type ServiceEndpoint } from '../plan/summary.js';
 
 type Style = Parameters<typeof styleText>[0];
 const OUTCOMES: ListOutcome[] = ['applied', 'unchanged', 'skipped', 'failed'];
-const STYLE: Record<ListOutcome, Style> = { applied: 'green', unchanged: 'dim', skipped: 'yellow', failed: 'red' };
-const MARK: Record<ListOutcome, string> = { applied: '✓', unchanged: '=', skipped: '!', failed: '✗' };
+// Named in the summary only when they happened: they are rare, and each means a change may be lost.
+const LOST_UPDATE_OUTCOMES: ListOutcome[] = ['conflict', 'overwritten'];
+const STYLE: Record<ListOutcome, Style> = { applied: 'green', unchanged: 'dim', skipped: 'yellow', failed: 'red', conflict: 'red', overwritten: 'red' };
+const MARK: Record<ListOutcome, string> = { applied: '✓', unchanged: '=', skipped: '!', failed: '✗', conflict: '✗', overwritten: '✗' };
 
 export function applySummaryLine(report: ApplyReport): string {
   const n = countOutcomes(report);
-  return `Apply: ${OUTCOMES.map((o) => `${n[o]} ${o}`).join(', ')}.`;
+  const shown = [...OUTCOMES, ...LOST_UPDATE_OUTCOMES.filter((o) => n[o] > 0)];
+  return `Apply: ${shown.map((o) => `${n[o]} ${o}`).join(', ')}.`;
 }
 
 export function countOutcomes(report: ApplyReport): Record<ListOutcome, number> {
-  const n: Record<ListOutcome, number> = { applied: 0, unchanged: 0, skipped: 0, failed: 0 };
+  const n: Record<ListOutcome, number> = { applied: 0, unchanged: 0, skipped: 0, failed: 0, conflict: 0, overwritten: 0 };
   for (const r of report.results) n[r.outcome] += 1;
   return n;
 }
@@ -61,7 +64,7 @@ export function renderApplyReportJson(report: ApplyReport): string {
   return `${JSON.stringify(json, null, 2)}\n`;
 }
 
-const OUTCOME_NAMES = ['applied', 'unchanged', 'skipped', 'failed'] as const satisfies readonly ListOutcome[];
+const OUTCOME_NAMES = ['applied', 'unchanged', 'skipped', 'failed', 'conflict', 'overwritten'] as const satisfies readonly ListOutcome[];
 
 /** The published shape of `apply --format json` (schema/apply-report.schema.json is made from it). */
 export const applyReportJsonSchema = z
@@ -74,9 +77,11 @@ export const applyReportJsonSchema = z
       z.strictObject({
         id: z.string(),
         kind: z.enum(['create', 'update', 'delete', 'noop']),
-        outcome: z.enum(OUTCOME_NAMES),
+        outcome: z
+          .enum(OUTCOME_NAMES)
+          .describe('conflict: another writer wrote the list during this apply; overwritten: by the end of the run the list no longer held what was sent. Both exit 1.'),
         revisionId: z.string().nullable().describe('The revision after the write (applied), or the live revision found.'),
-        message: z.string().nullable().describe('For skipped/failed: why, and what to do.'),
+        message: z.string().nullable().describe('For skipped/failed/conflict/overwritten: why, and what to do; for applied: a note (e.g. the answer was lost but the write landed).'),
         warnings: z.array(z.string()),
       }),
     ),

@@ -1,7 +1,9 @@
 // Proof that a write landed: the service must return exactly what was sent (terms as a set, each
-// term byte-for-byte), and the revision must rise by one; more means someone else wrote too.
+// term byte-for-byte), and the revision must rise by exactly one over the revision the write was
+// judged against. More means another writer wrote in between, and this write replaced their change.
 import type { KeywordList, LiveKeywordList } from '../model/keyword-list.js';
 import { revisionNumber } from '../model/keyword-list.js';
+import type { ListChange, ListResult } from '../model/plan.js';
 import { termsMissing } from '../plan/term-sets.js';
 
 /** Differences between what was sent and what the service stored; empty when they match. */
@@ -22,16 +24,41 @@ export function orderWarning(sent: KeywordList, got: LiveKeywordList): string | 
   return same ? null : 'the service returned the same terms in another order or with repeats; matching is unaffected';
 }
 
-/** A warning when the revision did not rise by exactly one over `before`, or null. */
+/**
+ * The lost update the service cannot prevent (it has no conditional write): the revision after
+ * this write rose by more than one over the one it was judged against. Null when it rose by one,
+ * or when either revision has no number to compare.
+ */
+export function revisionConflict(id: string, beforeRevision: string, afterRevision: string): string | null {
+  const before = revisionNumber(beforeRevision);
+  const after = revisionNumber(afterRevision);
+  if (before === undefined || after === undefined || after <= before + 1) return null;
+  return (
+    `another writer wrote "${id}" during this apply: revision ${beforeRevision} was read, and after this write it is ${afterRevision}, ` +
+    `not up by one; their change was replaced by this one: find the other writer (one writer per target), run \`kwsync plan\`, and restore what they changed if it should stay`
+  );
+}
+
+/** A warning when the revision did not rise at all, or went down: the service kept no count. */
 export function revisionWarning(beforeRevision: string, got: LiveKeywordList): string | null {
   const before = revisionNumber(beforeRevision);
   const after = revisionNumber(got.revisionId);
-  if (before === undefined || after === undefined) return null;
-  if (after === before + 1) return null;
-  return (
-    `revision went from ${beforeRevision} to ${got.revisionId}, not up by exactly one: ` +
-    'another writer may be changing this list at the same time; run `kwsync plan` to check'
-  );
+  if (before === undefined || after === undefined || after >= before + 1) return null;
+  return `revision went from ${beforeRevision} to ${got.revisionId}, not up by one: the service may not count writes; run \`kwsync plan\` to check`;
+}
+
+/** The result of a write the service answered: applied, failed (it stored something else) or conflict. */
+export function verified(change: ListChange, sent: KeywordList, got: LiveKeywordList, before: LiveKeywordList | undefined): ListResult {
+  const base = { id: change.id, kind: change.kind, revisionId: got.revisionId };
+  const mismatches = contentMismatches(sent, got);
+  if (mismatches.length > 0) {
+    return { ...base, outcome: 'failed', message: `the service stored something other than what was sent (${mismatches.join('; ')})`, warnings: [] };
+  }
+  const order = orderWarning(sent, got);
+  const warnings = [order, before ? revisionWarning(before.revisionId, got) : null].filter((w): w is string => w !== null);
+  const conflict = before ? revisionConflict(change.id, before.revisionId, got.revisionId) : null;
+  if (conflict) return { ...base, outcome: 'conflict', message: conflict, warnings };
+  return { ...base, outcome: 'applied', message: null, warnings };
 }
 
 function quoteSome(terms: string[], max = 5): string {

@@ -68,7 +68,13 @@ export interface SavedPlan {
   checksum: string;
 }
 
-export type ListOutcome = 'applied' | 'unchanged' | 'skipped' | 'failed';
+/**
+ * applied: written and verified; unchanged: already as planned; skipped: not written (moved live,
+ * default list, needs --force, interrupted); failed: the write failed; conflict: another writer
+ * wrote the list during this apply (a change may be lost); overwritten: written, but by the end of
+ * the run the list no longer held what this run sent (a later writer replaced it).
+ */
+export type ListOutcome = 'applied' | 'unchanged' | 'skipped' | 'failed' | 'conflict' | 'overwritten';
 
 export interface ListResult {
   id: string;
@@ -76,7 +82,7 @@ export interface ListResult {
   outcome: ListOutcome;
   /** The revision after the write (applied), or the live revision found (skipped/failed). */
   revisionId: string | null;
-  /** For skipped/failed: why, in one sentence that says what to do. */
+  /** For skipped/failed/conflict/overwritten: why, in one sentence that says what to do; for applied, a note (e.g. a lost response). */
   message: string | null;
   /** Verification warnings after a write (e.g. revision rose by more than one). */
   warnings: string[];

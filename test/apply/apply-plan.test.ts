@@ -84,15 +84,16 @@ test('a service that stores other terms than sent fails verification', async () 
   expect(report.results[0]?.message).toMatch(/terms sent but not stored: "a,b"; terms stored but not sent: "\\"a,b\\""/);
 });
 
-test('a revision that rises by more than one warns of a concurrent writer', async () => {
+test('a revision that rises by more than one is a conflict naming the list and both revisions (exit 1)', async () => {
   const target = new FakeTarget([list('a', ['x'])]);
   target.hooks.beforeWrite = (_op, id) => {
-    target.put(target.lists.get(id)!); // someone else writes the same content just before us
+    target.put(target.lists.get(id)!); // someone else writes just before us
   };
   const plan = await planFor(target, [desired('a', ['y'])]);
   const report = await applyPlan(plan, target, { force: false, concurrency: 1 });
-  expect(report.results[0]?.outcome).toBe('applied');
-  expect(report.results[0]?.warnings[0]).toMatch(/fakehash_a_1 to fakehash_a_3, not up by exactly one: another writer/);
+  expect(report.results[0]).toMatchObject({ id: 'a', outcome: 'conflict', revisionId: 'fakehash_a_3' });
+  expect(report.results[0]?.message).toMatch(/another writer wrote "a" during this apply: revision fakehash_a_1 was read, and after this write it is fakehash_a_3/);
+  expect(applyFailed(report)).toBe(true);
 });
 
 test('progress is reported once per list, counting up to the total', async () => {

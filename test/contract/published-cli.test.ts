@@ -85,7 +85,7 @@ describe('keyword lists', () => {
   });
 
   test('apply: nothing applied, exit 1, no crash; every request it sends is valid', async () => {
-    const r = await run(['apply']);
+    const r = await run(['apply', '--auto-approve']);
     expect(r.unexplained).toEqual([]);
     // The mock answers every id with one published example and stores nothing, so no write can be
     // verified. Apply re-reads each list by id, gets the published GET example (the default list

@@ -89,7 +89,7 @@ describe('import --list merges live content into the existing files (the drift i
 
   test('the exact command of the drift issue brings live edits in, keeping comments, tests and layout; then plan shows no change', async () => {
     await copyShipped();
-    expect((await h.run(['apply', '--target', 'production'])).code).toBe(0);
+    expect((await h.run(['apply', '--auto-approve', '--target', 'production'])).code).toBe(0);
     const before = { profanity: await read('profanity-en.yaml'), slursYaml: await read('slurs-en.yaml'), slursCsv: await read('slurs-en.csv') };
     // Someone edits live in the dashboard: an inline list, a CSV list (terms and description).
     const live = h.target();

@@ -20,7 +20,7 @@ test('create, then noop, then update; unmanaged lists stay until prune, which ne
   expect(plan.stdout).toContain('Plan: 2 to create, 0 to update, 0 to delete, 0 unchanged.');
   expect(plan.stdout).toContain('Default lists (never changed): profanity-list');
 
-  const apply = await h.run(['apply']);
+  const apply = await h.run(['apply', '--auto-approve']);
   expect(apply.code).toBe(0);
   expect(apply.stdout).toContain('Apply: 2 applied, 0 unchanged, 0 skipped, 0 failed.');
   expect(await liveTerms(h, 'phones')).toEqual(['\\d{3,10}', 'call me']); // a comma survives the trip
@@ -31,7 +31,7 @@ test('create, then noop, then update; unmanaged lists stay until prune, which ne
 
   await h.writeList('greetings', ['hello', 'hey']);
   await h.removeList('phones');
-  const update = await h.run(['apply']);
+  const update = await h.run(['apply', '--auto-approve']);
   expect(update.code).toBe(0);
   expect(update.stdout).toMatch(/~ update greetings[^\n]*revision \w+_greetings_1\n    \+ hey\n    - hi/);
   expect(update.stdout).toContain('Unmanaged (live lists with no file, left alone; --prune deletes them): phones');
@@ -39,12 +39,12 @@ test('create, then noop, then update; unmanaged lists stay until prune, which ne
   expect(await liveTerms(h, 'greetings')).toEqual(['hello', 'hey']);
   expect(await liveTerms(h, 'phones')).toBeDefined();
 
-  const refused = await h.run(['apply', '--prune']);
+  const refused = await h.run(['apply', '--auto-approve', '--prune']);
   expect(refused.code).toBe(4);
   expect(refused.stderr).toContain('refusing 1 unsafe change without --force: phones: deletes the list and its 2 terms');
   expect(await liveTerms(h, 'phones')).toBeDefined();
 
-  const pruned = await h.run(['apply', '--prune', '--force']);
+  const pruned = await h.run(['apply', '--auto-approve', '--prune', '--force']);
   expect(pruned.code).toBe(0);
   expect(pruned.stdout).toContain('✓ applied   phones (delete)');
   expect(await liveTerms(h, 'phones')).toBeUndefined();
@@ -53,25 +53,25 @@ test('create, then noop, then update; unmanaged lists stay until prune, which ne
 
 test('one write request per changed list, none for unchanged ones', async () => {
   for (const id of ['a', 'b', 'c']) await h.writeList(id, ['x']);
-  expect((await h.run(['apply'])).code).toBe(0);
+  expect((await h.run(['apply', '--auto-approve'])).code).toBe(0);
   await h.writeList('b', ['x', 'y']);
   h.emulator.clearRequests();
-  expect((await h.run(['apply', '--format', 'json'])).code).toBe(0);
+  expect((await h.run(['apply', '--auto-approve', '--format', 'json'])).code).toBe(0);
   const writes = h.emulator.requests.filter((r) => r.method !== 'GET');
   expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([expect.stringMatching(/^PUT .*\/moderation\/keywords\/b$/)]);
 });
 
 test('an unsafe removal is refused, then applied with --force', async () => {
   await h.writeList('big', range(20));
-  expect((await h.run(['apply'])).code).toBe(0);
+  expect((await h.run(['apply', '--auto-approve'])).code).toBe(0);
   await h.writeList('big', range(5));
   const plan = await h.run(['plan']);
   expect(plan.stdout).toContain('! needs --force: removes 15 of 20 terms (75%), more than safety.maxRemovedShare (30%)');
-  const refused = await h.run(['apply']);
+  const refused = await h.run(['apply', '--auto-approve']);
   expect(refused.code).toBe(4);
   expect(refused.stderr).toContain('big: removes 15 of 20 terms');
   expect(await liveTerms(h, 'big')).toHaveLength(20);
-  const forced = await h.run(['apply', '--force']);
+  const forced = await h.run(['apply', '--auto-approve', '--force']);
   expect(forced.code).toBe(0);
   expect(await liveTerms(h, 'big')).toEqual(range(5));
 });
@@ -80,7 +80,7 @@ test('invalid lists: diagnostics on stderr, exit 3, nothing sent', async () => {
   await h.writeList('ok', ['x']);
   await h.writeList('bad', ['x', 'x']); // duplicate term
   h.emulator.clearRequests();
-  for (const cmd of [['plan'], ['apply']]) {
+  for (const cmd of [['plan'], ['apply', '--auto-approve']]) {
     const r = await h.run(cmd);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/keywords\/bad\.yaml:\d+:\d+/);
@@ -93,7 +93,7 @@ test('markdown and json formats; the API key never appears in any output', async
   await h.writeList('a', ['x']);
   const md = await h.run(['plan', '--format', 'markdown']);
   expect(md.stdout).toContain('| `a` | ➕ create | +1 −0 |');
-  const applied = await h.run(['apply', '--format', 'json']);
+  const applied = await h.run(['apply', '--auto-approve', '--format', 'json']);
   const report = JSON.parse(applied.stdout) as { results: { id: string; outcome: string }[] };
   expect(report.results).toEqual([expect.objectContaining({ id: 'a', outcome: 'applied' })]);
   for (const out of [md.stdout, md.stderr, applied.stdout, applied.stderr]) expect(out).not.toContain(h.env.COMETCHAT_API_KEY);
@@ -112,7 +112,7 @@ test('an unknown --target lists the known ones (64)', async () => {
 
 test.each(['0', '17', 'four'])('apply --concurrency %s is bad usage (64), with no request sent', async (value) => {
   await h.writeList('a', ['x']);
-  const r = await h.run(['apply', '--concurrency', value]);
+  const r = await h.run(['apply', '--auto-approve', '--concurrency', value]);
   expect(r.code).toBe(64);
   expect(r.stderr).toContain(`--concurrency must be a whole number from 1 to 16 (got "${value}")`);
   expect(h.emulator.requests).toHaveLength(0);
@@ -121,7 +121,7 @@ test.each(['0', '17', 'four'])('apply --concurrency %s is bad usage (64), with n
 test('apply --concurrency 1 overrides apply.concurrency and still applies every list', async () => {
   await h.writeList('a', ['x']);
   await h.writeList('b', ['y']);
-  const r = await h.run(['apply', '--concurrency', '1']);
+  const r = await h.run(['apply', '--auto-approve', '--concurrency', '1']);
   expect(r.code).toBe(0);
   expect(r.stdout).toContain('Apply: 2 applied, 0 unchanged, 0 skipped, 0 failed.');
 });

@@ -12,7 +12,7 @@ beforeEach(async () => {
   h = await startHarness();
   await h.writeList('a', ['x']);
   await h.writeList('b', ['x']);
-  expect((await h.run(['apply'])).code).toBe(0);
+  expect((await h.run(['apply', '--auto-approve'])).code).toBe(0);
   await h.writeList('a', ['x', 'y']);
   await h.writeList('b', ['x', 'z']);
 });

@@ -10,7 +10,7 @@ let h: Harness;
 beforeEach(async () => {
   h = await startHarness();
   await h.writeList('a', ['x']);
-  expect((await h.run(['apply'])).code).toBe(0);
+  expect((await h.run(['apply', '--auto-approve'])).code).toBe(0);
 });
 afterEach(async () => {
   await h.close();

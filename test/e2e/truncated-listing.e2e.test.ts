@@ -25,7 +25,7 @@ test('lists hidden by a truncated listing are updated, not created twice; a re-p
   expect(plan.stdout).toContain('Plan: 1 to create, 6 to update, 0 to delete, 0 unchanged.');
   expect(plan.stdout).toContain("Note: the service's list of keyword lists may be cut short (it returned 3, its page limit)");
 
-  const apply = await h.run(['apply']);
+  const apply = await h.run(['apply', '--auto-approve']);
   expect(apply.stdout).toContain('Apply: 7 applied, 0 unchanged, 0 skipped, 0 failed.');
   expect(apply.code).toBe(0);
   for (const id of ids) expect(await liveTerms(h, id)).toEqual(['old', 'new']);

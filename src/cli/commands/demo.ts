@@ -51,7 +51,7 @@ export async function runDemo(outer: CliIO, opts: { dir: string }): Promise<numb
     if (groups.length === 0) io.stdout.write('Skipped: kwsync.yaml names no preview groups (preview.groups).\n');
     else await runPreview(io, { dir: opts.dir, group: [...groups], app: service, repo });
     heading(4, 'apply: one request per changed list, each verified');
-    const applied = await runApply(io, { dir: opts.dir, showPlan: false, keywordTarget, endpoint, repo });
+    const applied = await runApply(io, { dir: opts.dir, showPlan: false, autoApprove: true, keywordTarget, endpoint, repo });
     heading(5, 'plan again: nothing left to do');
     const again = await runPlan(io, { dir: opts.dir, detailedExitcode: true, keywordTarget, endpoint, repo });
     if (applied !== EXIT.ok) throw new KwsyncError('the demo\'s apply did not finish: see the report above');
@@ -64,7 +64,7 @@ export async function runDemo(outer: CliIO, opts: { dir: string }): Promise<numb
       '\nDone: the emulator now holds exactly the lists in the files.\n' +
         'Against a real app the same commands run with the environment variables of the design:\n' +
         '  export COMETCHAT_APP_ID=<app id> COMETCHAT_REGION=<us|eu|in> COMETCHAT_API_KEY=<REST key>\n' +
-        `  kwsync plan${pick} && kwsync apply${pick}\n`,
+        `  kwsync plan${pick} && kwsync apply${pick}      # apply shows the plan and asks for yes\n`,
     );
     return EXIT.ok;
   } finally {
