@@ -5,6 +5,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredList } from '../model/keyword-list.js';
 import type { Plan } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
+import type { RecentMessages } from './impact-preview.js';
 import type { ActionInputs } from './inputs.js';
 import type { RunContext } from './context.js';
 
@@ -33,6 +34,8 @@ export interface ActionDeps {
   validateRepo: ValidateRepo;
   /** Connects to the service; undefined when the run has no API key (plan then runs offline). */
   connect: ((target: TargetConfig | undefined, service: ServiceConfig) => KeywordTarget) | undefined;
+  /** Recent messages of a group for the impact preview; undefined without an API key. */
+  recentMessages?: (target: TargetConfig | undefined, service: ServiceConfig) => RecentMessages;
   /** Validates the keywords folder as it is at a git ref (the PR's base) in a temporary copy. */
   validateAtRef: (ref: string, dir: string) => Promise<RepoValidation>;
   writeSummary(markdown: string): Promise<void>;

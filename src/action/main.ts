@@ -16,6 +16,7 @@ import { parseRunContext } from './context.js';
 import type { ActionDeps } from './deps.js';
 import { formatError } from './format-error.js';
 import { parseInputs } from './inputs.js';
+import { recentTextMessages } from './recent-messages.js';
 import { runAction } from './run-action.js';
 
 function annotate(d: Diagnostic): void {
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
       connect: apiKey
         ? (target, service) => connectService(serviceSettingsFromEnv(env, target), serviceOptions(service)).keywords
         : undefined,
+      ...(apiKey ? { recentMessages: (target, service) => recentTextMessages(connectService(serviceSettingsFromEnv(env, target), serviceOptions(service)).client) } : {}),
       validateAtRef: async (ref, dir) => {
         const copy = await copyFolderAtRef({ cwd: context.workspace, ref, dir });
         try {

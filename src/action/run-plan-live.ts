@@ -13,11 +13,12 @@ import { renderPrPlanComment } from '../github/render-pr-plan.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { LiveKeywordList } from '../model/keyword-list.js';
-import { planHasChanges } from '../model/plan.js';
+import { planHasChanges, type Plan } from '../model/plan.js';
 import { liveNotes, readLiveLists, renderPlanMarkdown } from '../plan/index.js';
 import { defaultIdProblems, listLimitProblem, unsafeProblems } from '../plan/predict-apply.js';
 import { computeThreeWay } from '../plan/three-way.js';
 import { asBaseLists, removeCopy } from './base-lists.js';
+import { previewImpact, renderImpactMarkdown } from './impact-preview.js';
 import type { ActionResult, ActionRun, RepoValidation } from './deps.js';
 import { renderPlanSummary, SUMMARY_LIMIT_BYTES } from './job-summary.js';
 import { unpackUntrusted } from './pr-bundle.js';
@@ -83,7 +84,8 @@ async function planAndPost(run: ActionRun, pr: VerifiedPullRequest, trusted: Pre
     ...(offlineReason ? [] : listLimitProblem(tw.plan, live, prConfig.limits.maxLists, prValidation.configFile ?? `${inputs.dir}/kwsync.yaml`)),
     ...unsafeProblems(tw.plan, tw.lists, inputs.dir),
   ];
-  const common = { ...link, renderPlan: renderPlanMarkdown, problems, warningCount: prValidation.warningCount, ...(offlineReason ? { offlineReason } : {}) };
+  const extra = offlineReason ? undefined : await impact(run, trusted, tw.plan);
+  const common = { ...link, renderPlan: renderPlanMarkdown, problems, warningCount: prValidation.warningCount, ...(offlineReason ? { offlineReason } : {}), ...(extra ? { extra } : {}) };
   const summary = renderPrPlanComment(tw, { ...common, limit: SUMMARY_LIMIT_BYTES, measure: utf8Bytes });
   await deps.writeSummary(summary.body);
   const planJsonPath = await deps.writePlanFile(tw.plan);
@@ -104,6 +106,19 @@ async function readLive(run: ActionRun, trusted: Prepared, target: string, ids: 
   const keywords = deps.connect(trusted.targetConfig, trusted.validation.config.service);
   const live = await readLiveLists(keywords, ids);
   return { live: live.lists, notes: liveNotes(live) };
+}
+
+/** The impact preview, or a line saying why there is none; it never fails the plan. */
+async function impact({ deps }: ActionRun, trusted: Prepared, plan: Plan): Promise<string | undefined> {
+  const { preview, service } = trusted.validation.config;
+  if (preview.groups.length === 0 || !deps.recentMessages || !planHasChanges(plan)) return undefined;
+  try {
+    return renderImpactMarkdown(await previewImpact(plan, preview.groups, preview.messages, deps.recentMessages(trusted.targetConfig, service)));
+  } catch (err) {
+    const why = err instanceof KwsyncError ? err.message : String(err);
+    deps.log.warning(`impact preview skipped: ${why}`);
+    return `#### Impact preview\n\n_Not available: the recent messages could not be read (${why.replace(/[|`]/g, "'")})._\n`;
+  }
 }
 
 async function check(run: ActionRun, pr: VerifiedPullRequest, target: string, diagnostics: readonly Diagnostic[], summary: string, conclusion?: 'failure'): Promise<void> {

@@ -8,6 +8,7 @@ import { copyFolderAtRef, removeCopy } from '../../src/action/base-lists.js';
 import type { RunContext } from '../../src/action/context.js';
 import type { ActionDeps } from '../../src/action/deps.js';
 import type { ActionInputs } from '../../src/action/inputs.js';
+import { recentTextMessages } from '../../src/action/recent-messages.js';
 import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../src/cli/service.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { createGitHubClient } from '../../src/github/client.js';
@@ -60,6 +61,7 @@ export function harness(repo: TempRepo, gh: FakeGitHub, emu: RunningEmulator | u
     connect: emu
       ? (t, service) => connectService(serviceSettingsFromEnv(env, t), { ...serviceOptions(service), retry: { maxRetries: service.maxRetries, minDelayMs: 1, maxDelayMs: 5 } }).keywords
       : undefined,
+    ...(emu ? { recentMessages: (t, service) => recentTextMessages(connectService(serviceSettingsFromEnv(env, t), { ...serviceOptions(service), retry: { maxRetries: 0 } }).client) } : {}),
     validateAtRef: async (ref, dir) => {
       const copy = await copyFolderAtRef({ cwd: repo.dir, ref, dir });
       try {

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUNDLE_FILE } from '../../src/action/pr-bundle.js';
+import { recentTextMessages } from '../../src/action/recent-messages.js';
 import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
@@ -13,7 +14,7 @@ import { planMarker } from '../../src/github/markers.js';
 import { FakeGitHub, type FakePull } from '../github/fake-github.js';
 import { context, harness, inputs, listYaml, TempRepo } from './action-harness.js';
 
-const CONFIG = 'targets:\n  - name: prod\n    appId: prod-app\n  - name: staging\n    appId: staging-app\n';
+const CONFIG = 'targets:\n  - name: prod\n    appId: prod-app\n  - name: staging\n    appId: staging-app\npreview:\n  groups: [cometchat-guid-2]\n  messages: 100\n';
 let gh: FakeGitHub;
 let prod: RunningEmulator;
 let staging: RunningEmulator;
@@ -142,6 +143,25 @@ describe('stage two: plan-live (workflow_run, key in the environment)', () => {
     const body = gh.comments[0]!.body;
     expect(body).not.toContain('merging reverts these live edits');
     expect(body).toMatch(/Lists changed live since the last apply[\s\S]*\| 1 term \|/);
+  });
+
+  it('shows the impact preview per changed list: counts and top terms, never a message\'s text', async () => {
+    repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam', 'scam', 'emergency-term', 'darn']));
+    headSha = repo.commit();
+    gh.pulls[0] = fork();
+    await stageOne();
+    await stageTwo('staging', staging).run;
+    const body = gh.comments[0]!.body;
+    const section = body.slice(body.indexOf('#### Impact preview'));
+    expect(section).toMatch(/100 recent messages of `cometchat-guid-2`/);
+    const row = /\| `blocklist` \| (\d+) \| 0 \| (\d+) \| `darn` \((\d+)\)/.exec(section);
+    expect(row).not.toBeNull();
+    expect(Number(row![1])).toBeGreaterThan(0);
+    const texts: string[] = [];
+    for await (const m of recentTextMessages(connectService(serviceSettingsFromEnv({ COMETCHAT_API_KEY: staging.apiKey, COMETCHAT_BASE_URL: staging.chatBaseUrl })).client)('cometchat-guid-2', 100)) texts.push(m.text);
+    const darnTexts = texts.filter((t) => /\bdarn\b/.test(t) && t.split(' ').length > 3);
+    expect(darnTexts.length).toBeGreaterThan(0);
+    for (const t of darnTexts) expect(body).not.toContain(t);
   });
 
   it('picks the PR from the API, never from the artifact\'s claim', async () => {
