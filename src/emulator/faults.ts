@@ -20,6 +20,10 @@ export interface ScriptedFault {
   trickleMs?: number;
   /** 'edit-before': the term the other writer adds (default `live-edit-<n>`). */
   editTerm?: string;
+  /** 'edit-before': the list the other writer edits (default: the one the request's path names). */
+  editList?: string;
+  /** Let this many matching requests pass before the fault starts firing. */
+  skip?: number;
 }
 
 export interface RandomFaults {
@@ -36,6 +40,7 @@ export interface FaultDecision {
   retryAfterSeconds?: number;
   trickleMs?: number;
   editTerm?: string;
+  editList?: string;
   /** The label for the request log. */
   label?: string;
 }
@@ -55,7 +60,12 @@ export function createFaultInjector(seed: number, initial: RandomFaults | undefi
 
   const scripted = (method: string, path: string): ScriptedFault | undefined => {
     const found = queue.find((f) => f.count > 0 && matches(f, method, path));
-    if (found) found.count -= 1;
+    if (!found) return undefined;
+    if ((found.skip ?? 0) > 0) {
+      found.skip = (found.skip ?? 0) - 1;
+      return undefined;
+    }
+    found.count -= 1;
     return found;
   };
 
@@ -76,6 +86,7 @@ export function createFaultInjector(seed: number, initial: RandomFaults | undefi
           retryAfterSeconds: f.retryAfterSeconds ?? 1,
           ...(f.trickleMs !== undefined ? { trickleMs: f.trickleMs } : {}),
           ...(f.editTerm !== undefined ? { editTerm: f.editTerm } : {}),
+          ...(f.editList !== undefined ? { editList: f.editList } : {}),
           label: f.type,
         };
       }

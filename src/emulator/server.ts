@@ -67,7 +67,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     }
     if (decision.fault === 'drop-after') dropAfter.add(request);
     else if (decision.fault === 'trickle') trickle.set(request, decision.trickleMs ?? 1000);
-    else if (decision.fault === 'edit-before') editBefore(ctx, path, decision.editTerm ?? `live-edit-${(edits += 1)}`);
+    else if (decision.fault === 'edit-before') editBefore(ctx, decision.editList ?? listIdOf(path), decision.editTerm ?? `live-edit-${(edits += 1)}`);
     else if (decision.fault) {
       const status = Number(decision.fault);
       const retry = status === 429 ? { 'retry-after': String(decision.retryAfterSeconds ?? 1) } : undefined;
@@ -117,11 +117,14 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   return app;
 }
 
-/** Another writer's edit of the list a request names: one term added, revision up by one, as a PUT would. */
-function editBefore(ctx: EmulatorContext, path: string, term: string): void {
+function listIdOf(path: string): string | undefined {
   const m = /\/moderation\/keywords\/([^/]+)$/.exec(path);
-  if (!m) return;
-  const id = decodeURIComponent(m[1] as string);
+  return m ? decodeURIComponent(m[1] as string) : undefined;
+}
+
+/** Another writer's edit of a list: one term added, revision up by one, as their PUT would. */
+function editBefore(ctx: EmulatorContext, id: string | undefined, term: string): void {
+  if (id === undefined) return;
   const lists = ctx.keywords.all();
   const found = lists.find((l) => l.id === id);
   if (!found) return;
