@@ -17,7 +17,7 @@ import { planHasChanges, type Plan } from '../model/plan.js';
 import { liveNotes, readLiveLists, renderPlanMarkdown } from '../plan/index.js';
 import { defaultIdProblems, listLimitProblem, unsafeProblems } from '../plan/predict-apply.js';
 import { computeThreeWay } from '../plan/three-way.js';
-import { asBaseLists, removeCopy } from './base-lists.js';
+import { asBaseLists, commitBaseUnder, removeCopy } from './base-lists.js';
 import { previewImpact, renderImpactMarkdown } from './impact-preview.js';
 import type { ActionResult, ActionRun, RepoValidation } from './deps.js';
 import { renderPlanSummary, SUMMARY_LIMIT_BYTES } from './job-summary.js';
@@ -50,7 +50,11 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
     return { hasChanges: false, planJsonPath: '', failed: true, message: err.hint ? `${err.message}\nhint: ${err.hint}` : err.message };
   }
   try {
-    const prValidation = await deps.validateRepo({ dir: inputs.dir, cwd: unpacked.root });
+    const base = await commitBaseUnder(unpacked.root, { cwd: context.workspace, ref: pr.baseSha, dir: inputs.dir }).catch((err: unknown) => {
+      deps.log.warning(`validating without the base commit: ${err instanceof Error ? err.message : String(err)}`);
+      return undefined;
+    });
+    const prValidation = await deps.validateRepo({ dir: inputs.dir, cwd: unpacked.root, ...(base ? { base } : {}) });
     return await planAndPost(run, pr, trusted, prValidation);
   } finally {
     await removeCopy(unpacked.root);

@@ -164,6 +164,23 @@ describe('stage two: plan-live (workflow_run, key in the environment)', () => {
     for (const t of darnTexts) expect(body).not.toContain(t);
   });
 
+  it('validates the PR\'s lists against its base commit (list-shrunk on the check), without its files in the workspace', async () => {
+    repo.git('checkout', '-q', 'main');
+    repo.write('keywords/small.yaml', listYaml('small', ['a', 'b', 'c', 'd']));
+    baseSha = repo.commit();
+    repo.git('checkout', '-q', '-b', 'shrink');
+    repo.write('keywords/small.yaml', listYaml('small', ['a']));
+    headSha = repo.commit();
+    await keywordsOf(staging).createKeywordList(list('small', ['a', 'b', 'c', 'd']));
+    gh.pulls[0] = { ...fork(), head: { ...fork().head, ref: 'shrink' } };
+    await stageOne();
+    const { run } = stageTwo('staging', staging, runEvent({ head_branch: 'shrink' }));
+    await run;
+    const annotations = gh.checkRuns[0]!.annotations;
+    expect(annotations).toEqual([expect.objectContaining({ path: 'keywords/small.yaml', annotation_level: 'warning', title: expect.stringContaining('list-shrunk') })]);
+    expect(repo.git('status', '--porcelain')).toBe('');
+  });
+
   it('picks the PR from the API, never from the artifact\'s claim', async () => {
     await stageOne();
     const bundle = JSON.parse((await import('node:fs')).readFileSync(join(artifactDir, BUNDLE_FILE), 'utf8'));
