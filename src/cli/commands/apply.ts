@@ -51,7 +51,7 @@ export interface ApplyTerminal {
 
 export const EXIT_INTERRUPTED = 130;
 
-export async function runApply(io: CliIO, opts: ApplyCommandOptions, terminal: ApplyTerminal = processTerminal()): Promise<number> {
+export async function runApply(io: CliIO, opts: ApplyCommandOptions, terminal: ApplyTerminal = processTerminal(io)): Promise<number> {
   const format = parseFormat(opts.format);
   // Parsed before anything is read, so bad usage costs no request.
   const concurrency = opts.concurrency === undefined ? undefined : parseConcurrency(opts.concurrency, 1);
@@ -173,10 +173,14 @@ function renderReport(report: ApplyReport, format: OutputFormat, color: boolean,
   return renderApplyReportText(report, { color, endpoint });
 }
 
-/** The real terminal: the question on stderr, Ctrl-C as SIGINT (a second one quits at once). */
-export function processTerminal(): ApplyTerminal {
+/**
+ * The real terminal: the question on stderr, Ctrl-C as SIGINT (a second one quits at once). A
+ * person can answer only when stdin is a terminal and the command's own stderr is one (a command
+ * run in-process with captured output never asks).
+ */
+export function processTerminal(io: CliIO): ApplyTerminal {
   return {
-    isInteractive: process.stdin.isTTY === true && process.stderr.isTTY === true,
+    isInteractive: process.stdin.isTTY === true && io.stderr.isTTY === true,
     async confirm(question) {
       const rl = createInterface({ input: process.stdin, output: process.stderr });
       const stop = new AbortController();
