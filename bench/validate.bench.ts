@@ -14,7 +14,7 @@ const PATTERN_LISTS = 2;
 const PATTERNS_PER_LIST = 500;
 const CSV_BYTES = 1_000_000;
 
-function generateRepo(dir: string): void {
+export function generateRepo(dir: string): void {
   const kw = join(dir, 'keywords');
   mkdirSync(kw, { recursive: true });
   for (let l = 0; l < WORD_LISTS; l++) {

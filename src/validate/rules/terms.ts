@@ -21,12 +21,21 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
   // One map keyed by the folded form; exact duplicates are found among the same folded key, so a
   // 1 MB list costs one lookup per term (this loop is most of validate's time on big lists).
   const seen = new Map<string, number | number[]>();
-  terms.values.forEach((term, i) => {
-    const problem = SUSPECT.test(term) || term.length > limits.maxTermLength ? termProblem(term, limits) : null;
+  const values = terms.values;
+  for (let i = 0; i < values.length; i++) {
+    const term = values[i]!;
+    // Most terms of a big list are plain: one regex says that no rule below but length can apply.
+    if (PLAIN.test(term) && term.length <= limits.maxTermLength) {
+      const prior = seen.get(term);
+      if (prior === undefined) seen.set(term, i);
+      else duplicate(term, i, prior);
+      continue;
+    }
+    const problem = suspect(term) || term.length > limits.maxTermLength ? termProblem(term, limits) : null;
     if (problem) {
       out.push(diagnose(terms.locate(i, problem.index), 'error', problem.rule, problem.message));
       if (problem.rule !== 'term-too-long') broken.add(i);
-      if (problem.rule === 'term-empty') return;
+      if (problem.rule === 'term-empty') continue;
     } else {
       // Only a term holding " - " can be a mis-indented item; the lookup is skipped for the rest.
       const continued = term.includes(' - ') ? terms.continuation?.(i) : undefined;
@@ -38,12 +47,15 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
     }
     const key = foldKey(term);
     const prior = seen.get(key);
-    if (prior === undefined) {
-      seen.set(key, i);
-      return;
-    }
+    if (prior === undefined) seen.set(key, i);
+    else duplicate(term, i, prior, key);
+  }
+  return { diagnostics: out, broken };
+
+  /** Term `i` folds like the earlier term(s) `prior`: an exact copy (error) or a folded one (warning). */
+  function duplicate(term: string, i: number, prior: number | number[], key = term): void {
     const priors = typeof prior === 'number' ? [prior] : prior;
-    const same = priors.find((j) => terms.values[j] === term);
+    const same = priors.find((j) => values[j] === term);
     if (same !== undefined) {
       out.push(diagnose(terms.locate(i), 'error', 'duplicate-term', `${quote(term)} is already in this list (line ${terms.locate(same).line}); remove this copy`));
       broken.add(i);
@@ -52,10 +64,9 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
     const first = priors[0]!;
     seen.set(key, [...priors, i]);
     out.push(
-      diagnose(terms.locate(i), 'warning', 'duplicate-term-folded', `${quote(term)} is the same as ${quote(terms.values[first])} (line ${terms.locate(first).line}) once case and Unicode form are ignored; keep one`),
+      diagnose(terms.locate(i), 'warning', 'duplicate-term-folded', `${quote(term)} is the same as ${quote(values[first])} (line ${terms.locate(first).line}) once case and Unicode form are ignored; keep one`),
     );
-  });
-  return { diagnostics: out, broken };
+  }
 }
 
 /** The continued line indented like the item it ran on from: `; write it as: \`  - bar\``. */
@@ -65,8 +76,21 @@ function reindented(item: Position, continued: Position): string {
   return indent === undefined || !text || text.includes('…') ? '' : `; write it as: ${code(indent + text)}`;
 }
 
+/**
+ * Lower-case ASCII letters and digits at both ends, and inside also spaces and punctuation that no
+ * rule looks at: such a term is its own fold key and only length and duplicates apply to it (no
+ * space at an edge, no line break, control, invisible or quote character, dash, regex syntax).
+ */
+const PLAIN = /^[a-z0-9](?:[a-z0-9 _.,!#$%&/:;@~=]*[a-z0-9])?$/;
+/** /\s/ as a character code test, for the first and last character only. */
+const WHITESPACE = /\s/;
+
 /** Cheap pre-check: only terms that are empty, padded or multi-line need termProblem's details. */
-const SUSPECT = /^$|^\s|\s$|[\r\n]/;
+function suspect(term: string): boolean {
+  if (term === '') return true;
+  const edge = (c: number): boolean => (c <= 0x20 ? c === 0x20 || (c >= 0x09 && c <= 0x0d) : c >= 0xa0 && WHITESPACE.test(String.fromCharCode(c)));
+  return edge(term.charCodeAt(0)) || edge(term.charCodeAt(term.length - 1)) || term.includes('\n') || term.includes('\r');
+}
 const PLAIN_LOWER_ASCII = /^[\x20-\x40\x5b-\x7e]*$/;
 const ASCII = /^[\x20-\x7e]*$/;
 
