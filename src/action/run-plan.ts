@@ -9,6 +9,7 @@ import { upsertStickyComment } from '../github/sticky-comment.js';
 import type { LiveKeywordList } from '../model/keyword-list.js';
 import { planHasChanges, type Plan } from '../model/plan.js';
 import { renderPlanMarkdown } from '../plan/index.js';
+import { annotateCapped } from './annotate-capped.js';
 import { asBaseLists } from './base-lists.js';
 import type { ActionResult, ActionRun, RepoValidation } from './deps.js';
 import { fitPlanSummary, renderPlanSummary } from './job-summary.js';
@@ -85,7 +86,7 @@ async function publishDiagnostics({ context, deps }: ActionRun, validation: Repo
   } catch (err) {
     if (!isPermissionError(err)) throw err;
     deps.log.warning('this token may not create check runs (a fork\'s pull request?); annotating through the workflow log instead');
-    for (const d of validation.diagnostics) deps.log.annotate(d);
+    annotateCapped(deps.log, validation.diagnostics, `all ${validation.diagnostics.length} are in this run's job summary`);
   }
 }
 
