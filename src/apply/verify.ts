@@ -4,13 +4,14 @@
 import type { KeywordList, LiveKeywordList } from '../model/keyword-list.js';
 import { revisionNumber } from '../model/keyword-list.js';
 import type { ListChange, ListResult } from '../model/plan.js';
-import { termsMissing } from '../plan/term-sets.js';
+import { sameSequence, termsMissing } from '../plan/term-sets.js';
 
 /** Differences between what was sent and what the service stored; empty when they match. */
 export function contentMismatches(sent: KeywordList, got: LiveKeywordList): string[] {
   const out: string[] = [];
-  const missing = termsMissing(sent.searchTerms, got.searchTerms);
-  const extra = termsMissing(got.searchTerms, sent.searchTerms);
+  const same = sameSequence(sent.searchTerms, got.searchTerms);
+  const missing = same ? [] : termsMissing(sent.searchTerms, got.searchTerms);
+  const extra = same ? [] : termsMissing(got.searchTerms, sent.searchTerms);
   if (missing.length > 0) out.push(`terms sent but not stored: ${quoteSome(missing)}`);
   if (extra.length > 0) out.push(`terms stored but not sent: ${quoteSome(extra)}`);
   if (got.name !== sent.name) out.push(`name stored as ${JSON.stringify(got.name)}, sent ${JSON.stringify(sent.name)}`);
@@ -20,8 +21,7 @@ export function contentMismatches(sent: KeywordList, got: LiveKeywordList): stri
 
 /** A warning when the stored terms are the same set but not the same sequence (order, repeats). */
 export function orderWarning(sent: KeywordList, got: LiveKeywordList): string | null {
-  const same = sent.searchTerms.length === got.searchTerms.length && sent.searchTerms.every((t, i) => t === got.searchTerms[i]);
-  return same ? null : 'the service returned the same terms in another order or with repeats; matching is unaffected';
+  return sameSequence(sent.searchTerms, got.searchTerms) ? null : 'the service returned the same terms in another order or with repeats; matching is unaffected';
 }
 
 /**

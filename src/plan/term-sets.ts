@@ -2,9 +2,12 @@
 // compared exactly (no trimming, no case folding), so a quoted or re-encoded term is a change.
 //
 // Speed: a list holds up to ~100k terms and one apply compares it several times (plan, guards,
-// verification), so each term array's Set is built once and kept beside the array (a WeakMap, so
-// it goes with the array). Term arrays are never changed in place once read or loaded; code that
-// needs another set of terms makes a new array, which gets its own Set.
+// verification, the final read), mostly against an array in the same order with a few terms
+// changed (the service answers terms in the order sent). So two arrays are first compared position
+// by position, and only the few positions that differ are looked up in small Sets. Arrays that
+// differ a lot fall back to a Set of the whole array, built once per array and kept beside it (a
+// WeakMap). Term arrays are never changed in place once read or loaded. The answers are those of
+// the plain Set version (test/plan/term-sets.property.test.ts).
 import type { KeywordList } from '../model/keyword-list.js';
 
 const sets = new WeakMap<readonly string[], ReadonlySet<string>>();
@@ -19,9 +22,52 @@ export function termSet(terms: readonly string[]): ReadonlySet<string> {
   return set;
 }
 
+/** Above this share of differing positions, a Set of the whole of `b` is cheaper. */
+const NEAR_SHARE = 0.25;
+
 /** Terms of `a` missing from `b`, deduplicated, in `a`'s order. */
 export function termsMissing(a: readonly string[], b: readonly string[]): string[] {
   if (a === b) return [];
+  return nearMissing(a, b) ?? setMissing(a, b);
+}
+
+/**
+ * termsMissing for two arrays that agree at most positions, or undefined when they do not. A term
+ * of `a` at a position where `b` holds the same term is in `b`; a term at a differing position is
+ * in `b` when it is among `b`'s differing terms, or among the agreeing ones (a repeat in `a`).
+ */
+function nearMissing(a: readonly string[], b: readonly string[]): string[] | undefined {
+  const common = Math.min(a.length, b.length);
+  const maxDiffering = Math.max(a.length, b.length) * NEAR_SHARE;
+  const differing: number[] = [];
+  for (let i = 0; i < common; i++) {
+    if (a[i] !== b[i] && differing.push(i) > maxDiffering) return undefined;
+  }
+  if (differing.length + Math.abs(a.length - b.length) > maxDiffering) return undefined;
+  const bDiffering = new Set<string>();
+  for (const i of differing) bDiffering.add(b[i] as string);
+  for (let i = common; i < b.length; i++) bDiffering.add(b[i] as string);
+  // Candidates: a's differing terms not among b's differing ones, in a's order, once each.
+  const candidates = new Set<string>();
+  const consider = (t: string) => {
+    if (!bDiffering.has(t)) candidates.add(t);
+  };
+  for (const i of differing) consider(a[i] as string);
+  for (let i = common; i < a.length; i++) consider(a[i] as string);
+  if (candidates.size === 0) return [];
+  // Among b's agreeing terms? (Only when `a` repeats a term; a scan with lookups in a small Set.)
+  let d = 0;
+  for (let i = 0; i < common; i++) {
+    if (d < differing.length && differing[d] === i) {
+      d += 1;
+      continue;
+    }
+    candidates.delete(b[i] as string);
+  }
+  return [...candidates];
+}
+
+function setMissing(a: readonly string[], b: readonly string[]): string[] {
   const inB = termSet(b);
   const out: string[] = [];
   let seen: Set<string> | undefined;
@@ -35,8 +81,18 @@ export function termsMissing(a: readonly string[], b: readonly string[]): string
   return out;
 }
 
-export function sameTermSet(a: readonly string[], b: readonly string[]): boolean {
+/** True when both hold the same terms in the same order (the usual answer to a write). */
+export function sameSequence(a: readonly string[], b: readonly string[]): boolean {
   if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+export function sameTermSet(a: readonly string[], b: readonly string[]): boolean {
+  if (sameSequence(a, b)) return true;
+  const near = nearMissing(a, b);
+  if (near !== undefined) return near.length === 0 && (nearMissing(b, a) ?? setMissing(b, a)).length === 0;
   const setA = termSet(a);
   const setB = termSet(b);
   if (setA.size !== setB.size) return false;
