@@ -36,12 +36,15 @@ function createPlan(category: 'word' | 'pattern', searchTerms: string[]): Plan {
   return { target: 'bench', changes: [{ kind: 'create', id: after.id, before: null, after }] } as unknown as Plan;
 }
 
-function scan(plan: Plan, texts: { id: string; text: string }[]): { ms: number; caught: number } {
+/** Total time (compile + scan), and the scan alone. */
+function scan(plan: Plan, texts: { id: string; text: string }[]): { ms: number; scanMs: number; caught: number } {
   const t0 = performance.now();
   const s = startPreview(plan);
+  const t1 = performance.now();
   for (const m of texts) s.add(m);
   const caught = s.result([]).lists[0]!.after;
-  return { ms: performance.now() - t0, caught };
+  const end = performance.now();
+  return { ms: end - t0, scanMs: end - t1, caught };
 }
 
 export default async function bench(): Promise<void> {
@@ -79,5 +82,7 @@ export default async function bench(): Promise<void> {
   console.log(`every regex on every message, ${all.length} messages (timed on 1000, scaled): ${everyMs.toFixed(0)} ms (caught ${everyCaught} of 1000)`);
   console.log(`patterns: ${pat.ms.toFixed(0)} ms for ${all.length} messages = ${(everyMs / pat.ms).toFixed(0)}x faster than every regex (target <= 1000 ms)`);
   console.log(`word floor (fold + split + Set): ${floorMs.toFixed(0)} ms = ${(mb / (floorMs / 1000)).toFixed(1)} MB/s, caught ${floorCaught}`);
-  console.log(`words: ${words.ms.toFixed(0)} ms = ${(mb / (words.ms / 1000)).toFixed(1)} MB/s, ${(words.ms / floorMs).toFixed(2)}x the floor, caught ${words.caught} (target >= 40 MB/s)`);
+  console.log(
+    `words: ${words.ms.toFixed(0)} ms with the compile of ${WORD_TERMS} terms = ${(mb / (words.ms / 1000)).toFixed(1)} MB/s; the scan alone ${words.scanMs.toFixed(0)} ms = ${(mb / (words.scanMs / 1000)).toFixed(1)} MB/s, ${(words.scanMs / floorMs).toFixed(2)}x the floor; caught ${words.caught} (target >= 40 MB/s)`,
+  );
 }

@@ -12,6 +12,19 @@ export const foldWord = (s: string): string => s.normalize('NFKC').toLowerCase()
 const STARTS_WORDLIKE = /^[\p{L}\p{N}\p{M}]/u;
 const ENDS_WORDLIKE = /[\p{L}\p{N}\p{M}]$/u;
 
+/** A term that is one run of word characters. */
+const TOKEN = /^[\p{L}\p{N}\p{M}]+$/u;
+const WORD_RUN = /[\p{L}\p{N}\p{M}]+/gu;
+/**
+ * Characters that can join a neighbour into one grapheme (Extend, ZWJ, SpacingMark, Prepend; a
+ * superset). A text without them breaks graphemes wherever a word character meets another
+ * character, so a whole-word hit of a one-run term is exactly a run of word characters equal to
+ * it: a Map lookup per run finds what the automaton finds. A test checks the list against
+ * Intl.Segmenter over the code points; a text with any of them takes the automaton.
+ */
+export const JOINERS =
+  /[\p{Grapheme_Extend}\p{Emoji_Modifier}\p{Mc}\u200d\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u0d4e\u0e33\u0eb3\u{110bd}\u{110cd}\u{111c2}\u{111c3}\u{113d1}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{11d46}\u{11f02}]/u;
+
 interface Entry {
   /** The term as the list spells it. */
   term: string;
@@ -44,21 +57,38 @@ export function compileWordMatcher(terms: readonly string[]): Matcher {
   if (entries.length === 0) return { matches: () => [], spans: () => [] };
   // Boundaries are checked here rather than with the library's `boundary` option: that option
   // segments every text into graphemes for the context and is about ten times slower.
-  const automaton = new AhoCorasick<Entry>(entries);
+  // The automaton of every term is needed for texts with JOINERS and for spans only: built on first use.
+  let all: AhoCorasick<Entry> | undefined;
+  const automaton = (): AhoCorasick<Entry> => (all ??= new AhoCorasick<Entry>(entries));
+  // Terms that are one run of letters, digits and marks are looked up run by run (see JOINERS);
+  // the rest (several words, punctuation, emoji) stay with an automaton of their own.
+  const byToken = new Map<string, string[]>();
+  const others = entries.filter((e) => {
+    if (!TOKEN.test(e.pattern)) return true;
+    byToken.set(e.pattern, [...(byToken.get(e.pattern) ?? []), e.data.term]);
+    return false;
+  });
+  const rest = others.length > 0 ? new AhoCorasick<Entry>(others) : null;
   return {
     matches(text: string): string[] {
       const folded = foldWord(text);
       const found = new Set<string>();
-      // 'all' keeps overlapping hits: "oh heck" and "heck" are both in "oh heck".
-      for (const hit of automaton.iterate(folded, { strategy: 'all' })) {
+      const keep = (hit: { start: number; end: number; data?: Entry }) => {
         if (isWholeWord(folded, hit.start, hit.end, hit.data!)) found.add(hit.data!.term);
+      };
+      if (JOINERS.test(folded)) {
+        // 'all' keeps overlapping hits: "oh heck" and "heck" are both in "oh heck".
+        for (const hit of automaton().iterate(folded, { strategy: 'all' })) keep(hit);
+        return [...found];
       }
+      for (const [token] of folded.matchAll(WORD_RUN)) for (const term of byToken.get(token) ?? []) found.add(term);
+      if (rest) for (const hit of rest.iterate(folded, { strategy: 'all' })) keep(hit);
       return [...found];
     },
     spans(text: string): MatchSpan[] {
       const { folded, toOriginal } = foldMapped(text);
       const out: MatchSpan[] = [];
-      for (const hit of automaton.iterate(folded, { strategy: 'all' })) {
+      for (const hit of automaton().iterate(folded, { strategy: 'all' })) {
         if (!isWholeWord(folded, hit.start, hit.end, hit.data!)) continue;
         out.push({ start: toOriginal(hit.start, 'start'), end: toOriginal(hit.end, 'end'), term: hit.data!.term });
       }
