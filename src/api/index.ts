@@ -19,5 +19,5 @@ export type { GroupMessagesQuery, GroupMessagesPage, Message, MessageCursor } fr
 export { listCalls, iterateCalls, getCall, CALL_STATUSES, PUBLISHED_STATUS_FILTER } from './calls.js';
 export type { CallsQuery, CallsPage, CallsPagination, Call } from './calls.js';
 export { createKeywordTarget } from './keyword-target.js';
-export { DEFAULT_RETRY_POLICY } from './retry-policy.js';
+export { DEFAULT_RETRY_POLICY, writeWithConfirmation } from './retry-policy.js';
 export type { RetryPolicy, AttemptEvent } from './retry-policy.js';

@@ -81,6 +81,7 @@ export function serviceOptions(service: ServiceConfig): ConnectOptions {
     termsTransport: service.termsTransport,
     csvQuoting: service.csvQuoting,
     searchTermsWithFile: service.searchTermsWithFile,
+    maxResponseBytes: service.maxResponseBytes,
   };
 }
 

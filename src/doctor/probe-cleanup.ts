@@ -1,16 +1,23 @@
 // The end of every write probe: delete the probe list and prove it is gone, or say it may remain.
-import { deleteKeywordList, type CometChatClient } from '../api/index.js';
+import { deleteKeywordList, findKeywordList, writeWithConfirmation, type CometChatClient } from '../api/index.js';
 import { ApiError } from '../errors.js';
 import type { Finding } from './report.js';
 import { probeListPath } from './terms-variants.js';
 
-/** DELETE with the client's retries (a transient failure must not leave the list), then confirm. */
+/**
+ * DELETE, resent after a lost answer only while the list is still there (the one rule for writes,
+ * src/api/retry-policy.ts), so a transient failure does not leave the list; then confirm it is gone.
+ */
 export async function cleanUp(client: CometChatClient, opts: { id: string; onStep?: ((step: string) => void) | undefined }): Promise<Finding> {
   const title = 'the probe list was deleted';
   const path = probeListPath(opts.id);
   try {
     opts.onStep?.('DELETE');
-    await deleteKeywordList(client, opts.id).catch((err: unknown) => {
+    await writeWithConfirmation({
+      send: () => deleteKeywordList(client, opts.id),
+      confirm: async () => ((await findKeywordList(client, opts.id)) ? { state: 'untouched' as const } : { state: 'landed' as const, live: null }),
+      policy: client.retryPolicy,
+    }).catch((err: unknown) => {
       if (!(err instanceof ApiError && err.status === 404)) throw err;
     });
     const check = await client.probe({ api: 'chat', method: 'GET', path });

@@ -12,8 +12,12 @@ describe('kwsync.yaml service:', () => {
   });
 
   test('every setting reaches the client options', () => {
-    const service = configSchema.parse({ service: { termsTransport: 'file', csvQuoting: 'rfc4180', searchTermsWithFile: 'omit', maxRetries: 2 } }).service;
+    const service = configSchema.parse({
+      service: { termsTransport: 'file', csvQuoting: 'rfc4180', searchTermsWithFile: 'omit', maxRetries: 2, timeoutMs: 5000, maxResponseBytes: 4_000_000 },
+    }).service;
     expect(serviceOptions(service)).toMatchObject({
+      timeoutMs: 5000,
+      maxResponseBytes: 4_000_000,
       termsTransport: 'file',
       csvQuoting: 'rfc4180',
       searchTermsWithFile: 'omit',

@@ -86,7 +86,7 @@ describe('against the emulator', () => {
     expect(plan.stdout).toContain(`\n  app ${h.env.COMETCHAT_APP_ID}, region us, host ${host()}\n`);
     const md = await h.run(['plan', '--format', 'markdown']);
     expect(md.stdout).toContain(`<sub>app ${h.env.COMETCHAT_APP_ID}, region us, host ${host()}</sub>`);
-    const fresh = await run(['apply', '--format', 'text'], { ...h.env, COMETCHAT_REGION: 'eu' }, h.root);
+    const fresh = await run(['apply', '--auto-approve', '--format', 'text'], { ...h.env, COMETCHAT_REGION: 'eu' }, h.root);
     expect(fresh.stdout).toMatch(new RegExp(`Apply to target "[^"]+" \\([^)]+\\)\\n  app ${h.env.COMETCHAT_APP_ID}, region eu, host ${host().replace(/\./g, '\\.')}\\n`));
     for (const out of [plan, md, fresh]) expect(out.stdout + out.stderr).not.toContain(h.env.COMETCHAT_API_KEY);
   });
@@ -102,7 +102,7 @@ describe('against the emulator', () => {
     expect(untimed(quiet.stdout)).toBe(untimed(loud.stdout));
     expect(quiet.stdout).toMatch(/~ update mild/);
     // apply --quiet: the report, without the plan printed first, and no progress line.
-    const applied = await run(['-q', 'apply'], h.env, h.root, { stderr: true });
+    const applied = await run(['-q', 'apply', '--auto-approve'], h.env, h.root, { stderr: true });
     expect(applied.code).toBe(0);
     expect(applied.stderr).toBe('');
     expect(applied.stdout).toMatch(/^Apply to target/);

@@ -72,7 +72,7 @@ describe('each command output validates against its committed schema', () => {
   });
 
   test('apply --format json, then apply --plan of a file from before the top-level version', async () => {
-    const applied = await h.run(['apply', '--format', 'json']);
+    const applied = await h.run(['apply', '--auto-approve', '--format', 'json']);
     expect(applied.code).toBe(0);
     const report = await expectValid('apply-report', applied.stdout);
     expect((report.results as { outcome: string }[]).map((x) => x.outcome)).toEqual(['applied', 'applied']);
