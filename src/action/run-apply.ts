@@ -8,13 +8,19 @@ import { findMergedPullRequest } from '../github/merged-pr.js';
 import { applyMarker } from '../github/markers.js';
 import { FORCE_ADVICE, renderApplyComment, renderRefusedComment } from '../github/render-comments.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
-import { planHasChanges, type Plan } from '../model/plan.js';
+import { planHasChanges, type ListOutcome, type Plan } from '../model/plan.js';
+import { DEFAULT_RETRY_POLICY } from '../api/index.js';
 import { renderPlanMarkdown } from '../plan/index.js';
 import type { ActionResult, ActionRun } from './deps.js';
 import { cutAtLine, utf8Bytes } from '../github/fit-markdown.js';
 import { fitPlanSummary, renderPlanSummary, SUMMARY_LIMIT_BYTES } from './job-summary.js';
+import { markLiveEditReverts, pushedFrom } from './live-edits.js';
 import { planAgainstLive, prepare, targetName } from './setup.js';
+import type { DesiredList, LiveKeywordList } from '../model/keyword-list.js';
 import { supersededBy, supersededNotice } from './superseded.js';
+
+// Every outcome that leaves a list short of its planned state, as applyFailed counts them.
+const UNFINISHED: ReadonlySet<ListOutcome> = new Set(['failed', 'skipped', 'conflict', 'overwritten']);
 
 export async function runApply(run: ActionRun): Promise<ActionResult> {
   const { inputs, context, deps } = run;
@@ -35,13 +41,22 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
   if (!deps.connect) return { hasChanges: false, planJsonPath: '', failed: true, message: 'apply needs COMETCHAT_API_KEY (and the app id) in the environment' };
 
   const target = targetName(prepared.targetConfig);
-  const { keywords, plan } = await planAgainstLive(deps.connect, prepared, deps.now());
+  const planned = await planAgainstLive(deps.connect, prepared, deps.now());
+  const { keywords } = planned;
+  const plan = await withLiveEditReverts(run, planned.plan, planned.live, validation.lists);
   const planJsonPath = await deps.writePlanFile(plan);
   const hasChanges = planHasChanges(plan);
 
   let report;
   try {
-    report = await applyPlan(plan, keywords, { force: inputs.force, concurrency: validation.config.apply.concurrency, safety: validation.config.safety, now: deps.now });
+    report = await applyPlan(plan, keywords, {
+      force: inputs.force,
+      concurrency: validation.config.apply.concurrency,
+      safety: validation.config.safety,
+      // How often a write whose answer was lost is looked at and resent: kwsync.yaml's service.maxRetries.
+      retry: { ...DEFAULT_RETRY_POLICY, maxRetries: validation.config.service.maxRetries },
+      now: deps.now,
+    });
   } catch (err) {
     if (!(err instanceof RefusedPlanError)) throw err;
     return refused(run, plan, err.reasons, { hasChanges, planJsonPath });
@@ -50,11 +65,22 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
   const failed = applyFailed(report);
   await deps.writeSummary(applySummary(renderApplyReportMarkdown(report), plan));
   await commentOnMergedPr(run, target, renderApplyComment(report, { runUrl: context.runUrl, sha: context.sha, renderApply: renderApplyReportMarkdown, failed }));
-  const failures = report.results.filter((r) => r.outcome === 'failed').map((r) => r.id);
-  const again = 'run the apply workflow again to finish (Re-run jobs on the newest run, or Run workflow on the default branch)';
+  const unfinished = report.results.filter((r) => UNFINISHED.has(r.outcome)).map((r) => `${r.id} (${r.outcome})`);
+  const again = 'see the report; run the apply workflow again to finish (Re-run jobs on the newest run, or Run workflow on the default branch)';
   return failed
-    ? { hasChanges, planJsonPath, failed, message: `apply failed for ${failures.join(', ') || 'some lists'}; ${again}` }
+    ? { hasChanges, planJsonPath, failed, message: `apply did not finish for ${unfinished.join(', ') || 'some lists'}; ${again}` }
     : { hasChanges, planJsonPath, failed };
+}
+
+/** On a push, changes that would undo live edits the merged files do not carry need force too. */
+async function withLiveEditReverts(run: ActionRun, plan: Plan, live: LiveKeywordList[], head: readonly DesiredList[]): Promise<Plan> {
+  const before = pushedFrom(run.context.event);
+  if (!before) return plan;
+  const base = await run.deps.validateAtRef(before, run.inputs.dir).catch((err: unknown) => {
+    run.deps.log.warning(`cannot read the lists before this push (${before.slice(0, 7)}), so live edits are not told from drift: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  });
+  return base ? markLiveEditReverts(plan, base.lists, live, head) : plan;
 }
 
 /** The report, then the plan, together under GitHub's 1 MiB for a job summary (the report first, cut at half). */

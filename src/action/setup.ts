@@ -52,8 +52,8 @@ export async function planAgainstLive(
   connect: NonNullable<ActionDeps['connect']>,
   prepared: Prepared,
   now: Date,
-): Promise<{ keywords: KeywordTarget; plan: Plan }> {
+): Promise<{ keywords: KeywordTarget; plan: Plan; live: LiveKeywordList[] }> {
   const keywords = connect(prepared.targetConfig, prepared.validation.config.service);
   const live = await readLiveLists(keywords, prepared.validation.lists.map((l) => l.id));
-  return { keywords, plan: planAgainst(prepared, live.lists, 'live', now, liveNotes(live)) };
+  return { keywords, plan: planAgainst(prepared, live.lists, 'live', now, liveNotes(live)), live: live.lists };
 }

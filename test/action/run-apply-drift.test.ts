@@ -124,6 +124,47 @@ describe('mode: apply', () => {
     expect(res.failed).toBe(true);
     expect(res.message).toContain('scam');
     expect(gh.comments[0]!.body).toContain('Some lists failed');
+    expect(res.message).toMatch(/apply did not finish for scam \(failed\)/);
+  });
+
+  it('on a push, refuses to undo a live edit the merged files do not carry, unless forced or brought into the file', async () => {
+    const word = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`);
+    repo.write('keywords/scam.yaml', listYaml('scam', word(12)));
+    repo.write('keywords/other.yaml', listYaml('other', ['a']));
+    const before = repo.commit();
+    await run('apply');
+    // An emergency term is added live; then a PR that changes only `other` is merged.
+    await live().updateKeywordList({ id: 'scam', name: 'scam', description: '', category: 'word', searchTerms: [...word(12), 'emergency'] });
+    repo.write('keywords/other.yaml', listYaml('other', ['a', 'b']));
+    const head = repo.commit();
+    gh.branches.set('main', head);
+    gh.commitPulls.set(head, [{ number: 13, merged_at: '2025-01-01T00:00:00Z', merge_commit_sha: head }]);
+    const push = (force: boolean) =>
+      runAction({ inputs: inputs('apply', { force }), context: context(repo, { sha: head, event: { before } }), deps: harness(repo, gh, emu).deps });
+
+    const refused = await push(false);
+    expect(refused.failed).toBe(true);
+    expect(refused.message).toMatch(/scam: undoes live edits made since the last apply \(removes 1 term added live\); bring them into the file with `kwsync import --list scam`/);
+    expect((await live().getKeywordList('scam'))?.searchTerms).toContain('emergency');
+    expect((await live().getKeywordList('other'))?.searchTerms).toEqual(['a']);
+
+    // The live edit brought into the file: nothing to undo, applied without force.
+    repo.write('keywords/scam.yaml', listYaml('scam', [...word(12), 'emergency']));
+    const adopted = await runAction({ inputs: inputs('apply', { force: false }), context: context(repo, { sha: head, event: { before } }), deps: harness(repo, gh, emu).deps });
+    expect(adopted).toMatchObject({ failed: false });
+    expect((await live().getKeywordList('other'))?.searchTerms).toEqual(['a', 'b']);
+  });
+
+  it('with force, a push undoes the live edit (the repository is the source of truth)', async () => {
+    repo.write('keywords/scam.yaml', listYaml('scam', ['free money']));
+    const before = repo.commit();
+    await run('apply');
+    await live().updateKeywordList({ id: 'scam', name: 'scam', description: '', category: 'word', searchTerms: ['free money', 'emergency'] });
+    const head = repo.commit();
+    gh.branches.set('main', head);
+    const res = await runAction({ inputs: inputs('apply', { force: true }), context: context(repo, { sha: head, event: { before } }), deps: harness(repo, gh, emu).deps });
+    expect(res.failed).toBe(false);
+    expect((await live().getKeywordList('scam'))?.searchTerms).toEqual(['free money']);
   });
 });
 
