@@ -49,7 +49,7 @@ describe('from an empty git repository', () => {
         '  2. GitHub → Settings → Environments → New environment "production": add the secret COMETCHAT_API_KEY (a full-access REST API key) and allow only the branch main to deploy\n' +
         '  3. Settings → Branches → protect main: require a pull request before merging\n' +
         '  4. commit on a branch and open a pull request: the plan appears as a comment; merging applies it\n' +
-        'The workflows call kwsync/kwsync at "v0"; for a reviewed version that cannot move, pin a full commit SHA (kwsync init --ref <sha>, or edit the three uses: lines).\n',
+        'The workflows call kwsync/kwsync at "v0"; for a reviewed version that cannot move, pin a full commit SHA (kwsync init --ref <sha>, or edit the uses: lines of the four workflows).\n',
     );
     expect(parse(readFileSync(join(repo.dir, 'keywords/kwsync.yaml'), 'utf8')).targets).toEqual([{ name: 'production', appId: 'app123', region: 'eu' }]);
     expect(readFileSync(join(repo.dir, '.gitignore'), 'utf8')).toBe('node_modules/\n');

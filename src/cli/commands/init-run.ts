@@ -60,7 +60,7 @@ function nextSteps(seed: TargetSeed, dir: string, opts: InitCommandOptions): str
   ];
   const pin =
     opts.kwsyncRepo !== '.' && !/^[0-9a-f]{40}$/.test(opts.ref)
-      ? `The workflows call ${opts.kwsyncRepo} at "${opts.ref}"; for a reviewed version that cannot move, pin a full commit SHA (kwsync init --ref <sha>, or edit the three uses: lines).\n`
+      ? `The workflows call ${opts.kwsyncRepo} at "${opts.ref}"; for a reviewed version that cannot move, pin a full commit SHA (kwsync init --ref <sha>, or edit the uses: lines of the four workflows).\n`
       : '';
   return `Next steps:\n${steps.map((s, i) => `  ${i + 1}. ${s}\n`).join('')}${pin}`;
 }

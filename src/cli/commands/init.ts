@@ -1,5 +1,5 @@
 // `kwsync init`: scaffold a repository (keywords/kwsync.yaml with one target, an example list or
-// the live app's lists, and the three workflows calling kwsync's reusable ones). Never overwrites.
+// the live app's lists, and the four workflows calling kwsync's reusable ones). Never overwrites.
 // The definition only: the scaffold and the client load when it runs (init-run.ts).
 import type { RegisterCommand } from './index.js';
 import { REGIONS } from './option-parsers.js';
