@@ -14,7 +14,6 @@ const ENDS_WORDLIKE = /[\p{L}\p{N}\p{M}]$/u;
 
 /** A term that is one run of word characters. */
 const TOKEN = /^[\p{L}\p{N}\p{M}]+$/u;
-const WORD_RUN = /[\p{L}\p{N}\p{M}]+/gu;
 /**
  * Characters that can join a neighbour into one grapheme (Extend, ZWJ, SpacingMark, Prepend; a
  * superset). A text without them breaks graphemes wherever a word character meets another
@@ -69,6 +68,9 @@ export function compileWordMatcher(terms: readonly string[]): Matcher {
     return false;
   });
   const rest = others.length > 0 ? new AhoCorasick<Entry>(others) : null;
+  // The first UTF-16 unit of every one-run term: most runs of a text are skipped without a lookup.
+  const firstUnits = new Uint8Array(0x10000);
+  for (const pattern of byToken.keys()) firstUnits[pattern.charCodeAt(0)] = 1;
   return {
     matches(text: string): string[] {
       const folded = foldWord(text);
@@ -76,14 +78,16 @@ export function compileWordMatcher(terms: readonly string[]): Matcher {
       const keep = (hit: { start: number; end: number; data?: Entry }) => {
         if (isWholeWord(folded, hit.start, hit.end, hit.data!)) found.add(hit.data!.term);
       };
-      if (JOINERS.test(folded)) {
+      const runs = byToken.size > 0 ? tokenTerms(folded, byToken, firstUnits) : [];
+      if (runs === null) {
+        // A JOINER: graphemes may span a word edge, so the automaton of every term decides.
         // 'all' keeps overlapping hits: "oh heck" and "heck" are both in "oh heck".
         for (const hit of automaton().iterate(folded, { strategy: 'all' })) keep(hit);
         return [...found];
       }
-      for (const [token] of folded.matchAll(WORD_RUN)) for (const term of byToken.get(token) ?? []) found.add(term);
+      for (const term of runs) found.add(term);
       if (rest) for (const hit of rest.iterate(folded, { strategy: 'all' })) keep(hit);
-      return [...found];
+      return found.size === 0 ? [] : [...found];
     },
     spans(text: string): MatchSpan[] {
       const { folded, toOriginal } = foldMapped(text);
@@ -95,6 +99,45 @@ export function compileWordMatcher(terms: readonly string[]): Matcher {
       return out.sort(bySpanStart);
     },
   };
+}
+
+const ASCII_WORD = new Uint8Array(128).map((_, c) => (/[0-9A-Za-z]/.test(String.fromCharCode(c)) ? 1 : 0));
+const WORDLIKE = /^[\p{L}\p{N}\p{M}]$/u;
+
+/**
+ * The one-run terms equal to a maximal run of word characters of `folded`, in one pass over it;
+ * null as soon as a JOINER shows up. ASCII is classified by a table; other characters by regex.
+ */
+function tokenTerms(folded: string, byToken: Map<string, string[]>, firstUnits: Uint8Array): string[] | null {
+  const out: string[] = [];
+  const run = (start: number, end: number): void => {
+    if (firstUnits[folded.charCodeAt(start)] === 0) return;
+    const terms = byToken.get(folded.slice(start, end));
+    if (terms) out.push(...terms);
+  };
+  let start = -1;
+  for (let i = 0; i < folded.length; ) {
+    const c = folded.charCodeAt(i);
+    let width = 1;
+    let word: boolean;
+    if (c < 0x80) word = ASCII_WORD[c] === 1;
+    else {
+      const cp = folded.codePointAt(i)!;
+      if (cp > 0xffff) width = 2;
+      const ch = folded.slice(i, i + width);
+      if (JOINERS.test(ch)) return null;
+      word = WORDLIKE.test(ch);
+    }
+    if (word) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      run(start, i);
+      start = -1;
+    }
+    i += width;
+  }
+  if (start >= 0) run(start, folded.length);
+  return out;
 }
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
