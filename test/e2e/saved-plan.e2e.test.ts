@@ -1,5 +1,6 @@
 // Saved plans (`plan --out`, `apply --plan`) and lists moved live between plan and apply.
-import { readFile, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { applyFailed, applyPlan } from '../../src/apply/index.js';
 import { computePlan } from '../../src/plan/index.js';
@@ -90,4 +91,20 @@ test('plan --out into a missing folder: a located error and exit 1, before any p
   expect(plan.stderr).toContain('kwsync: cannot write the plan to no/such/dir/plan.json: ENOENT');
   expect(plan.stderr).toContain('hint: create the folder first');
   expect(plan.stderr).not.toContain('internal error');
+});
+
+test('the apply command that plan --out prints works when pasted into a shell, with a folder and a path needing quotes', async () => {
+  await rename(h.keywords, join(h.root, 'my lists'));
+  await writeFile(join(h.root, 'my lists', 'pasted.yaml'), 'id: pasted\nname: Pasted\ncategory: word\nsearchTerms: [a, b]\n');
+  const planned = await h.run(['plan', '--dir', 'my lists', '--out', "it's plan.json"]);
+  expect(planned.code).toBe(0);
+  const command = /apply exactly it with: (kwsync .*)$/m.exec(planned.stderr)?.[1];
+  expect(command).toBe(`kwsync apply --plan 'it'\\''s plan.json' --dir 'my lists'`);
+  // The words a shell makes of the pasted line, run as they come.
+  const words = execFileSync('sh', ['-c', `printf '%s\\0' ${command!.replace(/^kwsync /, '')}`]).toString().split('\0').slice(0, -1);
+  const applied = await h.run(words);
+  expect(applied.stdout).toMatch(/applied +pasted \(create\)/);
+  expect(applied.stdout).toContain('0 skipped, 0 failed');
+  expect(applied.code).toBe(0);
+  expect(await liveTerms(h, 'pasted')).toEqual(['a', 'b']);
 });

@@ -62,8 +62,14 @@ export async function runPlan(io: CliIO, opts: PlanCommandOptions): Promise<numb
   // Saved first: a plan printed and then not saved would look, in a CI log, as if it had been.
   if (opts.out) await savePlanFile(io, opts.out, plan);
   io.stdout.write(renderPlan(plan, format, useColor(io.stdout, io.env), endpoint));
-  if (opts.out) notice(io, `Saved the plan to ${opts.out}; apply exactly it with: kwsync apply --plan ${opts.out}`);
+  if (opts.out) notice(io, `Saved the plan to ${opts.out}; apply exactly it with: ${applyPlanCommand(opts.out, opts.dir)}`);
   return opts.detailedExitcode && planHasChanges(plan) ? EXIT.changes : EXIT.ok;
+}
+
+/** The command that applies a saved plan, ready to paste: the folder when not the default, paths shell-quoted. */
+export function applyPlanCommand(out: string, dir: string | undefined): string {
+  const q = (s: string) => (/^[\w./@%+=:,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+  return `kwsync apply --plan ${q(out)}${dir && dir !== 'keywords' ? ` --dir ${q(dir)}` : ''}`;
 }
 
 async function savePlanFile(io: CliIO, out: string, plan: Plan): Promise<void> {
