@@ -74,20 +74,16 @@ export function compileWordMatcher(terms: readonly string[]): Matcher {
   return {
     matches(text: string): string[] {
       const folded = foldWord(text);
-      const found = new Set<string>();
-      const keep = (hit: { start: number; end: number; data?: Entry }) => {
-        if (isWholeWord(folded, hit.start, hit.end, hit.data!)) found.add(hit.data!.term);
-      };
       const runs = byToken.size > 0 ? tokenTerms(folded, byToken, firstUnits) : [];
-      if (runs === null) {
-        // A JOINER: graphemes may span a word edge, so the automaton of every term decides.
-        // 'all' keeps overlapping hits: "oh heck" and "heck" are both in "oh heck".
-        for (const hit of automaton().iterate(folded, { strategy: 'all' })) keep(hit);
-        return [...found];
+      // null: a JOINER, so graphemes may span a word edge and the automaton of every term decides.
+      const hits = runs === null ? automaton() : rest;
+      if (hits === null) return runs!.length === 0 ? [] : [...new Set(runs)];
+      const found = new Set<string>(runs ?? []);
+      // 'all' keeps overlapping hits: "oh heck" and "heck" are both in "oh heck".
+      for (const hit of hits.iterate(folded, { strategy: 'all' })) {
+        if (isWholeWord(folded, hit.start, hit.end, hit.data!)) found.add(hit.data!.term);
       }
-      for (const term of runs) found.add(term);
-      if (rest) for (const hit of rest.iterate(folded, { strategy: 'all' })) keep(hit);
-      return found.size === 0 ? [] : [...found];
+      return [...found];
     },
     spans(text: string): MatchSpan[] {
       const { folded, toOriginal } = foldMapped(text);
@@ -110,11 +106,6 @@ const WORDLIKE = /^[\p{L}\p{N}\p{M}]$/u;
  */
 function tokenTerms(folded: string, byToken: Map<string, string[]>, firstUnits: Uint8Array): string[] | null {
   const out: string[] = [];
-  const run = (start: number, end: number): void => {
-    if (firstUnits[folded.charCodeAt(start)] === 0) return;
-    const terms = byToken.get(folded.slice(start, end));
-    if (terms) out.push(...terms);
-  };
   let start = -1;
   for (let i = 0; i < folded.length; ) {
     const c = folded.charCodeAt(i);
@@ -131,13 +122,20 @@ function tokenTerms(folded: string, byToken: Map<string, string[]>, firstUnits: 
     if (word) {
       if (start < 0) start = i;
     } else if (start >= 0) {
-      run(start, i);
+      lookUp(folded, start, i, byToken, firstUnits, out);
       start = -1;
     }
     i += width;
   }
-  if (start >= 0) run(start, folded.length);
+  if (start >= 0) lookUp(folded, start, folded.length, byToken, firstUnits, out);
   return out;
+}
+
+/** The terms spelled like the run [start, end), unless no term starts with its first unit. */
+function lookUp(folded: string, start: number, end: number, byToken: Map<string, string[]>, firstUnits: Uint8Array, out: string[]): void {
+  if (firstUnits[folded.charCodeAt(start)] === 0) return;
+  const terms = byToken.get(folded.slice(start, end));
+  if (terms) for (const t of terms) out.push(t);
 }
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
