@@ -1,13 +1,11 @@
 // `kwsync plan`: validate, read the live lists, show what apply would change; optionally save it.
-import { writeFile } from 'node:fs/promises';
-import { EXIT, KwsyncError } from '../../errors.js';
+// The definition only: the run (plan-run.ts) loads the client, the validator and the planner.
 import type { Plan } from '../../model/plan.js';
-import type { SafetyConfig } from '../../plan/safety.js';
 import type { KeywordTarget } from '../../model/target.js';
-import { computePlan, liveNotes, readLiveLists, planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
+import type { SafetyConfig } from '../../plan/safety.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
-import { notice, type CliIO } from '../io.js';
-import { connectApp, loadRepo, parseFormat, resolvePath, useColor, type LoadedRepo, type OutputFormat } from '../target.js';
+import type { CliIO } from '../io.js';
+import type { LoadedRepo } from '../target.js';
 import type { RegisterCommand } from './index.js';
 
 export interface PlanCommandOptions {
@@ -33,54 +31,9 @@ export interface MadePlan {
   endpoint: ServiceEndpoint | undefined;
 }
 
-export async function makePlan(
-  io: CliIO,
-  opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune' | 'keywordTarget' | 'endpoint' | 'repo'>,
-): Promise<MadePlan> {
-  const repo = opts.repo ?? (await loadRepo(io, opts.dir));
-  const app = opts.keywordTarget ? { keywords: opts.keywordTarget, endpoint: opts.endpoint } : connectApp(io, repo.config, opts.target);
-  const target = app.keywords;
-  const live = await readLiveLists(target, repo.lists.map((l) => l.id));
-  const plan = computePlan(repo.lists, live.lists, {
-    notes: liveNotes(live),
-    target: target.label,
-    prune: opts.prune === true || repo.config.prune,
-    safety: repo.config.safety,
-  });
-  return { plan, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, target, endpoint: app.endpoint };
-}
-
-export function renderPlan(plan: Plan, format: OutputFormat, color: boolean, endpoint?: ServiceEndpoint): string {
-  if (format === 'json') return renderPlanJson(plan);
-  if (format === 'markdown') return renderPlanMarkdown(plan, { endpoint });
-  return renderPlanText(plan, { color, endpoint });
-}
-
+/** Runs `kwsync plan` (the demo calls it too); its modules load on the first call. */
 export async function runPlan(io: CliIO, opts: PlanCommandOptions): Promise<number> {
-  const format = parseFormat(opts.format);
-  const { plan, endpoint } = await makePlan(io, opts);
-  // Saved first: a plan printed and then not saved would look, in a CI log, as if it had been.
-  if (opts.out) await savePlanFile(io, opts.out, plan);
-  io.stdout.write(renderPlan(plan, format, useColor(io.stdout, io.env), endpoint));
-  if (opts.out) notice(io, `Saved the plan to ${opts.out}; apply exactly it with: ${applyPlanCommand(opts.out, opts.dir)}`);
-  return opts.detailedExitcode && planHasChanges(plan) ? EXIT.changes : EXIT.ok;
-}
-
-/** The command that applies a saved plan, ready to paste: the folder when not the default, paths shell-quoted. */
-export function applyPlanCommand(out: string, dir: string | undefined): string {
-  const q = (s: string) => (/^[\w./@%+=:,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
-  return `kwsync apply --plan ${q(out)}${dir && dir !== 'keywords' ? ` --dir ${q(dir)}` : ''}`;
-}
-
-async function savePlanFile(io: CliIO, out: string, plan: Plan): Promise<void> {
-  try {
-    await writeFile(resolvePath(io, out), renderPlanJson(plan), 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? String(err);
-    throw new KwsyncError(`cannot write the plan to ${out}: ${code}`, {
-      hint: code === 'ENOENT' ? 'create the folder first, or choose another --out path' : 'choose a writable --out path',
-    });
-  }
+  return (await import('./plan-run.js')).runPlan(io, opts);
 }
 
 export const register: RegisterCommand = (program, ctx, setExitCode) => {

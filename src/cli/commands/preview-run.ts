@@ -5,7 +5,7 @@ import { renderPreviewJson, renderPreviewMarkdown, renderPreviewText, startPrevi
 import type { CliIO } from '../io.js';
 import { progressLine, type Progress } from '../progress.js';
 import { connectApp, loadRepo, parseFormat, useColor } from '../target.js';
-import { makePlan } from './plan.js';
+import { makePlan } from './plan-run.js';
 import type { PreviewOptions } from './preview.js';
 
 export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<number> {

@@ -1,0 +1,175 @@
+// `kwsync apply`, the run (apply.ts holds the definition only, for a fast start): apply a fresh plan (shown, and confirmed with `yes` on a terminal), or exactly a
+// saved one (`--plan`, which was the reviewed plan: no question, as `terraform apply plan`), then
+// report per list. Ctrl-C stops starting writes; a second Ctrl-C quits at once.
+import { readFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline/promises';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../api/retry-policy.js';
+import { applyFailed, applyPlan, assertFresh, renderApplyReportJson, renderApplyReportMarkdown, renderApplyReportText } from '../../apply/index.js';
+import { EXIT, KwsyncError, RefusedPlanError, UsageError } from '../../errors.js';
+import type { KwsyncConfig } from '../../model/config.js';
+import { planHasChanges, type ApplyReport, type Plan } from '../../model/plan.js';
+import type { KeywordTarget } from '../../model/target.js';
+import { readLiveLists, readSavedPlan, renderPlanText } from '../../plan/index.js';
+import type { SafetyConfig } from '../../plan/safety.js';
+import type { ServiceEndpoint } from '../../plan/summary.js';
+import type { CliIO } from '../io.js';
+import { connectApp, loadRepo, parseConcurrency, parseFormat, progressReporter, resolvePath, resolveTargetConfig, useColor, type OutputFormat } from '../target.js';
+import { EXIT_INTERRUPTED, type ApplyCommandOptions, type ApplyTerminal } from './apply.js';
+import { makePlan } from './plan-run.js';
+
+export async function runApply(io: CliIO, opts: ApplyCommandOptions, terminal: ApplyTerminal = processTerminal(io)): Promise<number> {
+  const format = parseFormat(opts.format);
+  // Parsed before anything is read, so bad usage costs no request.
+  const concurrency = opts.concurrency === undefined ? undefined : parseConcurrency(opts.concurrency, 1);
+  const ask = !opts.plan && opts.autoApprove !== true;
+  if (ask && !terminal.isInteractive) {
+    throw new UsageError('apply changes the live app and there is no terminal to confirm on', {
+      hint: 'pass --auto-approve to apply without asking (CI, scripts), or apply a reviewed plan with --plan plan.json',
+    });
+  }
+  const prepared = opts.plan ? await prepareSavedPlan(io, opts, opts.plan) : await prepareFreshPlan(io, opts, format);
+  if (ask && planHasChanges(prepared.plan) && !(await confirmed(io, terminal, prepared, format))) {
+    throw new KwsyncError('apply cancelled; nothing was written', { hint: 'answer `yes` to apply, or pass --auto-approve' });
+  }
+  const controller = new AbortController();
+  const stopListening = terminal.onInterrupt(
+    () => {
+      io.stderr.write('\nkwsync: interrupted; no new write starts, waiting for the writes in flight (Ctrl-C again to quit now)…\n');
+      controller.abort();
+    },
+    () => {
+      io.stderr.write('kwsync: interrupted twice; quitting now. Each list is at its old or its new state; run `kwsync apply` again to finish.\n');
+    },
+  );
+  let report: ApplyReport;
+  try {
+    report = await applyPlan(prepared.plan, prepared.target, {
+      force: opts.force === true,
+      concurrency: concurrency ?? prepared.concurrency,
+      safety: prepared.safety,
+      retry: prepared.retry,
+      signal: controller.signal,
+      onProgress: progressReporter(io.stderr, io.quiet),
+    });
+  } finally {
+    stopListening();
+  }
+  io.stdout.write(renderReport(report, format, useColor(io.stdout, io.env), prepared.endpoint));
+  if (controller.signal.aborted) return EXIT_INTERRUPTED;
+  return applyFailed(report) ? EXIT.failure : EXIT.ok;
+}
+
+interface Prepared {
+  plan: Plan;
+  target: KeywordTarget;
+  concurrency: number;
+  /** kwsync.yaml `safety`, re-checked against each live list at write time. */
+  safety: SafetyConfig;
+  retry: RetryPolicy;
+  endpoint: ServiceEndpoint | undefined;
+}
+
+async function confirmed(io: CliIO, terminal: ApplyTerminal, prepared: Prepared, format: OutputFormat): Promise<boolean> {
+  // The person must see what they approve: a --format json/markdown run shows the plan on stderr.
+  if (format !== 'text' || io.quiet) io.stderr.write(`${renderPlanText(prepared.plan, { color: useColor(io.stderr, io.env), endpoint: prepared.endpoint })}\n`);
+  return terminal.confirm(`Apply these changes to "${prepared.target.label}"? Only 'yes' will be accepted: `);
+}
+
+function retryOf(config: KwsyncConfig): RetryPolicy {
+  return { ...DEFAULT_RETRY_POLICY, maxRetries: config.service.maxRetries };
+}
+
+/** `applyFrom: ci` on the target: refused outside CI unless --allow-local-apply (no lock exists on the service side). */
+function assertMayApply(io: CliIO, config: KwsyncConfig, name: string | undefined, allowLocal: boolean): void {
+  const target = resolveTargetConfig(config, name);
+  if (target?.applyFrom !== 'ci' || allowLocal || isCi(io.env)) return;
+  throw new KwsyncError(`target "${target.name}" is applied only from CI (applyFrom: ci in kwsync.yaml), and this is not CI`, {
+    exitCode: EXIT.refused,
+    hint: 'merge the change and let the apply workflow run it; if you are sure no CI run is applying this target now, pass --allow-local-apply',
+  });
+}
+
+export function isCi(env: CliIO['env']): boolean {
+  return env.CI === 'true' || env.CI === '1' || env.GITHUB_ACTIONS === 'true';
+}
+
+async function prepareFreshPlan(io: CliIO, opts: ApplyCommandOptions, format: OutputFormat): Promise<Prepared> {
+  const repo = opts.repo ?? (await loadRepo(io, opts.dir));
+  if (!opts.keywordTarget) assertMayApply(io, repo.config, opts.target, opts.allowLocalApply === true);
+  const { plan, concurrency, safety, target, endpoint } = await makePlan(io, { ...opts, repo });
+  // Show what is about to change, as Terraform does; machine formats and --quiet get only the report.
+  if (format === 'text' && opts.showPlan !== false && !io.quiet) {
+    io.stdout.write(`${renderPlanText(plan, { color: useColor(io.stdout, io.env), endpoint })}\n`);
+  }
+  return { plan, target, concurrency, safety, retry: retryOf(repo.config), endpoint };
+}
+
+async function prepareSavedPlan(io: CliIO, opts: ApplyCommandOptions, file: string): Promise<Prepared> {
+  let text: string;
+  try {
+    text = await readFile(resolvePath(io, file), 'utf8');
+  } catch (err) {
+    throw new KwsyncError(`cannot read the plan ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`, {
+      hint: 'make one with `kwsync plan --out plan.json`',
+    });
+  }
+  const plan = readSavedPlan(text, file);
+  const repo = await loadRepo(io, opts.dir, false);
+  // The plan names its target: no --target needed, and a different one is refused below.
+  const named = opts.target ?? ((repo.config.targets ?? []).some((t) => t.name === plan.target) ? plan.target : undefined);
+  assertMayApply(io, repo.config, named, opts.allowLocalApply === true);
+  const { keywords: target, endpoint } = connectApp(io, repo.config, named);
+  if (plan.mode !== 'live') {
+    throw new RefusedPlanError(`${file} is an offline plan (made without the live app) and cannot be applied`, [`${file}: mode ${plan.mode}`], {
+      hint: 'make a live plan where the key is set: `kwsync plan --out plan.json`',
+    });
+  }
+  if (plan.target !== target.label) {
+    throw new RefusedPlanError(`${file} was made for target "${plan.target}", not "${target.label}"`, [
+      `${file}: target ${plan.target}`,
+    ], { hint: 'leave out --target (the plan names its own), and use the environment it was planned with' });
+  }
+  assertFresh(plan, (await readLiveLists(target, plan.changes.map((c) => c.id))).lists, file);
+  return { plan, target, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, retry: retryOf(repo.config), endpoint };
+}
+
+function renderReport(report: ApplyReport, format: OutputFormat, color: boolean, endpoint: ServiceEndpoint | undefined): string {
+  if (format === 'json') return renderApplyReportJson(report);
+  if (format === 'markdown') return renderApplyReportMarkdown(report, { endpoint });
+  return renderApplyReportText(report, { color, endpoint });
+}
+
+/**
+ * The real terminal: the question on stderr, Ctrl-C as SIGINT (a second one quits at once). A
+ * person can answer only when stdin is a terminal and the command's own stderr is one (a command
+ * run in-process with captured output never asks).
+ */
+export function processTerminal(io: CliIO): ApplyTerminal {
+  return {
+    isInteractive: process.stdin.isTTY === true && io.stderr.isTTY === true,
+    async confirm(question) {
+      const rl = createInterface({ input: process.stdin, output: process.stderr });
+      const stop = new AbortController();
+      rl.on('SIGINT', () => stop.abort());
+      try {
+        return (await rl.question(question, { signal: stop.signal })).trim() === 'yes';
+      } catch {
+        return false;
+      } finally {
+        rl.close();
+      }
+    },
+    onInterrupt(first, second) {
+      let count = 0;
+      const listener = () => {
+        count += 1;
+        if (count === 1) return first();
+        second();
+        process.exit(EXIT_INTERRUPTED);
+      };
+      process.on('SIGINT', listener);
+      return () => process.off('SIGINT', listener);
+    },
+  };
+}
+

@@ -1,0 +1,61 @@
+// `kwsync plan`, the run: validate, read the live lists, show what apply would change; optionally
+// save it. Loaded when a command runs (plan.ts holds the definition only, for a fast start).
+import { writeFile } from 'node:fs/promises';
+import { EXIT, KwsyncError } from '../../errors.js';
+import type { Plan } from '../../model/plan.js';
+import { computePlan, liveNotes, readLiveLists, planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
+import type { ServiceEndpoint } from '../../plan/summary.js';
+import { notice, type CliIO } from '../io.js';
+import { connectApp, loadRepo, parseFormat, resolvePath, useColor, type OutputFormat } from '../target.js';
+import type { MadePlan, PlanCommandOptions } from './plan.js';
+
+export async function makePlan(
+  io: CliIO,
+  opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune' | 'keywordTarget' | 'endpoint' | 'repo'>,
+): Promise<MadePlan> {
+  const repo = opts.repo ?? (await loadRepo(io, opts.dir));
+  const app = opts.keywordTarget ? { keywords: opts.keywordTarget, endpoint: opts.endpoint } : connectApp(io, repo.config, opts.target);
+  const target = app.keywords;
+  const live = await readLiveLists(target, repo.lists.map((l) => l.id));
+  const plan = computePlan(repo.lists, live.lists, {
+    notes: liveNotes(live),
+    target: target.label,
+    prune: opts.prune === true || repo.config.prune,
+    safety: repo.config.safety,
+  });
+  return { plan, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, target, endpoint: app.endpoint };
+}
+
+export function renderPlan(plan: Plan, format: OutputFormat, color: boolean, endpoint?: ServiceEndpoint): string {
+  if (format === 'json') return renderPlanJson(plan);
+  if (format === 'markdown') return renderPlanMarkdown(plan, { endpoint });
+  return renderPlanText(plan, { color, endpoint });
+}
+
+export async function runPlan(io: CliIO, opts: PlanCommandOptions): Promise<number> {
+  const format = parseFormat(opts.format);
+  const { plan, endpoint } = await makePlan(io, opts);
+  // Saved first: a plan printed and then not saved would look, in a CI log, as if it had been.
+  if (opts.out) await savePlanFile(io, opts.out, plan);
+  io.stdout.write(renderPlan(plan, format, useColor(io.stdout, io.env), endpoint));
+  if (opts.out) notice(io, `Saved the plan to ${opts.out}; apply exactly it with: ${applyPlanCommand(opts.out, opts.dir)}`);
+  return opts.detailedExitcode && planHasChanges(plan) ? EXIT.changes : EXIT.ok;
+}
+
+/** The command that applies a saved plan, ready to paste: the folder when not the default, paths shell-quoted. */
+export function applyPlanCommand(out: string, dir: string | undefined): string {
+  const q = (s: string) => (/^[\w./@%+=:,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+  return `kwsync apply --plan ${q(out)}${dir && dir !== 'keywords' ? ` --dir ${q(dir)}` : ''}`;
+}
+
+async function savePlanFile(io: CliIO, out: string, plan: Plan): Promise<void> {
+  try {
+    await writeFile(resolvePath(io, out), renderPlanJson(plan), 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? String(err);
+    throw new KwsyncError(`cannot write the plan to ${out}: ${code}`, {
+      hint: code === 'ENOENT' ? 'create the folder first, or choose another --out path' : 'choose a writable --out path',
+    });
+  }
+}
+
