@@ -1,7 +1,6 @@
 // Settings for talking to the service, from the environment (and optionally one kwsync.yaml
 // target), and the connected client. Env wins over the target for appId/region, so a CI job can
 // point any target at another app; the key only ever comes from COMETCHAT_API_KEY.
-import { InvalidArgumentError } from 'commander';
 import { ConfigError } from '../errors.js';
 import { REGIONS, type Region, type ServiceConfig, type TargetConfig } from '../model/config.js';
 import type { KeywordTarget } from '../model/target.js';
@@ -117,52 +116,5 @@ export function printJson(out: { write(text: string): unknown }, value: unknown)
   out.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** commander parser for a whole number in [min, max]; a bad value is a usage error (exit 64). */
-export function intInRange(min: number, max = Number.MAX_SAFE_INTEGER) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!/^\d+$/.test(value.trim()) || n < min || n > max) {
-      throw new InvalidArgumentError(`must be a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}`);
-    }
-    return n;
-  };
-}
-
-/** UNIX seconds, or an ISO date/time (`2024-06-14`, `2024-06-14T08:00:00Z`) turned into seconds. */
-export function parseTimestamp(value: string): number {
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text);
-  const ms = /^\d{4}-\d{2}-\d{2}/.test(text) ? Date.parse(text) : Number.NaN;
-  if (!Number.isFinite(ms)) throw new InvalidArgumentError('must be UNIX seconds or an ISO date such as 2024-06-14T08:00:00Z');
-  return Math.floor(ms / 1000);
-}
-
-const SECONDS_PER_DAY = 86_400;
-
-/**
- * For the end of a range (`--to`): a date alone (`2024-06-30`) means the last second of that day
- * in UTC, so `--from D --to D` covers day D. Anything else is read as `parseTimestamp` does.
- */
-export function parseEndTimestamp(value: string): number {
-  const start = parseTimestamp(value);
-  return /^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? start + SECONDS_PER_DAY - 1 : start;
-}
-
-export function parseList(value: string): string[] {
-  const items = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  if (items.length === 0) throw new InvalidArgumentError('must name at least one value, e.g. a,b');
-  return items;
-}
-
-export function oneOf<T extends string>(allowed: readonly T[]) {
-  return (value: string): T => {
-    if (!(allowed as readonly string[]).includes(value)) throw new InvalidArgumentError(`must be one of ${allowed.join(', ')}`);
-    return value as T;
-  };
-}
-
-export function parseBool(value: string): boolean {
-  if (value === 'true' || value === 'yes') return true;
-  if (value === 'false' || value === 'no') return false;
-  throw new InvalidArgumentError('must be true or false');
-}
+// The option parsers live with the command definitions (loaded at start-up without the client).
+export { intInRange, parseTimestamp, parseEndTimestamp, parseList, oneOf, parseBool } from './commands/option-parsers.js';
