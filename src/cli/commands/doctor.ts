@@ -29,11 +29,10 @@ export interface DoctorTerminal {
 export const EXIT_INTERRUPTED = 130;
 
 export async function runDoctorCommand(io: CliIO, opts: DoctorCommandOptions, terminal: DoctorTerminal = processTerminal()): Promise<number> {
-  // The probes, zod and the client load here, when the command runs, not when it is defined.
-  const [{ doctorReportJsonSchema, newProbeId, renderDoctorText, runDoctor }, { connectApp }] = await Promise.all([
-    import('../../doctor/index.js'),
-    import('../target.js'),
-  ]);
+  // The probes, zod and the client load here, when the command runs, not when it is defined. One
+  // after the other: two dynamic imports sharing modules can race in jest's ESM loader.
+  const { doctorReportJsonSchema, newProbeId, renderDoctorText, runDoctor } = await import('../../doctor/index.js');
+  const { connectApp } = await import('../target.js');
   if (opts.schema) {
     io.stdout.write(`${JSON.stringify(doctorReportJsonSchema(), null, 2)}\n`);
     return EXIT.ok;
@@ -95,7 +94,8 @@ export async function runDoctorCommand(io: CliIO, opts: DoctorCommandOptions, te
 
 /** kwsync.yaml of the folder; with no folder at the default place, the defaults (doctor comes before setup). */
 async function loadConfig(io: CliIO, dir: string | undefined): Promise<KwsyncConfig> {
-  const [{ DEFAULT_CONFIG }, { loadRepo, resolvePath }] = await Promise.all([import('../../model/config.js'), import('../target.js')]);
+  const { DEFAULT_CONFIG } = await import('../../model/config.js');
+  const { loadRepo, resolvePath } = await import('../target.js');
   if (dir === undefined && !(await isDirectory(resolvePath(io, 'keywords')))) return DEFAULT_CONFIG;
   return (await loadRepo(io, dir ?? 'keywords', false)).config;
 }

@@ -39,7 +39,8 @@ Editors (yaml-language-server) pick it up from a comment on the first line of a 
 
 /** Draft-07 for yaml-language-server; `io: 'input'` so keys with defaults are optional. */
 export async function configJsonSchema(): Promise<Record<string, unknown>> {
-  const [{ z }, { configSchema }] = await Promise.all([import('zod'), import('../../model/config.js')]);
+  const { z } = await import('zod');
+  const { configSchema } = await import('../../model/config.js');
   const schema = z.toJSONSchema(configSchema, { io: 'input', target: 'draft-07' }) as Record<string, unknown>;
   return { $schema: schema.$schema, title: 'kwsync.yaml', ...schema };
 }
