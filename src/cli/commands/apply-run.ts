@@ -2,7 +2,6 @@
 // saved one (`--plan`, which was the reviewed plan: no question, as `terraform apply plan`), then
 // report per list. Ctrl-C stops starting writes; a second Ctrl-C quits at once.
 import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline/promises';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../api/retry-policy.js';
 import { applyFailed, applyPlan, assertFresh, renderApplyReportJson, renderApplyReportMarkdown, renderApplyReportText } from '../../apply/index.js';
 import { EXIT, KwsyncError, RefusedPlanError, UsageError } from '../../errors.js';
@@ -14,7 +13,8 @@ import type { SafetyConfig } from '../../plan/safety.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
 import type { CliIO } from '../io.js';
 import { connectApp, loadRepo, parseConcurrency, parseFormat, progressReporter, resolvePath, resolveTargetConfig, useColor, type OutputFormat } from '../target.js';
-import { EXIT_INTERRUPTED, type ApplyCommandOptions, type ApplyTerminal } from './apply.js';
+import { askLine, EXIT_INTERRUPTED, onSigint } from '../terminal.js';
+import type { ApplyCommandOptions, ApplyTerminal } from './apply.js';
 import { makePlan } from './plan-run.js';
 
 export async function runApply(io: CliIO, opts: ApplyCommandOptions, terminal: ApplyTerminal = processTerminal(io)): Promise<number> {
@@ -147,29 +147,8 @@ function renderReport(report: ApplyReport, format: OutputFormat, color: boolean,
 export function processTerminal(io: CliIO): ApplyTerminal {
   return {
     isInteractive: process.stdin.isTTY === true && io.stderr.isTTY === true,
-    async confirm(question) {
-      const rl = createInterface({ input: process.stdin, output: process.stderr });
-      const stop = new AbortController();
-      rl.on('SIGINT', () => stop.abort());
-      try {
-        return (await rl.question(question, { signal: stop.signal })).trim() === 'yes';
-      } catch {
-        return false;
-      } finally {
-        rl.close();
-      }
-    },
-    onInterrupt(first, second) {
-      let count = 0;
-      const listener = () => {
-        count += 1;
-        if (count === 1) return first();
-        second();
-        process.exit(EXIT_INTERRUPTED);
-      };
-      process.on('SIGINT', listener);
-      return () => process.off('SIGINT', listener);
-    },
+    confirm: async (question) => (await askLine(question)) === 'yes',
+    onInterrupt: onSigint,
   };
 }
 

@@ -38,8 +38,6 @@ export interface ApplyTerminal {
   onInterrupt(first: () => void, second: () => void): () => void;
 }
 
-export const EXIT_INTERRUPTED = 130;
-
 /** Runs `kwsync apply` (the demo calls it too); its modules load on the first call. */
 export async function runApply(io: CliIO, opts: ApplyCommandOptions, terminal?: ApplyTerminal): Promise<number> {
   return (await import('./apply-run.js')).runApply(io, opts, terminal);

@@ -1,7 +1,7 @@
 // `kwsync doctor`: flags, the terminal confirmation of --write-probe, Ctrl-C, output and exit codes.
 // The probing itself is src/doctor (plain data in, plain data out).
 import { stat } from 'node:fs/promises';
-import { createInterface } from 'node:readline/promises';
+import { askLine, canAsk, EXIT_INTERRUPTED, onSigint } from '../terminal.js';
 import type { KwsyncConfig } from '../../model/config.js';
 import type { DoctorReport } from '../../doctor/index.js';
 import { EXIT, KwsyncError, UsageError } from '../../errors.js';
@@ -26,7 +26,6 @@ export interface DoctorTerminal {
   onInterrupt(handler: () => void): () => void;
 }
 
-export const EXIT_INTERRUPTED = 130;
 
 export async function runDoctorCommand(io: CliIO, opts: DoctorCommandOptions, terminal: DoctorTerminal = processTerminal()): Promise<number> {
   // The probes, zod and the client load here, when the command runs, not when it is defined. One
@@ -111,30 +110,12 @@ async function isDirectory(path: string): Promise<boolean> {
 /** The real terminal: a y/N question on stderr, Ctrl-C as SIGINT (a second one quits at once). */
 export function processTerminal(): DoctorTerminal {
   return {
-    isInteractive: process.stdin.isTTY === true && process.stderr.isTTY === true,
-    async ask(question) {
-      const rl = createInterface({ input: process.stdin, output: process.stderr });
-      const stop = new AbortController();
-      rl.on('SIGINT', () => stop.abort());
-      try {
-        return /^y(es)?$/i.test((await rl.question(question, { signal: stop.signal })).trim());
-      } catch {
-        return false;
-      } finally {
-        rl.close();
-      }
-    },
-    onInterrupt(handler) {
-      let count = 0;
-      const listener = () => {
-        count += 1;
-        if (count === 1) return handler();
-        process.stderr.write('kwsync: interrupted twice; quitting now. The probe list may remain: run `kwsync doctor --write-probe` again, or delete it in the dashboard.\n');
-        process.exit(EXIT_INTERRUPTED);
-      };
-      process.on('SIGINT', listener);
-      return () => process.off('SIGINT', listener);
-    },
+    isInteractive: canAsk(),
+    ask: async (question) => /^y(es)?$/i.test(await askLine(question)),
+    onInterrupt: (handler) =>
+      onSigint(handler, () =>
+        process.stderr.write('kwsync: interrupted twice; quitting now. The probe list may remain: run `kwsync doctor --write-probe` again, or delete it in the dashboard.\n'),
+      ),
   };
 }
 
