@@ -3,6 +3,7 @@
 // lists plus defaults per app) and no paging is published. So every wanted id the listing lacks is
 // confirmed with GET by id, which is published and settles that one id exactly. Paging was the other
 // choice; it would send parameters the published description does not have.
+import pLimit from 'p-limit';
 import type { LiveKeywordList } from '../model/keyword-list.js';
 import type { KeywordTarget } from '../model/target.js';
 
@@ -11,8 +12,6 @@ export interface LiveLists {
   lists: LiveKeywordList[];
   /** The listing may be cut short: live lists kwsync was not asked about may be missing. */
   mayBeTruncated: boolean;
-  /** Wanted ids the listing lacked, each then asked for by id (found or not). */
-  confirmedById: string[];
   /** How many lists the listing itself returned. */
   listed: number;
   /** Live lists of a category kwsync does not know, set aside by the client. */
@@ -25,15 +24,11 @@ export async function readLiveLists(target: KeywordTarget, wantedIds: Iterable<s
   const listing = await target.listKeywordLists();
   const seen = new Set(listing.lists.map((l) => l.id));
   const missing = [...new Set(wantedIds)].filter((id) => !seen.has(id));
-  const found: LiveKeywordList[] = [];
-  for (let i = 0; i < missing.length; i += CONFIRM_CONCURRENCY) {
-    const batch = await Promise.all(missing.slice(i, i + CONFIRM_CONCURRENCY).map((id) => target.getKeywordList(id)));
-    for (const l of batch) if (l) found.push(l);
-  }
+  const limit = pLimit(CONFIRM_CONCURRENCY);
+  const found = await Promise.all(missing.map((id) => limit(() => target.getKeywordList(id))));
   return {
-    lists: [...listing.lists, ...found],
+    lists: [...listing.lists, ...found.filter((l): l is LiveKeywordList => l !== undefined)],
     mayBeTruncated: listing.mayBeTruncated,
-    confirmedById: missing,
     listed: listing.lists.length,
     unknownCategory: listing.unknownCategory ?? [],
   };

@@ -16,10 +16,12 @@ function appWith(n: number, listLimit: number | undefined): FakeTarget {
 test('a list hidden by a truncated listing is found by id, so the plan updates it instead of creating it', async () => {
   const target = appWith(15, 10);
   const files = [desired('l12', ['a', 'b']), desired('l03', ['a']), desired('brand-new', ['n'])];
-  const live = await readLiveLists(target, files.map((f) => f.id));
+  const asked: string[] = [];
+  const spy: KeywordTarget = { ...bind(target), getKeywordList: async (id) => (asked.push(id), target.getKeywordList(id)) };
+  const live = await readLiveLists(spy, files.map((f) => f.id));
   expect(live.mayBeTruncated).toBe(true);
   expect(live.listed).toBe(10);
-  expect(live.confirmedById.sort()).toEqual(['brand-new', 'l12']);
+  expect(asked.sort()).toEqual(['brand-new', 'l12']);
   const plan = computePlan(files, live.lists, { target: 'fake', prune: false, safety: SAFETY, now: NOW, notes: liveNotes(live) });
   expect(plan.changes.map((c) => [c.id, c.kind])).toEqual([
     ['brand-new', 'create'],
