@@ -13,3 +13,8 @@ export function decideColor(stream: Pick<OutStream, 'isTTY'>, env: Env, noColorF
   if (set(env.NO_COLOR)) return false;
   return stream.isTTY === true;
 }
+
+/** The shell's decision for this stream (see decideColor); a stream from elsewhere is judged the same way. */
+export function useColor(stream: OutStream, env: Env): boolean {
+  return stream.color ?? decideColor(stream, env);
+}

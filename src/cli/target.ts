@@ -9,7 +9,7 @@ import { renderDiagnosticsText, validateRepo } from '../validate/index.js';
 import type { CliIO, OutStream } from './io.js';
 import type { CometChatClient } from '../api/index.js';
 import type { ServiceEndpoint } from '../plan/summary.js';
-import { decideColor } from './color.js';
+import { useColor } from './color.js';
 import { connectService, debugOptions, serviceOptions, serviceSettingsFromEnv, type ServiceSettings } from './service.js';
 
 export interface LoadedRepo {
@@ -104,10 +104,7 @@ export function parseConcurrency(value: string | undefined, fallback: number): n
   return n;
 }
 
-/** The shell's decision for this stream (see color.ts); a stream from elsewhere is judged the same way. */
-export function useColor(stream: OutStream, env: CliIO['env']): boolean {
-  return stream.color ?? decideColor(stream, env);
-}
+export { useColor };
 
 /** A one-line progress counter on a terminal; silent otherwise (CI logs stay clean) and with --quiet. */
 export function progressReporter(

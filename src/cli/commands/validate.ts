@@ -2,7 +2,7 @@
 // The rules (yaml, csv-parse, zod) load when the action runs, not when the command is defined.
 import { Option } from 'commander';
 import { EXIT, UsageError } from '../../errors.js';
-import { decideColor } from '../color.js';
+import { useColor } from '../color.js';
 import type { RegisterCommand } from './index.js';
 
 const FORMATS = ['text', 'json', 'github'] as const;
@@ -45,7 +45,7 @@ Exit codes: 0 valid, 3 invalid, 1 folder missing, 64 bad usage.`,
         io.stdout.write(renderDiagnosticsGithub(result.diagnostics));
         io.stdout.write(`${summary}\n`);
       } else {
-        io.stdout.write(renderDiagnosticsText(result.diagnostics, { color: io.stdout.color ?? decideColor(io.stdout, io.env) }));
+        io.stdout.write(renderDiagnosticsText(result.diagnostics, { color: useColor(io.stdout, io.env) }));
         io.stdout.write(`${summary}${opts.strict && result.warningCount > 0 && result.errorCount === 0 ? ' (--strict: warnings fail)' : ''}\n`);
       }
       setExitCode(failed ? EXIT.invalid : EXIT.ok);
