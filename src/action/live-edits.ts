@@ -5,7 +5,7 @@
 import type { ListChange, Plan } from '../model/plan.js';
 import type { LiveKeywordList } from '../model/keyword-list.js';
 import { describeReverted } from '../plan/predict-apply.js';
-import { computeThreeWay, hasReverts, type ListSide } from '../plan/three-way.js';
+import { hasReverts, threeWayLists, type ListSide } from '../plan/three-way.js';
 
 /** The commit the default branch pointed at before this push, when the event says (not on a new branch). */
 export function pushedFrom(event: unknown): string | undefined {
@@ -15,8 +15,7 @@ export function pushedFrom(event: unknown): string | undefined {
 
 /** The plan with every change that reverts a live edit marked unsafe (other unsafe reasons kept). */
 export function markLiveEditReverts(plan: Plan, base: readonly ListSide[], live: readonly LiveKeywordList[], head: readonly ListSide[]): Plan {
-  const tw = computeThreeWay(base, live, head, { target: plan.target, prune: plan.prune, safety: { maxRemovedShare: 1, minTermsForShareCheck: 0 } });
-  const reverts = new Map(tw.lists.filter((l) => hasReverts(l.reverted)).map((l) => [l.id, describeReverted(l)]));
+  const reverts = new Map(threeWayLists(base, live, head, plan.prune).filter((l) => hasReverts(l.reverted)).map((l) => [l.id, describeReverted(l)]));
   if (reverts.size === 0) return plan;
   const mark = (c: ListChange): ListChange => {
     const what = reverts.get(c.id);

@@ -65,6 +65,11 @@ export function computeThreeWay(
   // instead of stopping, so the rest of the PR is still planned.
   const defaults = new Set(live.filter((x) => x.default).map((x) => x.id));
   const plan = computePlan(pr.filter((d) => !defaults.has(d.id)), live, opts);
+  return { plan, lists: threeWayLists(base, live, pr, opts.prune) };
+}
+
+/** The per-list side of computeThreeWay, without the plan (for callers that have one already). */
+export function threeWayLists(base: readonly ListSide[], live: readonly LiveKeywordList[], pr: readonly ListSide[], prune: boolean): ThreeWayList[] {
   const byId = <T extends { id: string }>(xs: readonly T[]) => new Map(xs.map((x) => [x.id, x]));
   const b = byId(base);
   const l = byId(live.filter((x) => !x.default));
@@ -72,10 +77,10 @@ export function computeThreeWay(
   const ids = [...new Set([...b.keys(), ...l.keys(), ...p.keys()])].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
   const lists: ThreeWayList[] = [];
   for (const id of ids) {
-    const entry = threeWayList(id, b.get(id), l.get(id), p.get(id), opts.prune);
+    const entry = threeWayList(id, b.get(id), l.get(id), p.get(id), prune);
     if (entry.own.kind !== 'none' || entry.changedLive) lists.push(entry);
   }
-  return { plan, lists };
+  return lists;
 }
 
 function threeWayList(id: string, base: ListSide | undefined, live: LiveKeywordList | undefined, pr: ListSide | undefined, prune: boolean): ThreeWayList {
