@@ -35,9 +35,9 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
       'after',
       `
 Writes <dir>/kwsync.yaml (one target), one example list with tests (or, with --import, the live
-app's lists), and .github/workflows/kwsync-{plan,apply,drift}.yml calling kwsync's reusable
-workflows. A file that already exists is kept and named; nothing is overwritten. Then prints the
-next steps (environment, secret, branch protection).
+app's lists), .github/workflows/kwsync-{plan,plan-live,apply,drift}.yml calling kwsync's reusable
+workflows, and a .gitignore holding node_modules/. A file that already exists is kept and named;
+nothing is overwritten. Then prints the next steps (environment, secret, branch protection).
 
 Examples:
   kwsync init --app-id 2541a6f1c2e3b4d5 --region eu
