@@ -24,28 +24,26 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
   const values = terms.values;
   for (let i = 0; i < values.length; i++) {
     const term = values[i]!;
-    // Most terms of a big list are plain: one regex says that no rule below but length can apply.
-    if (PLAIN.test(term) && term.length <= limits.maxTermLength) {
-      const prior = seen.get(term);
-      if (prior === undefined) seen.set(term, i);
-      else duplicate(term, i, prior);
-      continue;
-    }
-    const problem = suspect(term) || term.length > limits.maxTermLength ? termProblem(term, limits) : null;
-    if (problem) {
-      out.push(diagnose(terms.locate(i, problem.index), 'error', problem.rule, problem.message));
-      if (problem.rule !== 'term-too-long') broken.add(i);
-      if (problem.rule === 'term-empty') continue;
-    } else {
-      // Only a term holding " - " can be a mis-indented item; the lookup is skipped for the rest.
-      const continued = term.includes(' - ') ? terms.continuation?.(i) : undefined;
-      for (const h of termHints(term, category, { tabsAllowed, continued: continued !== undefined })) {
-        const here = h.rule === 'term-dash' && continued ? continued : terms.locate(i, h.index);
-        out.push(diagnose(here, h.severity, h.rule, continued && h.rule === 'term-dash' ? `${h.message}${reindented(terms.locate(i), continued)}` : h.message));
-        if (h.severity === 'error') broken.add(i);
+    // Most terms of a big list are plain: one regex says that no rule below but length can apply,
+    // and the term is its own fold key.
+    let key = term;
+    if (!PLAIN.test(term) || term.length > limits.maxTermLength) {
+      const problem = suspect(term) || term.length > limits.maxTermLength ? termProblem(term, limits) : null;
+      if (problem) {
+        out.push(diagnose(terms.locate(i, problem.index), 'error', problem.rule, problem.message));
+        if (problem.rule !== 'term-too-long') broken.add(i);
+        if (problem.rule === 'term-empty') continue;
+      } else {
+        // Only a term holding " - " can be a mis-indented item; the lookup is skipped for the rest.
+        const continued = term.includes(' - ') ? terms.continuation?.(i) : undefined;
+        for (const h of termHints(term, category, { tabsAllowed, continued: continued !== undefined })) {
+          const here = h.rule === 'term-dash' && continued ? continued : terms.locate(i, h.index);
+          out.push(diagnose(here, h.severity, h.rule, continued && h.rule === 'term-dash' ? `${h.message}${reindented(terms.locate(i), continued)}` : h.message));
+          if (h.severity === 'error') broken.add(i);
+        }
       }
+      key = foldKey(term);
     }
-    const key = foldKey(term);
     const prior = seen.get(key);
     if (prior === undefined) seen.set(key, i);
     else duplicate(term, i, prior, key);
@@ -53,7 +51,7 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
   return { diagnostics: out, broken };
 
   /** Term `i` folds like the earlier term(s) `prior`: an exact copy (error) or a folded one (warning). */
-  function duplicate(term: string, i: number, prior: number | number[], key = term): void {
+  function duplicate(term: string, i: number, prior: number | number[], key: string): void {
     const priors = typeof prior === 'number' ? [prior] : prior;
     const same = priors.find((j) => values[j] === term);
     if (same !== undefined) {
