@@ -56,9 +56,8 @@ export interface ApiRequest {
 
 export interface CometChatClient {
   readonly baseUrls: BaseUrls;
-  readonly termsTransport: TermsTransport;
-  /** How list writes encode terms (kwsync.yaml `service:`); includes termsTransport. */
-  readonly termsSettings?: TermsSettings;
+  /** How list writes encode terms (kwsync.yaml `service:`). */
+  readonly termsSettings: TermsSettings;
   readonly retryPolicy: RetryPolicy;
   /** Requests sent, attempts made (retries included) and requests slowed by pacing. */
   readonly stats: { requests: number; attempts: number; paced: number };
@@ -91,7 +90,6 @@ export function createClient(opts: ClientOptions): CometChatClient {
 
 class HttpClient implements CometChatClient {
   readonly baseUrls: BaseUrls;
-  readonly termsTransport: TermsTransport;
   readonly termsSettings: TermsSettings;
   readonly retryPolicy: RetryPolicy;
   readonly stats = { requests: 0, attempts: 0, paced: 0 };
@@ -114,7 +112,6 @@ class HttpClient implements CometChatClient {
       csvQuoting: opts.csvQuoting,
       searchTermsWithFile: opts.searchTermsWithFile,
     });
-    this.termsTransport = this.termsSettings.termsTransport;
     this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...opts.retry };
     this.#apiKey = opts.apiKey;
     const timeout = opts.timeoutMs ?? 30_000;

@@ -79,8 +79,6 @@ function knownOrThrow(l: ReadKeywordList, method: string, path: string): LiveKey
 }
 
 const BASE = '/moderation/keywords';
-// A client built before termsSettings existed (a test double) still has its transport.
-const termsOf = (client: CometChatClient) => client.termsSettings ?? client.termsTransport;
 const one = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
 export async function listKeywordLists(client: CometChatClient): Promise<LiveKeywordList[]> {
@@ -118,7 +116,7 @@ export async function createKeywordList(client: CometChatClient, list: KeywordLi
   return createWithConfirmation({
     policy: client.retryPolicy,
     send: async () => {
-      const body = keywordListForm(list, termsOf(client));
+      const body = keywordListForm(list, client.termsSettings);
       const res = await client.send({ api: 'chat', method: 'POST', path: BASE, body }, keywordListResponseSchema);
       return knownOrThrow(res.data, 'POST', BASE);
     },
@@ -127,7 +125,7 @@ export async function createKeywordList(client: CometChatClient, list: KeywordLi
 }
 
 export async function updateKeywordList(client: CometChatClient, list: KeywordList): Promise<LiveKeywordList> {
-  const body = keywordListForm(list, termsOf(client));
+  const body = keywordListForm(list, client.termsSettings);
   const res = await client.send({ api: 'chat', method: 'PUT', path: one(list.id), body }, keywordListResponseSchema);
   return knownOrThrow(res.data, 'PUT', one(list.id));
 }

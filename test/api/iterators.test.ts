@@ -2,6 +2,7 @@
 // rarely produces: a repeated cursor, an empty page with a cursor, a stale current_page.
 import { iterateCalls, iterateGroupMessages, type CometChatClient } from '../../src/api/index.js';
 import type { ApiRequest } from '../../src/api/client.js';
+import { DEFAULT_TERMS_SETTINGS } from '../../src/model/terms-encoding.js';
 import { collect } from './emulator-fixture.js';
 
 function fakeClient(pages: unknown[]): CometChatClient & { sent: ApiRequest[] } {
@@ -9,7 +10,7 @@ function fakeClient(pages: unknown[]): CometChatClient & { sent: ApiRequest[] } 
   return {
     sent,
     baseUrls: { chat: 'http://fake/v3', calls: 'http://fake/calls/v3' },
-    termsTransport: 'auto',
+    termsSettings: DEFAULT_TERMS_SETTINGS,
     retryPolicy: {} as CometChatClient['retryPolicy'],
     stats: { requests: 0, attempts: 0, paced: 0 },
     async send(req, schema) {
