@@ -67,22 +67,17 @@ export function asBaseLists(lists: readonly DesiredList[]): LiveKeywordList[] {
 
 /**
  * Makes `root` (the PR's files, unpacked from the artifact) a git repository with one commit holding
- * `dir` as it is at `ref` in `cwd`, and returns that commit. Validation with it as `base` then sees
- * the PR's changes exactly (repository-wide rules point at changed files; shrinking lists are
- * flagged), without the PR's files ever entering the workspace. The working tree is left as is.
+ * `dir` as `baseCopy` (from copyFolderAtRef) has it, and returns that commit. Validation with it as
+ * `base` then sees the PR's changes exactly (repository-wide rules point at changed files; shrinking
+ * lists are flagged), without the PR's files ever entering the workspace. The working tree is left as is.
  */
-export async function commitBaseUnder(root: string, opts: { cwd: string; ref: string; dir: string }): Promise<string> {
-  const baseCopy = await copyFolderAtRef(opts);
-  try {
-    const g = (args: string[]) =>
-      git(root, ['-c', 'user.name=kwsync', '-c', 'user.email=kwsync@localhost', '-c', 'commit.gpgsign=false', '-c', 'core.hooksPath=/dev/null', ...args]);
-    await g(['init', '-q']);
-    // Stage the base copy's files as the index, commit them, then leave the PR's files as the work tree.
-    await g(['--work-tree', baseCopy, 'add', '-A', '--', opts.dir]);
-    await g(['commit', '-q', '--allow-empty', '-m', `base ${opts.ref}`]);
-    await g(['reset', '-q']);
-    return (await g(['rev-parse', 'HEAD'])).toString('utf8').trim();
-  } finally {
-    await removeCopy(baseCopy);
-  }
+export async function commitBaseUnder(root: string, baseCopy: string, opts: { ref: string; dir: string }): Promise<string> {
+  const g = (args: string[]) =>
+    git(root, ['-c', 'user.name=kwsync', '-c', 'user.email=kwsync@localhost', '-c', 'commit.gpgsign=false', '-c', 'core.hooksPath=/dev/null', ...args]);
+  await g(['init', '-q']);
+  // Stage the base copy's files as the index, commit them, then leave the PR's files as the work tree.
+  await g(['--work-tree', baseCopy, 'add', '-A', '--', opts.dir]);
+  await g(['commit', '-q', '--allow-empty', '-m', `base ${opts.ref}`]);
+  await g(['reset', '-q']);
+  return (await g(['rev-parse', 'HEAD'])).toString('utf8').trim();
 }

@@ -17,7 +17,7 @@ import { planHasChanges, type Plan } from '../model/plan.js';
 import { liveNotes, readLiveLists, renderPlanMarkdown } from '../plan/index.js';
 import { defaultIdProblems, listLimitProblem, unsafeProblems } from '../plan/predict-apply.js';
 import { computeThreeWay } from '../plan/three-way.js';
-import { asBaseLists, commitBaseUnder, removeCopy } from './base-lists.js';
+import { asBaseLists, commitBaseUnder, copyFolderAtRef, removeCopy } from './base-lists.js';
 import { previewImpact, renderImpactMarkdown } from './impact-preview.js';
 import type { ActionResult, ActionRun, RepoValidation } from './deps.js';
 import { renderPlanSummary, SUMMARY_LIMIT_BYTES } from './job-summary.js';
@@ -49,19 +49,26 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
     await refuseArtifact(run, pr, target, err);
     return { hasChanges: false, planJsonPath: '', failed: true, message: err.hint ? `${err.message}\nhint: ${err.hint}` : err.message };
   }
+  // One copy of the base commit's folder serves both the PR's validation (as its git base) and the base's own.
+  const withoutBase = (err: unknown) => {
+    deps.log.warning(`validating without the base commit: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  };
+  const baseRef = { ref: pr.baseSha, dir: inputs.dir };
+  const baseCopy = await copyFolderAtRef({ cwd: context.workspace, ...baseRef }).catch(withoutBase);
   try {
-    const base = await commitBaseUnder(unpacked.root, { cwd: context.workspace, ref: pr.baseSha, dir: inputs.dir }).catch((err: unknown) => {
-      deps.log.warning(`validating without the base commit: ${err instanceof Error ? err.message : String(err)}`);
-      return undefined;
-    });
+    const base = baseCopy ? await commitBaseUnder(unpacked.root, baseCopy, baseRef).catch(withoutBase) : undefined;
     const prValidation = await deps.validateRepo({ dir: inputs.dir, cwd: unpacked.root, ...(base ? { base } : {}) });
-    return await planAndPost(run, pr, trusted, prValidation);
+    // Without the copy, validateAtRef tries the base commit again and says why it cannot be read.
+    const validateBase = () => (baseCopy ? deps.validateRepo({ dir: inputs.dir, cwd: baseCopy }) : deps.validateAtRef(pr.baseSha, inputs.dir));
+    return await planAndPost(run, pr, trusted, prValidation, validateBase);
   } finally {
     await removeCopy(unpacked.root);
+    if (baseCopy) await removeCopy(baseCopy);
   }
 }
 
-async function planAndPost(run: ActionRun, pr: VerifiedPullRequest, trusted: Prepared, prValidation: RepoValidation): Promise<ActionResult> {
+async function planAndPost(run: ActionRun, pr: VerifiedPullRequest, trusted: Prepared, prValidation: RepoValidation, validateBase: () => Promise<RepoValidation>): Promise<ActionResult> {
   const { inputs, context, deps } = run;
   const target = targetName(trusted.targetConfig);
   const link = { runUrl: context.runUrl, sha: pr.headSha };
@@ -71,7 +78,7 @@ async function planAndPost(run: ActionRun, pr: VerifiedPullRequest, trusted: Pre
     await deps.writeSummary(renderPlanSummary(undefined, prValidation.diagnostics, renderPlanMarkdown));
     return { hasChanges: false, planJsonPath: '', failed: true, message: `${prValidation.errorCount} error(s) in the pull request's keyword lists` };
   }
-  const base = await deps.validateAtRef(pr.baseSha, inputs.dir);
+  const base = await validateBase();
   if (base.errorCount > 0) deps.log.warning(`the base commit's lists have ${base.errorCount} error(s); the plan uses the lists that loaded`);
   const { live, notes, offlineReason } = await readLive(run, trusted, target, [...base.lists, ...prValidation.lists].map((l) => l.id), base);
   const prConfig = prValidation.config;
