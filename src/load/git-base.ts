@@ -25,14 +25,19 @@ export async function readGitBase(cwd: string, dir: string, ref: string): Promis
   let commit: string;
   let diff: string;
   let tree: string;
+  let realCwd: string;
   try {
-    top = (await run('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8' })).stdout.trim();
+    // One git for the repository root and the base commit (a ref git does not know fails it).
+    [top = '', commit = ''] = (await run('git', ['rev-parse', '--show-toplevel', '--verify', '--quiet', `${ref}^{commit}`], { cwd, encoding: 'utf8' })).stdout.split('\n');
     const git = (args: string[]) => run('git', args, { cwd: top, maxBuffer: MAX_BUFFER, encoding: 'utf8' });
-    commit = (await git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).stdout.trim();
+    let folder: string;
+    [realCwd, folder] = await Promise.all([realpath(cwd), realpath(resolve(cwd, dir))]);
     // Paths from the repository root, whatever the working directory: the folder may lie above it (--dir ../keywords).
-    const folder = fromTop(top, await realpath(resolve(cwd, dir)));
-    ({ stdout: diff } = await git(['diff', '--name-status', '--no-renames', '-z', commit, '--', folder]));
-    ({ stdout: tree } = await git(['ls-tree', '-r', '--name-only', '--full-name', '-z', commit, '--', folder]));
+    folder = fromTop(top, folder);
+    [{ stdout: diff }, { stdout: tree }] = await Promise.all([
+      git(['diff', '--name-status', '--no-renames', '-z', commit, '--', folder]),
+      git(['ls-tree', '-r', '--name-only', '--full-name', '-z', commit, '--', folder]),
+    ]);
   } catch {
     return null;
   }
@@ -40,7 +45,6 @@ export async function readGitBase(cwd: string, dir: string, ref: string): Promis
   const changed = new Set<string>();
   for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] !== 'D') changed.add(fields[i + 1]!);
   const inBase = new Set(tree.split('\0').filter(Boolean));
-  const realCwd = await realpath(cwd);
   const key = (path: string) => fromTop(top, resolve(realCwd, path));
   return {
     ref,
