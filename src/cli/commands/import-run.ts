@@ -5,7 +5,7 @@ import { LIST_ID_PATTERN } from '../../model/list-file.js';
 import { DEFAULT_CONFIG } from '../../model/config.js';
 import { liveNotes, readLiveLists } from '../../plan/index.js';
 import type { CliIO } from '../io.js';
-import { connectTarget, loadRepo, resolvePath, useColor } from '../target.js';
+import { connectTarget, loadRepo, resolvePath, useColor, type LoadedRepo } from '../target.js';
 import { renderDiagnosticsText, validateRepo } from '../../validate/index.js';
 import type { ImportCommandOptions } from './import.js';
 import { existsSync } from 'node:fs';
@@ -14,8 +14,7 @@ import { join, resolve } from 'node:path';
 export async function runImport(io: CliIO, opts: ImportCommandOptions): Promise<number> {
   if (opts.list && opts.list.length > 0) return runImportLists(io, { dir: opts.dir, target: opts.target, ids: opts.list });
   const dir = resolvePath(io, opts.dir);
-  // A new repo has no folder yet: then there is no kwsync.yaml either, and the environment decides.
-  const repo = existsSync(dir) ? await loadRepo(io, opts.dir, false) : { config: DEFAULT_CONFIG, lists: [] };
+  const repo = await loadRepoIfAny(io, opts.dir, dir);
   const target = connectTarget(io, repo.config, opts.target);
   const read = await readLiveLists(target, repo.lists.map((l) => l.id));
   const live = read.lists;
@@ -44,12 +43,17 @@ export async function runImport(io: CliIO, opts: ImportCommandOptions): Promise<
   return EXIT.ok;
 }
 
+/** The folder's config and lists; a new repo has no folder yet, and then the environment decides the target. */
+async function loadRepoIfAny(io: CliIO, dirArg: string, dir: string): Promise<LoadedRepo> {
+  return existsSync(dir) ? loadRepo(io, dirArg, false) : { config: DEFAULT_CONFIG, lists: [] };
+}
+
 /** `--list ID…`: merge each named live list into its file; then check the files written. */
 async function runImportLists(io: CliIO, opts: { dir: string; target?: string; ids: string[] }): Promise<number> {
   const bad = opts.ids.filter((id) => !LIST_ID_PATTERN.test(id));
   if (bad.length > 0) throw new UsageError(`--list takes a list id (letters, digits, - and _); got ${bad.map((id) => JSON.stringify(id)).join(', ')}`);
   const dir = resolvePath(io, opts.dir);
-  const repo = existsSync(dir) ? await loadRepo(io, opts.dir, false) : { config: DEFAULT_CONFIG, lists: [] };
+  const repo = await loadRepoIfAny(io, opts.dir, dir);
   const target = connectTarget(io, repo.config, opts.target);
   const outcomes = await importListsById(target, repo.lists, opts.ids, { dir, cwd: io.cwd });
   const done = outcomes.filter((o) => o.kind !== 'failed');
