@@ -8,6 +8,7 @@ import { diagnose } from '../../load/diagnose.js';
 import type { GitBase } from '../../load/git-base.js';
 import { SourceText } from '../../load/source-text.js';
 import { parseYamlFile } from '../../load/yaml-file.js';
+import { MAX_ALIAS_COUNT } from '../validate-list-file.js';
 import type { PlacedList } from './repo.js';
 
 export async function checkShrunk(lists: readonly PlacedList[], base: GitBase, config: KwsyncConfig): Promise<Diagnostic[]> {
@@ -37,7 +38,7 @@ export async function checkShrunk(lists: readonly PlacedList[], base: GitBase, c
 async function baseTerms(base: GitBase, file: string): Promise<string[] | null> {
   const text = await base.show(file);
   if (text === null) return null;
-  const parsed = parseYamlFile(new SourceText(file, text), { maxAliasCount: 100 });
+  const parsed = parseYamlFile(new SourceText(file, text), { maxAliasCount: MAX_ALIAS_COUNT });
   const value = parsed.file?.value as { searchTerms?: unknown; file?: unknown } | undefined;
   if (Array.isArray(value?.searchTerms)) return value.searchTerms.filter((t): t is string => typeof t === 'string');
   if (typeof value?.file !== 'string') return null;
