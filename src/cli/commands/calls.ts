@@ -4,12 +4,7 @@ import type { CallsQuery } from '../../api/index.js';
 import type { RegisterCommand } from './index.js';
 import { CALL_STATUSES, intInRange, oneOf, parseBool, parseTimestamp } from './option-parsers.js';
 
-export type ListOptions = Omit<CallsQuery, 'hasRecording' | 'hasTranscription'> & {
-  hasRecording?: boolean;
-  hasTranscription?: boolean;
-  all?: boolean;
-  json?: boolean;
-};
+export type ListOptions = CallsQuery & { all?: boolean; json?: boolean };
 
 const LIST_EXAMPLES = `
 Examples:
