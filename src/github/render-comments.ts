@@ -27,20 +27,24 @@ export interface PlanCommentOptions extends RunLink {
   limit?: number;
 }
 
-// A pull_request run never gets a secret, whoever opened the PR: the note says that, not "a fork".
-export const OFFLINE_NOTE =
-  '> [!NOTE]\n> **Offline plan**: this pull_request run has no API key (GitHub gives pull_request runs no secrets; the two-stage plan, kwsync-plan-live.yml, plans against live), so the ' +
-  "pull request's lists are compared with the base branch's lists, not with the live app. The apply " +
-  'on merge plans against the live app again.';
+/** The note on an offline plan, saying why it is offline. */
+export function offlineNote(reason: string): string {
+  return `> [!NOTE]\n> **Offline plan**: ${reason}, so the pull request's lists are compared with the base branch's lists, not with the live app. The apply on merge plans against the live app again.`;
+}
 
-function truncatedNote(runUrl: string, summaryShortened = false): string {
+// A pull_request run never gets a secret, whoever opened the PR: the note says that, not "a fork".
+export const OFFLINE_NOTE = offlineNote(
+  'this pull_request run has no API key (GitHub gives pull_request runs no secrets; the two-stage plan, kwsync-plan-live.yml, plans against live)',
+);
+
+export function truncatedNote(runUrl: string, summaryShortened = false): string {
   const where = summaryShortened
     ? `**More of it is in the [job summary](${runUrl})**, itself shortened to GitHub's 1 MiB; the whole plan is the run's plan JSON (\`plan-json\`), and \`kwsync plan\` prints it in full.`
     : `**The full plan is in the [job summary](${runUrl}).**`;
   return `> [!IMPORTANT]\n> This plan is too long for a GitHub comment (65,536 characters), so it is shortened here. ${where}`;
 }
 
-function footer(link: RunLink, verb: string): string {
+export function footer(link: RunLink, verb: string): string {
   return `<sub>${verb} for \`${link.sha.slice(0, 7)}\` · [workflow run and job summary](${link.runUrl})</sub>`;
 }
 

@@ -9,7 +9,7 @@ import { describeReverted } from '../plan/predict-apply.js';
 import { hasReverts, type ThreeWayList, type ThreeWayPlan } from '../plan/three-way.js';
 import { fitMarkdown, type FittedBody, type Measure, type ShrinkOptions } from './fit-markdown.js';
 import { planMarker } from './markers.js';
-import type { RenderPlanMarkdown, RunLink } from './render-comments.js';
+import { footer, offlineNote, truncatedNote, type RenderPlanMarkdown, type RunLink } from './render-comments.js';
 
 export interface PrPlanCommentOptions extends RunLink {
   renderPlan: RenderPlanMarkdown;
@@ -25,10 +25,6 @@ export interface PrPlanCommentOptions extends RunLink {
   measure?: Measure;
 }
 
-export function offlineNote(reason: string): string {
-  return `> [!NOTE]\n> **Offline plan**: ${reason}, so the pull request's lists are compared with the base branch's lists, not with the live app. The apply on merge plans against the live app again.`;
-}
-
 export function renderPrPlanComment(tw: ThreeWayPlan, opts: PrPlanCommentOptions): FittedBody {
   const target = tw.plan.target;
   return fitMarkdown((shrink) => body(tw, opts, shrink), {
@@ -38,9 +34,9 @@ export function renderPrPlanComment(tw: ThreeWayPlan, opts: PrPlanCommentOptions
       [
         planMarker(target),
         content,
-        ...(truncated ? ['', `> [!IMPORTANT]\n> This plan is too long for a GitHub comment (65,536 characters), so it is shortened here. **The full plan is in the [job summary](${opts.runUrl}).**`] : []),
+        ...(truncated ? ['', truncatedNote(opts.runUrl)] : []),
         '',
-        `<sub>Planned for \`${opts.sha.slice(0, 7)}\` · [workflow run and job summary](${opts.runUrl})</sub>`,
+        footer(opts, 'Planned'),
         '',
       ].join('\n'),
   });
