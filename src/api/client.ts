@@ -131,7 +131,6 @@ class HttpClient implements CometChatClient {
     const url = this.urlOf(req);
     const info = this.infoOf(req);
     const tracker = { retries: 0 };
-    const headers = this.headersOf(req);
     if ((await this.#gate.wait()) > 0) this.stats.paced += 1;
     this.stats.requests += 1;
     const report = (event: Omit<AttemptEvent, 'method' | 'path' | 'attempt'>) => {
@@ -140,34 +139,17 @@ class HttpClient implements CometChatClient {
       this.#onAttempt({ method: req.method, path: req.path, attempt, ...event });
       this.#log(`${req.method} ${url.pathname}${url.search} -> ${event.status ?? event.error} (attempt ${attempt})`);
     };
-    let status: number;
-    let resHeaders: HeaderBag;
-    let bodyText: string;
-    try {
-      const res = await this.#dispatcher.request({
-        origin: url.origin,
-        path: url.pathname + url.search,
-        method: req.method,
-        headers,
-        body: req.body ?? null,
-        retryOptions: undiciRetryOptions({
-          method: req.method,
-          path: req.path,
-          policy: this.retryPolicy,
-          gate: this.#gate,
-          tracker,
-          onAttempt: (e) => this.#onAttempt(e),
-        }),
-      } as Dispatcher.RequestOptions);
-      status = res.statusCode;
-      resHeaders = res.headers;
-      bodyText = await res.body.text();
-    } catch (err) {
-      const code = (err as { code?: string }).code ?? 'ERROR';
-      report({ error: code });
-      throw errorFromNetwork(info, url.host, err);
-    }
-    this.#gate.update(resHeaders);
+    const retryOptions = undiciRetryOptions({
+      method: req.method,
+      path: req.path,
+      policy: this.retryPolicy,
+      gate: this.#gate,
+      tracker,
+      onAttempt: (e) => this.#onAttempt(e),
+    });
+    const { status, headers: resHeaders, bodyText } = await this.exchange(this.#dispatcher, req, url, info, { retryOptions }, (code) =>
+      report({ error: code }),
+    );
     report({ status });
     if (status < 200 || status >= 300) throw errorFromResponse(info, { status, headers: resHeaders, bodyText });
     return parseBody(info, status, bodyText, schema);
@@ -179,28 +161,11 @@ class HttpClient implements CometChatClient {
     this.stats.requests += 1;
     this.stats.attempts += 1;
     const started = performance.now();
-    let status: number;
-    let resHeaders: HeaderBag;
-    let raw: string;
-    try {
-      const res = await this.#plain.request({
-        origin: url.origin,
-        path: url.pathname + url.search,
-        method: req.method,
-        headers: this.headersOf(req),
-        body: req.body ?? null,
-      });
-      status = res.statusCode;
-      resHeaders = res.headers;
-      raw = await res.body.text();
-    } catch (err) {
-      const code = (err as { code?: string }).code ?? 'ERROR';
+    const { status, headers: resHeaders, bodyText: raw } = await this.exchange(this.#plain, req, url, info, {}, (code) => {
       this.#onAttempt({ method: req.method, path: req.path, attempt: 1, error: code });
       this.#log(`${req.method} ${url.pathname}${url.search} -> ${code} (probe)`);
-      throw errorFromNetwork(info, url.host, err);
-    }
+    });
     const elapsedMs = performance.now() - started;
-    this.#gate.update(resHeaders);
     this.#onAttempt({ method: req.method, path: req.path, attempt: 1, status });
     this.#log(`${req.method} ${url.pathname}${url.search} -> ${status} (probe)`);
     const text = this.scrub(raw);
@@ -220,6 +185,37 @@ class HttpClient implements CometChatClient {
 
   async close(): Promise<void> {
     await this.#dispatcher.close();
+  }
+
+  /**
+   * One request through `dispatcher` and its whole body; the rate gate learns from the answer. When
+   * no answer comes, `noAnswer` reports the error code and the ApiError from errorFromNetwork is thrown.
+   */
+  private async exchange(
+    dispatcher: Dispatcher,
+    req: ApiRequest,
+    url: URL,
+    info: ExchangeInfo,
+    extra: { retryOptions?: unknown },
+    noAnswer: (code: string) => void,
+  ): Promise<{ status: number; headers: HeaderBag; bodyText: string }> {
+    let answer: { status: number; headers: HeaderBag; bodyText: string };
+    try {
+      const res = await dispatcher.request({
+        origin: url.origin,
+        path: url.pathname + url.search,
+        method: req.method,
+        headers: this.headersOf(req),
+        body: req.body ?? null,
+        ...extra,
+      } as Dispatcher.RequestOptions);
+      answer = { status: res.statusCode, headers: res.headers, bodyText: await res.body.text() };
+    } catch (err) {
+      noAnswer((err as { code?: string }).code ?? 'ERROR');
+      throw errorFromNetwork(info, url.host, err);
+    }
+    this.#gate.update(answer.headers);
+    return answer;
   }
 
   private urlOf(req: ApiRequest): URL {
