@@ -8,7 +8,7 @@ import { KwsyncError } from '../errors.js';
 import { checkRunName, publishCheckRun } from '../github/check-run.js';
 import { utf8Bytes } from '../github/fit-markdown.js';
 import { planMarker } from '../github/markers.js';
-import { renderInvalidComment } from '../github/render-comments.js';
+import { renderInvalidComment, truncatedNote } from '../github/render-comments.js';
 import { renderPrPlanComment } from '../github/render-pr-plan.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
 import type { Diagnostic } from '../model/diagnostic.js';
@@ -20,7 +20,7 @@ import { computeThreeWay } from '../plan/three-way.js';
 import { asBaseLists, commitBaseUnder, copyFolderAtRef, removeCopy } from './base-lists.js';
 import { previewImpact, renderImpactMarkdown } from './impact-preview.js';
 import type { ActionResult, ActionRun, RepoValidation } from './deps.js';
-import { renderPlanSummary, SUMMARY_LIMIT_BYTES } from './job-summary.js';
+import { renderPlanSummary, SUMMARY_LIMIT_BYTES, SUMMARY_SHORTENED_NOTE } from './job-summary.js';
 import { unpackUntrusted } from './pr-bundle.js';
 import { findPullRequest, type VerifiedPullRequest } from './pr-from-run.js';
 import { prepare, targetName, type Prepared } from './setup.js';
@@ -97,12 +97,13 @@ async function planAndPost(run: ActionRun, pr: VerifiedPullRequest, trusted: Pre
   ];
   const extra = offlineReason ? undefined : await impact(run, trusted, tw.plan);
   const common = { ...link, renderPlan: renderPlanMarkdown, problems, warningCount: prValidation.warningCount, ...(offlineReason ? { offlineReason } : {}), ...(extra ? { extra } : {}) };
-  const summary = renderPrPlanComment(tw, { ...common, limit: SUMMARY_LIMIT_BYTES, measure: utf8Bytes });
+  // The summary cannot point at itself when shortened; then the comment says the summary is short too.
+  const summary = renderPrPlanComment(tw, { ...common, limit: SUMMARY_LIMIT_BYTES, measure: utf8Bytes, shortenedNote: SUMMARY_SHORTENED_NOTE });
   await deps.writeSummary(summary.body);
   const planJsonPath = await deps.writePlanFile(tw.plan);
   const headline = problems.length > 0 ? `Apply after merge would refuse or fail: ${problems.length} problem(s).` : 'The plan is in the pull request comment.';
   await check(run, pr, target, [...prValidation.diagnostics, ...problems], headline);
-  await comment(run, pr, target, renderPrPlanComment(tw, common).body);
+  await comment(run, pr, target, renderPrPlanComment(tw, { ...common, shortenedNote: truncatedNote(context.runUrl, summary.truncated) }).body);
   const failed = problems.length > 0;
   return { hasChanges: planHasChanges(tw.plan), planJsonPath, failed, ...(failed ? { message: `${problems.length} problem(s) apply would refuse or fail on; see the kwsync check` } : {}) };
 }

@@ -23,6 +23,8 @@ export interface PrPlanCommentOptions extends RunLink {
   limit?: number;
   /** Characters by default (a comment); the job summary counts UTF-8 bytes. */
   measure?: Measure;
+  /** Shown when the body had to be shortened; by default the comment's pointer to the job summary. */
+  shortenedNote?: string;
 }
 
 export function renderPrPlanComment(tw: ThreeWayPlan, opts: PrPlanCommentOptions): FittedBody {
@@ -34,7 +36,7 @@ export function renderPrPlanComment(tw: ThreeWayPlan, opts: PrPlanCommentOptions
       [
         planMarker(target),
         content,
-        ...(truncated ? ['', truncatedNote(opts.runUrl)] : []),
+        ...(truncated ? ['', opts.shortenedNote ?? truncatedNote(opts.runUrl)] : []),
         '',
         footer(opts, 'Planned'),
         '',

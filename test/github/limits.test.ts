@@ -1,6 +1,7 @@
 // GitHub's published limits, kept for every body kwsync posts: comments and issue bodies at most
 // 65,536 characters, a job summary under 1 MiB (bytes), annotation titles at most 255 characters.
 import { describe, expect, it } from '@jest/globals';
+import { SUMMARY_SHORTENED_NOTE } from '../../src/action/job-summary.js';
 import { applySummary } from '../../src/action/run-apply.js';
 import { ANNOTATION_TITLE_MAX, toAnnotation } from '../../src/github/check-run.js';
 import { GITHUB_BODY_LIMIT, utf8Bytes } from '../../src/github/fit-markdown.js';
@@ -60,5 +61,12 @@ describe('GitHub limits', () => {
     expect(truncated).toBe(true);
     expect(body.length).toBeLessThanOrEqual(GITHUB_BODY_LIMIT);
     expect(body).toContain('Drift: merging reverts these live edits');
+    expect(body).toContain(`**The full plan is in the [job summary](${LINK.runUrl}).**`);
+    // The job summary, shortened, does not point at itself.
+    const summary = renderPrPlanComment(tw, { ...LINK, renderPlan: renderPlanMarkdown, problems: [], warningCount: 0, limit: 30_000, measure: utf8Bytes, shortenedNote: SUMMARY_SHORTENED_NOTE });
+    expect(summary.truncated).toBe(true);
+    expect(utf8Bytes(summary.body)).toBeLessThanOrEqual(30_000);
+    expect(summary.body).toContain("**This summary is shortened** to fit GitHub's 1 MiB limit");
+    expect(summary.body).not.toContain('too long for a GitHub comment');
   });
 });
