@@ -58,15 +58,18 @@ Exit codes: 0 ok, 1 runtime/API error, 2 changes (plan --detailed-exitcode), 3 i
     });
   }
   // Global options are settled once, before the command runs: the command sees them in ctx.io.
-  program.hook('preAction', () => {
+  // The command that runs is named in the hint of an error it throws (`kwsync calls list --help`).
+  let running = 'kwsync';
+  program.hook('preAction', (_root, actionCommand) => {
     ctx.io = withGlobalOptions(io, program.opts<GlobalOptions>());
+    running = commandPath(actionCommand);
   });
 
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;
   } catch (err) {
-    return reportError(err, ctx.io, lastCommandPath(program, argv));
+    return reportError(err, ctx.io, running);
   }
 }
 
@@ -105,18 +108,6 @@ function commandPath(cmd: Command): string {
   const names: string[] = [];
   for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
   return names.join(' ');
-}
-
-/** The command the arguments name (for hints), as deep as they go: `kwsync calls list`. */
-function lastCommandPath(program: Command, argv: readonly string[]): string {
-  let cmd = program;
-  for (const arg of argv) {
-    if (arg.startsWith('-')) continue;
-    const next = cmd.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
-    if (!next) break;
-    cmd = next;
-  }
-  return commandPath(cmd);
 }
 
 export const VERSION = '0.1.0';

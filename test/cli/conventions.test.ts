@@ -35,6 +35,8 @@ describe('one error style: `kwsync: what` and `  hint: what to do`, exit 64 for 
     [['validate', '--format', 'yaml'], /^kwsync: unknown --format "yaml"\n {2}hint: use one of/],
     [['schema', '--output', 'nope'], /^kwsync: option '--output <name>' argument 'nope' is invalid/],
     [['--quiet', 'plan', '--frmat'], /^kwsync: unknown option '--frmat'/],
+    // Thrown by the action, with no hint of its own: the hint names the command that ran.
+    [['init', '--target', 'a b'], /^kwsync: --target must be letters[^\n]*\n {2}hint: `kwsync init --help` shows the options/],
   ])('%j', async (argv, pattern) => {
     const r = await kwsync(argv, {});
     expect(r.code).toBe(64);
