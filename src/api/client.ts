@@ -11,6 +11,7 @@ import { resolveBaseUrls, type BaseUrls } from './base-urls.js';
 import { errorFromNetwork, errorFromResponse, unexpectedResponse, type ExchangeInfo } from './api-errors.js';
 import { DEFAULT_PACING, RateGate, type HeaderBag, type PacingOptions } from './rate-limit.js';
 import { attemptLimits } from './attempt-limits.js';
+import { issueText } from './lenient.js';
 import { DEFAULT_RETRY_POLICY, undiciRetryOptions, type AttemptEvent, type RetryPolicy } from './retry-policy.js';
 
 /** 'auto': terms go in `searchTerms` unless one contains a comma, then as a CSV file; 'file': always a file. */
@@ -255,9 +256,7 @@ function parseBody<S extends z.ZodType>(info: ExchangeInfo, status: number, body
   }
   const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-  throw unexpectedResponse(info, status, `${where}${issue?.message ?? 'does not fit'}`);
+  throw unexpectedResponse(info, status, issueText(parsed.error));
 }
 
 /** Booleans as true/false, arrays as repeated keys, undefined left out. */

@@ -22,5 +22,12 @@ export const optionalBoolean = z.boolean().nullish().transform((v) => v ?? undef
 /** Optional numberLike; null counts as absent. */
 export const optionalNumber = numberLike.nullish().transform((v) => v ?? undefined);
 
+/** What a schema refused, as `path: message` of its first issue (just the message at the top level). */
+export function issueText(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  return `${where}${issue?.message ?? 'does not fit'}`;
+}
+
 /** Optional textLike; null counts as absent. */
 export const optionalText = textLike.nullish().transform((v) => v ?? undefined);

@@ -2,14 +2,13 @@
 // it send (the published example lacks `per_page`, which the spec lists). Only `kwsync calls` needs it.
 import type { CometChatClient, ProbeResult } from '../api/index.js';
 import { callsResponseSchema } from '../api/calls.js';
+import { issueText } from '../api/lenient.js';
 import { ApiError } from '../errors.js';
 import type { Finding } from './report.js';
-import { errorBodyShape } from './response-traits.js';
+import { errorBodyShape, isObject } from './response-traits.js';
 
 const TITLE = 'the Calls API';
 const PAGE_KEYS = ['total', 'count', 'per_page', 'current_page', 'total_pages'];
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export async function callsApiFinding(client: Pick<CometChatClient, 'probe' | 'baseUrls'>): Promise<Finding> {
   let res: ProbeResult;
@@ -41,12 +40,11 @@ export async function callsApiFinding(client: Pick<CometChatClient, 'probe' | 'b
   // kwsync's own reader is the judge: what it refuses, `kwsync calls` cannot show.
   const parsed = callsResponseSchema.safeParse(res.json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
     return {
       id: 'calls-api',
       status: 'differs',
       title: TITLE,
-      detail: `${seen} kwsync's reader refuses this page (${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'does not fit'}), so \`kwsync calls\` fails here; nothing else in kwsync needs the Calls API.`,
+      detail: `${seen} kwsync's reader refuses this page (${issueText(parsed.error)}), so \`kwsync calls\` fails here; nothing else in kwsync needs the Calls API.`,
       needsAction: false,
     };
   }

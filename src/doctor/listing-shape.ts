@@ -2,7 +2,9 @@
 // or contradicts itself: is `default` sent on ordinary lists, is `description`, is the listing cut
 // short. Pure: takes the parsed body, returns findings and the facts the write probe needs.
 import { keywordListsResponseSchema } from '../api/keywords.js';
+import { issueText } from '../api/lenient.js';
 import type { Finding } from './report.js';
+import { isObject } from './response-traits.js';
 
 export interface ListingFacts {
   /** Non-default lists seen (only a lower bound when `mayBeTruncated`). */
@@ -14,8 +16,6 @@ type Item = Record<string, unknown>;
 
 /** `1 list`, `3 lists`. */
 export const lists = (n: number, noun = 'list') => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
-const isObject = (v: unknown): v is Item => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The items of a listing body, or undefined when it is not `{data: [...]}`. */
 export function listingItems(json: unknown): Item[] | undefined {
@@ -45,13 +45,11 @@ function readable(json: unknown): Finding {
   if (parsed.success) {
     return { id: 'listing-readable', status: 'ok', title, detail: 'Every list in the listing has the fields kwsync reads.', needsAction: false };
   }
-  const issue = parsed.error.issues[0];
-  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
   return {
     id: 'listing-readable',
     status: 'differs',
     title,
-    detail: `kwsync's reader refuses this listing (${where}${issue?.message ?? 'does not fit'}), so plan and apply will fail here.`,
+    detail: `kwsync's reader refuses this listing (${issueText(parsed.error)}), so plan and apply will fail here.`,
     needsAction: true,
     hint: 'report this to the kwsync maintainers with the output of `kwsync doctor --format json`',
   };

@@ -5,7 +5,8 @@ import type { Finding } from './report.js';
 
 export type ErrorBodyShape = 'envelope' | 'other-json' | 'plain' | 'empty';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A JSON object (not null, not an array). */
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The notes' assumed envelope is `{"error":{message, devMessage, source, code}}`. */
 export function errorBodyShape(res: Pick<ProbeResult, 'bodyText' | 'json'>): { shape: ErrorBodyShape; code?: string; message?: string } {
