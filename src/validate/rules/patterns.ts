@@ -63,7 +63,7 @@ export function checkPattern(source: string, compileWith: Compile = compile): Fi
   try {
     regex = compileWith(source);
   } catch (err) {
-    const reason = oneLine(String(err instanceof Error ? err.message : err).replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, ''));
+    const reason = engineReason(String(err instanceof Error ? err.message : err));
     return [{ index: 0, severity: 'error', rule: 'pattern-syntax', message: `not supported by the regex engine: ${reason}; rewrite the pattern without it` }];
   }
   const out: Finding[] = flagged ? [flagged] : [];
@@ -87,8 +87,13 @@ export function checkPattern(source: string, compileWith: Compile = compile): Fi
 }
 
 function syntaxFinding(source: string, err: RegExpSyntaxError): Finding {
-  const reason = oneLine(err.message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, ''));
+  const reason = engineReason(err.message);
   return { index: Math.min(err.index, source.length), severity: 'error', rule: 'pattern-syntax', message: `${reason}; fix the pattern (JavaScript syntax, flags ${PATTERN_FLAGS})` };
+}
+
+/** A regex error without the engine's `Invalid regular expression: /…/flags: ` preamble, on one line. */
+function engineReason(message: string): string {
+  return oneLine(message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, ''));
 }
 
 /** `(?i)` up front, or a pattern written `/…/flags`: flags a pattern list cannot carry (it always runs with `iu`). */
