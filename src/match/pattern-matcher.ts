@@ -53,7 +53,11 @@ function compilePrefilter(compiled: Compiled[]): (text: string) => Compiled[] {
   const always: boolean[] = compiled.map((p, i) => {
     const literals = requiredLiterals(p.source);
     if (!literals) return true;
-    for (const l of literals) byLiteral.set(l, [...(byLiteral.get(l) ?? []), i]);
+    for (const l of literals) {
+      const at = byLiteral.get(l);
+      if (at) at.push(i);
+      else byLiteral.set(l, [i]);
+    }
     return false;
   });
   if (byLiteral.size === 0) return () => compiled;

@@ -64,7 +64,9 @@ export function compileWordMatcher(terms: readonly string[]): Matcher {
   const byToken = new Map<string, string[]>();
   const others = entries.filter((e) => {
     if (!TOKEN.test(e.pattern)) return true;
-    byToken.set(e.pattern, [...(byToken.get(e.pattern) ?? []), e.data.term]);
+    const spelled = byToken.get(e.pattern);
+    if (spelled) spelled.push(e.data.term);
+    else byToken.set(e.pattern, [e.data.term]);
     return false;
   });
   const rest = others.length > 0 ? new AhoCorasick<Entry>(others) : null;
