@@ -21,7 +21,7 @@ import { asBaseLists, commitBaseUnder, copyFolderAtRef, removeCopy } from './bas
 import { previewImpact, renderImpactMarkdown } from './impact-preview.js';
 import type { ActionResult, ActionRun, RepoValidation } from './deps.js';
 import { renderPlanSummary, SUMMARY_LIMIT_BYTES, SUMMARY_SHORTENED_NOTE } from './job-summary.js';
-import { unpackUntrusted } from './pr-bundle.js';
+import { BUNDLE_ARTIFACT, unpackUntrusted } from './pr-bundle.js';
 import { findPullRequest, type VerifiedPullRequest } from './pr-from-run.js';
 import { prepare, targetName, type Prepared } from './setup.js';
 
@@ -43,7 +43,7 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
   const target = targetName(trusted.targetConfig);
   let unpacked: Awaited<ReturnType<typeof unpackUntrusted>>;
   try {
-    unpacked = await unpackUntrusted({ artifactDir: inputs.artifactDir ?? join(deps.tempDir, 'kwsync-pr'), dir: inputs.dir });
+    unpacked = await unpackUntrusted({ artifactDir: inputs.artifactDir ?? join(deps.tempDir, BUNDLE_ARTIFACT), dir: inputs.dir });
   } catch (err) {
     if (!(err instanceof KwsyncError)) throw err;
     await refuseArtifact(run, pr, target, err);

@@ -7,7 +7,7 @@ import { renderPlanMarkdown } from '../plan/index.js';
 import { annotateCapped } from './annotate-capped.js';
 import type { ActionResult, ActionRun } from './deps.js';
 import { renderPlanSummary } from './job-summary.js';
-import { packFolder, writeBundle } from './pr-bundle.js';
+import { BUNDLE_ARTIFACT, packFolder, writeBundle } from './pr-bundle.js';
 
 export async function runPlanUpload({ inputs, context, deps }: ActionRun): Promise<ActionResult> {
   const pr = context.pullRequest;
@@ -19,7 +19,7 @@ export async function runPlanUpload({ inputs, context, deps }: ActionRun): Promi
   const note = `Stage one of the kwsync plan: the lists of #${pr.number} (\`${pr.headSha.slice(0, 7)}\`) were validated and uploaded. The plan against the live app follows in the **kwsync plan (live)** workflow, which posts the check and the comment.`;
   await deps.writeSummary(renderPlanSummary(undefined, validation.diagnostics, renderPlanMarkdown, [note]));
   const bundle = await packFolder({ workspace: context.workspace, dir: inputs.dir, pullRequest: { number: pr.number, headSha: pr.headSha, baseSha: pr.baseSha } });
-  const artifactDir = inputs.artifactDir ?? join(deps.tempDir, 'kwsync-pr');
+  const artifactDir = inputs.artifactDir ?? join(deps.tempDir, BUNDLE_ARTIFACT);
   await writeBundle(artifactDir, bundle);
   deps.log.info(`packed ${bundle.files.length} file(s) of ${inputs.dir}/ into ${artifactDir}`);
   // Invalid lists still go up: stage two re-validates and reports them on the check and the comment.
