@@ -16,7 +16,9 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 // Zero-width joiner/non-joiner are left alone: emoji sequences and Persian script need them.
 const INVISIBLE = /[\u00a0\u00ad\u200b\u200e\u200f\u2060\ufeff\u202a-\u202e\u2066-\u2069]/;
 const CONTROL_ALL = new RegExp(CONTROL.source, 'g');
-const CONTROL_ALL_TABS = /[\u0000-\u0008\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+/** CONTROL with the tab, for terms outside CSVs (where a tab is not a separator). */
+const CONTROL_TABS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const CONTROL_ALL_TABS = new RegExp(CONTROL_TABS.source, 'g');
 const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'g');
 const QUOTED = /^(["'\u201c\u2018\u201e\u00ab]).+(["'\u201d\u2019\u201c\u00bb])$/s;
 /** Everything below in one test, so the common clean term costs one regex. */
@@ -42,7 +44,7 @@ export function termHints(term: string, category: Category | undefined, opts: { 
   const word = category === 'word';
   if (!ANY.test(term) && !(word && REGEXISH.test(term)) && !(!opts.tabsAllowed && term.includes('\t'))) return [];
   const out: TermHint[] = [];
-  const control = opts.tabsAllowed ? CONTROL.exec(term) : /[\u0000-\u0008\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/.exec(term);
+  const control = (opts.tabsAllowed ? CONTROL : CONTROL_TABS).exec(term);
   if (control) {
     const clean = term.replace(opts.tabsAllowed ? CONTROL_ALL : CONTROL_ALL_TABS, '');
     out.push({ rule: 'term-control-char', severity: 'error', index: control.index, message: `this term holds a control character (${charName(control[0])}) that nobody can see or type in a chat; delete it: ${code(clean)}` });
