@@ -19,7 +19,7 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
 Examples:
   kwsync schema > schema/list-file.schema.json
   kwsync schema --config > schema/kwsync.schema.json
-  kwsync schema --output plan > schema/plan.schema.json   (also validate-report, apply-report, preview-report)
+  kwsync schema --output plan > schema/plan.schema.json   (any of ${OUTPUT_SCHEMA_NAMES.join(', ')})
 
 Editors (yaml-language-server) pick it up from a comment on the first line of a file:
   # yaml-language-server: $schema=../schema/list-file.schema.json   (a list file)
