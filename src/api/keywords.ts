@@ -52,12 +52,24 @@ export interface UnknownCategoryList {
   category: string;
 }
 
+const listingCurrentSchema = z.looseObject({ limit: optionalNumber, count: optionalNumber });
+
 export const keywordListsResponseSchema = z.looseObject({
   data: z.array(liveKeywordListSchema),
-  meta: z
-    .looseObject({ current: z.looseObject({ limit: optionalNumber, count: optionalNumber }).nullish() })
-    .nullish(),
+  meta: z.looseObject({ current: listingCurrentSchema.nullish() }).nullish(),
 });
+
+/**
+ * Whether a listing of `items` lists may be cut short: no paging is published, and the published
+ * example says `meta.current.limit: 10`, so a full page (count or items >= limit) may hide more
+ * lists. Without a limit the answer is taken as whole. `current` is the raw `meta.current`.
+ */
+export function listingMayBeTruncated(items: number, current: unknown): boolean {
+  const parsed = listingCurrentSchema.safeParse(current);
+  const limit = parsed.success ? parsed.data.limit : undefined;
+  const count = Math.max(items, (parsed.success ? parsed.data.count : undefined) ?? 0);
+  return limit !== undefined && count >= limit;
+}
 export const keywordListResponseSchema = z.looseObject({ data: liveKeywordListSchema });
 export const deleteResponseSchema = z.looseObject({
   data: z.looseObject({ success: z.boolean(), message: z.string().optional() }),
@@ -86,23 +98,19 @@ export async function listKeywordLists(client: CometChatClient): Promise<LiveKey
 }
 
 /**
- * One GET of all lists, and whether the answer may be cut short: no paging is published, and the
- * published example says `meta.current.limit: 10`, so a full page (count or items >= limit) may
- * hide more lists. Without `meta.current` the answer is taken as whole. Lists of a category kwsync
- * does not know are left out of `lists` (so never planned, written or pruned) and named in
- * `unknownCategory`.
+ * One GET of all lists, and whether the answer may be cut short (listingMayBeTruncated). Lists of a
+ * category kwsync does not know are left out of `lists` (so never planned, written or pruned) and
+ * named in `unknownCategory`.
  */
 export async function readKeywordListing(client: CometChatClient): Promise<LiveListing & { unknownCategory: UnknownCategoryList[] }> {
   const res = await client.send({ api: 'chat', method: 'GET', path: BASE }, keywordListsResponseSchema);
-  const limit = res.meta?.current?.limit;
-  const count = Math.max(res.data.length, res.meta?.current?.count ?? 0);
   const lists: LiveKeywordList[] = [];
   const unknownCategory: UnknownCategoryList[] = [];
   for (const l of res.data) {
     if (isKnown(l)) lists.push(l);
     else unknownCategory.push({ id: l.id, name: l.name, category: l.category });
   }
-  return { lists, mayBeTruncated: limit !== undefined && count >= limit, unknownCategory };
+  return { lists, mayBeTruncated: listingMayBeTruncated(res.data.length, res.meta?.current), unknownCategory };
 }
 
 /** Throws ApiError (status 404) when the list does not exist. */

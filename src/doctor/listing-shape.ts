@@ -1,7 +1,7 @@
 // What one GET /moderation/keywords says about the app, where the published description is silent
 // or contradicts itself: is `default` sent on ordinary lists, is `description`, is the listing cut
 // short. Pure: takes the parsed body, returns findings and the facts the write probe needs.
-import { keywordListsResponseSchema } from '../api/keywords.js';
+import { keywordListsResponseSchema, listingMayBeTruncated } from '../api/keywords.js';
 import { issueText } from '../api/lenient.js';
 import type { Finding } from './report.js';
 import { isObject } from './response-traits.js';
@@ -26,12 +26,10 @@ export function listingItems(json: unknown): Item[] | undefined {
 export function analyseListing(json: unknown, items: Item[]): { findings: Finding[]; facts: ListingFacts } {
   const ordinary = items.filter((i) => i.default !== true);
   const current = isObject(json) && isObject(json.meta) && isObject(json.meta.current) ? json.meta.current : undefined;
-  const limit = typeof current?.limit === 'number' ? current.limit : undefined;
-  const count = Math.max(items.length, typeof current?.count === 'number' ? current.count : 0);
-  const mayBeTruncated = limit !== undefined && count >= limit;
+  const mayBeTruncated = listingMayBeTruncated(items.length, current);
   const findings = [
     readable(json),
-    sizeFinding(items.length, limit, current !== undefined, mayBeTruncated),
+    sizeFinding(items.length, current?.limit, current !== undefined, mayBeTruncated),
     defaultFieldFinding(ordinary),
     descriptionFinding(items),
   ];
@@ -55,7 +53,7 @@ function readable(json: unknown): Finding {
   };
 }
 
-function sizeFinding(seen: number, limit: number | undefined, hasMeta: boolean, mayBeTruncated: boolean): Finding {
+function sizeFinding(seen: number, limit: unknown, hasMeta: boolean, mayBeTruncated: boolean): Finding {
   const title = 'the listing holds every list';
   if (!hasMeta) {
     return {
@@ -72,7 +70,7 @@ function sizeFinding(seen: number, limit: number | undefined, hasMeta: boolean, 
       status: 'differs',
       title,
       detail:
-        `The listing returned ${lists(seen)} and its limit is ${limit}: it may be cut short, and no paging is published, so the number of lists on the app is unknown. ` +
+        `The listing returned ${lists(seen)} and its limit is ${String(limit)}: it may be cut short, and no paging is published, so the number of lists on the app is unknown. ` +
         'kwsync never takes a list as missing from the listing alone: it confirms each list of your folder with a GET by id, so plan and apply stay right. ' +
         'Lists beyond the listing are not shown as unmanaged, and prune cannot delete them.',
       needsAction: false,
@@ -82,7 +80,7 @@ function sizeFinding(seen: number, limit: number | undefined, hasMeta: boolean, 
     id: 'listing-size',
     status: 'ok',
     title,
-    detail: `The listing returned ${lists(seen)}, under its limit of ${limit}: it holds them all.`,
+    detail: `The listing returned ${lists(seen)}, ${limit === undefined ? 'and meta.current gives no limit' : `under its limit of ${String(limit)}`}: it holds them all.`,
     needsAction: false,
   };
 }

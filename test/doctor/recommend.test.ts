@@ -50,6 +50,18 @@ describe('analyseListing', () => {
     expect(analyseListing(whole, listingItems(whole)!).facts.mayBeTruncated).toBe(false);
   });
 
+  it('judges the limit as kwsync reads it: a limit sent as text counts, no limit means whole', async () => {
+    const { readKeywordListing } = await import('../../src/api/keywords.js');
+    const textLimit = { data: [item({}), item({ id: 'b' })], meta: { current: { limit: '2', count: '2' } } };
+    expect(analyseListing(textLimit, listingItems(textLimit)!).facts.mayBeTruncated).toBe(true);
+    const fake = { send: async (_req: unknown, schema: { parse(v: unknown): unknown }) => schema.parse(textLimit) };
+    expect((await readKeywordListing(fake as never)).mayBeTruncated).toBe(true);
+    const noLimit = { data: [item({})], meta: { current: { count: 1 } } };
+    const size = analyseListing(noLimit, listingItems(noLimit)!).findings.find((f) => f.id === 'listing-size')!;
+    expect(size.status).toBe('ok');
+    expect(size.detail).not.toContain('undefined');
+  });
+
   it('default lists do not count, and `default` absent on ordinary lists is the published shape', () => {
     const json = { data: [item({ default: true, id: 'd' }), item({})], meta: { current: { limit: 10, count: 2 } } };
     const { findings, facts } = analyseListing(json, listingItems(json)!);
