@@ -2,13 +2,13 @@
 // plan against live, not one commit's diff), reports per list in the job summary and on the merged
 // PR, and fails the job when any list failed. A run for a commit that is no longer the head of the
 // default branch (a re-run of an old run) applies nothing.
-import { applyFailed, applyPlan, renderApplyReportMarkdown } from '../apply/index.js';
+import { applyFailed, applyPlan, renderApplyReportMarkdown, unfinished } from '../apply/index.js';
 import { RefusedPlanError } from '../errors.js';
 import { findMergedPullRequest } from '../github/merged-pr.js';
 import { applyMarker } from '../github/markers.js';
 import { FORCE_ADVICE, renderApplyComment, renderRefusedComment } from '../github/render-comments.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
-import { planHasChanges, type ListOutcome, type Plan } from '../model/plan.js';
+import { planHasChanges, type Plan } from '../model/plan.js';
 import { DEFAULT_RETRY_POLICY } from '../api/index.js';
 import { renderPlanMarkdown } from '../plan/index.js';
 import type { ActionResult, ActionRun } from './deps.js';
@@ -18,9 +18,6 @@ import { markLiveEditReverts, pushedFrom } from './live-edits.js';
 import { planAgainstLive, prepare, targetName } from './setup.js';
 import type { DesiredList, LiveKeywordList } from '../model/keyword-list.js';
 import { supersededBy, supersededNotice } from './superseded.js';
-
-// Every outcome that leaves a list short of its planned state, as applyFailed counts them.
-const UNFINISHED: ReadonlySet<ListOutcome> = new Set(['failed', 'skipped', 'conflict', 'overwritten']);
 
 export async function runApply(run: ActionRun): Promise<ActionResult> {
   const { inputs, context, deps } = run;
@@ -65,10 +62,10 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
   const failed = applyFailed(report);
   await deps.writeSummary(applySummary(renderApplyReportMarkdown(report), plan));
   await commentOnMergedPr(run, target, renderApplyComment(report, { runUrl: context.runUrl, sha: context.sha, renderApply: renderApplyReportMarkdown, failed }));
-  const unfinished = report.results.filter((r) => UNFINISHED.has(r.outcome)).map((r) => `${r.id} (${r.outcome})`);
+  const left = report.results.filter(unfinished).map((r) => `${r.id} (${r.outcome})`);
   const again = 'see the report; run the apply workflow again to finish (Re-run jobs on the newest run, or Run workflow on the default branch)';
   return failed
-    ? { hasChanges, planJsonPath, failed, message: `apply did not finish for ${unfinished.join(', ') || 'some lists'}; ${again}` }
+    ? { hasChanges, planJsonPath, failed, message: `apply did not finish for ${left.join(', ') || 'some lists'}; ${again}` }
     : { hasChanges, planJsonPath, failed };
 }
 

@@ -77,5 +77,10 @@ export function assertSafe(plan: Plan, force: boolean): void {
 
 /** True when any list did not end as planned (failed, skipped, conflict, overwritten): exit 1. */
 export function applyFailed(report: ApplyReport): boolean {
-  return report.results.some((r) => r.outcome !== 'applied' && r.outcome !== 'unchanged');
+  return report.results.some(unfinished);
+}
+
+/** The list did not end as planned: failed, skipped, conflict or overwritten. */
+export function unfinished(result: ListResult): boolean {
+  return result.outcome !== 'applied' && result.outcome !== 'unchanged';
 }
