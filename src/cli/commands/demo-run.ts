@@ -67,6 +67,7 @@ export async function runDemo(outer: CliIO, opts: { dir: string }): Promise<numb
     );
     return EXIT.ok;
   } finally {
+    await service.client.close();
     await emulator.close();
   }
 }
