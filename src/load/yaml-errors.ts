@@ -22,13 +22,13 @@ export function explainYamlError(source: SourceText, doc: Document.Parsed, e: YA
     const fixed = `${noSpace[1]}${noSpace[2]}: ${noSpace[3]}`;
     return diagnose(source.lineCol(pos.line, noSpace[1]!.length + noSpace[2]!.length + 2), 'error', 'yaml-missing-space', `a space is missing after the colon; write it as: ${quoteLine(fixed)}`);
   }
+  if (e.code === 'BAD_DQ_ESCAPE') return badEscape(source, doc, at);
+  if (e.code === 'BAD_SCALAR_START') return reservedStart(source, doc, at);
   const dash = /^(\s*)-(?=[^\s-])(.*)$/.exec(lineText);
-  if (dash && e.code !== 'BAD_DQ_ESCAPE' && e.code !== 'BAD_SCALAR_START') {
+  if (dash) {
     const fixed = `${dash[1]}- ${dash[2]}`;
     return diagnose(source.lineCol(pos.line, dash[1]!.length + 2), 'error', 'yaml-missing-space', `a space is missing after the dash of this list item; write it as: ${quoteLine(fixed)}`);
   }
-  if (e.code === 'BAD_DQ_ESCAPE') return badEscape(source, doc, at);
-  if (e.code === 'BAD_SCALAR_START') return reservedStart(source, doc, at);
   if (e.code === 'BLOCK_AS_IMPLICIT_KEY' && /^\s*- /.test(lineText)) return strayItem(source, pos.line);
   return null;
 }
@@ -120,6 +120,6 @@ function replaceRange(source: SourceText, range: readonly number[], replacement:
 }
 
 /** A corrected line quoted for a message, without its indentation. */
-export function quoteLine(line: string): string {
+function quoteLine(line: string): string {
   return code(line.trim());
 }
