@@ -115,6 +115,3 @@ export function formatTime(seconds: number | undefined): string {
 export function printJson(out: { write(text: string): unknown }, value: unknown): void {
   out.write(`${JSON.stringify(value, null, 2)}\n`);
 }
-
-// The option parsers live with the command definitions (loaded at start-up without the client).
-export { intInRange, parseTimestamp, parseEndTimestamp, parseList, oneOf, parseBool } from './commands/option-parsers.js';
