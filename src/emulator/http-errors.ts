@@ -34,7 +34,6 @@ export function sourceOf(path: string): ErrorSource {
  * 'other-json' (JSON of another shape), so clients can be tried against each.
  */
 export type ErrorBodyMode = 'envelope' | 'plain' | 'other-json';
-export const ERROR_BODY_MODES: readonly ErrorBodyMode[] = ['envelope', 'plain', 'other-json'];
 
 export function errorBody(err: EmulatorHttpError, path: string) {
   return { error: { message: err.message, devMessage: err.devMessage, source: sourceOf(path), code: err.code } };

@@ -32,7 +32,6 @@ export function splitSearchTerms(value: string): string[] {
  * - 'rfc4180': parses CSV quoting (quotes removed, `"a,b"` one term), every field a term.
  */
 export type CsvParsing = 'lines' | 'split-commas' | 'rfc4180';
-export const CSV_PARSING_MODES: readonly CsvParsing[] = ['lines', 'split-commas', 'rfc4180'];
 
 /** Rules of the emulated service that are not published, chosen per run. */
 export interface KeywordRulesOptions {
