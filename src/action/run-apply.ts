@@ -2,14 +2,13 @@
 // plan against live, not one commit's diff), reports per list in the job summary and on the merged
 // PR, and fails the job when any list failed. A run for a commit that is no longer the head of the
 // default branch (a re-run of an old run) applies nothing.
-import { applyFailed, applyPlan, renderApplyReportMarkdown, unfinished } from '../apply/index.js';
+import { applyFailed, applyPlan, applyRetryPolicy, renderApplyReportMarkdown, unfinished } from '../apply/index.js';
 import { RefusedPlanError } from '../errors.js';
 import { findMergedPullRequest } from '../github/merged-pr.js';
 import { applyMarker } from '../github/markers.js';
 import { FORCE_ADVICE, renderApplyComment, renderRefusedComment } from '../github/render-comments.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
 import { planHasChanges, type Plan } from '../model/plan.js';
-import { DEFAULT_RETRY_POLICY } from '../api/index.js';
 import { renderPlanMarkdown } from '../plan/index.js';
 import type { ActionResult, ActionRun } from './deps.js';
 import { cutAtLine, utf8Bytes } from '../github/fit-markdown.js';
@@ -51,7 +50,7 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
       concurrency: validation.config.apply.concurrency,
       safety: validation.config.safety,
       // How often a write whose answer was lost is looked at and resent: kwsync.yaml's service.maxRetries.
-      retry: { ...DEFAULT_RETRY_POLICY, maxRetries: validation.config.service.maxRetries },
+      retry: applyRetryPolicy(validation.config.service),
       now: deps.now,
     });
   } catch (err) {

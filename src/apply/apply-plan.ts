@@ -5,10 +5,10 @@
 // new state, and the report (in plan order) says which, so a re-run finishes whatever was left.
 import pLimit from 'p-limit';
 import { RefusedPlanError } from '../errors.js';
-import { DEFAULT_SAFETY } from '../model/config.js';
+import { DEFAULT_SAFETY, type ServiceConfig } from '../model/config.js';
 import type { ApplyReport, ListChange, ListResult, Plan } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
-import type { RetryPolicy } from '../api/retry-policy.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../api/retry-policy.js';
 import { unsafeReasons, type SafetyConfig } from '../plan/safety.js';
 import { applyChange } from './apply-change.js';
 import { checkStillLive } from './final-check.js';
@@ -27,6 +27,11 @@ export interface ApplyOptions {
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, result: ListResult) => void;
   now?: () => Date;
+}
+
+/** The retry policy for ApplyOptions.retry: the client's, with kwsync.yaml's `service.maxRetries`. */
+export function applyRetryPolicy(service: Pick<ServiceConfig, 'maxRetries'>): RetryPolicy {
+  return { ...DEFAULT_RETRY_POLICY, maxRetries: service.maxRetries };
 }
 
 export const NOT_STARTED = 'not started: the apply was interrupted; the list is at its old state, run `kwsync apply` again to finish';

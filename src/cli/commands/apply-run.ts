@@ -2,8 +2,8 @@
 // saved one (`--plan`, which was the reviewed plan: no question, as `terraform apply plan`), then
 // report per list. Ctrl-C stops starting writes; a second Ctrl-C quits at once.
 import { readFile } from 'node:fs/promises';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../api/retry-policy.js';
-import { applyFailed, applyPlan, assertFresh, renderApplyReportJson, renderApplyReportMarkdown, renderApplyReportText } from '../../apply/index.js';
+import type { RetryPolicy } from '../../api/retry-policy.js';
+import { applyFailed, applyPlan, applyRetryPolicy, assertFresh, renderApplyReportJson, renderApplyReportMarkdown, renderApplyReportText } from '../../apply/index.js';
 import { EXIT, KwsyncError, RefusedPlanError, UsageError } from '../../errors.js';
 import type { KwsyncConfig } from '../../model/config.js';
 import { planHasChanges, type ApplyReport, type Plan } from '../../model/plan.js';
@@ -75,10 +75,6 @@ async function confirmed(io: CliIO, terminal: ApplyTerminal, prepared: Prepared,
   return terminal.confirm(`Apply these changes to "${prepared.target.label}"? Only 'yes' will be accepted: `);
 }
 
-function retryOf(config: KwsyncConfig): RetryPolicy {
-  return { ...DEFAULT_RETRY_POLICY, maxRetries: config.service.maxRetries };
-}
-
 /** `applyFrom: ci` on the target: refused outside CI unless --allow-local-apply (no lock exists on the service side). */
 function assertMayApply(io: CliIO, config: KwsyncConfig, name: string | undefined, allowLocal: boolean): void {
   const target = resolveTargetConfig(config, name);
@@ -101,7 +97,7 @@ async function prepareFreshPlan(io: CliIO, opts: ApplyCommandOptions, format: Ou
   if (format === 'text' && opts.showPlan !== false && !io.quiet) {
     io.stdout.write(`${renderPlanText(plan, { color: useColor(io.stdout, io.env), endpoint })}\n`);
   }
-  return { plan, target, concurrency, safety, retry: retryOf(repo.config), endpoint };
+  return { plan, target, concurrency, safety, retry: applyRetryPolicy(repo.config.service), endpoint };
 }
 
 async function prepareSavedPlan(io: CliIO, opts: ApplyCommandOptions, file: string): Promise<Prepared> {
@@ -130,7 +126,7 @@ async function prepareSavedPlan(io: CliIO, opts: ApplyCommandOptions, file: stri
     ], { hint: 'leave out --target (the plan names its own), and use the environment it was planned with' });
   }
   assertFresh(plan, (await readLiveLists(target, plan.changes.map((c) => c.id))).lists, file);
-  return { plan, target, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, retry: retryOf(repo.config), endpoint };
+  return { plan, target, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, retry: applyRetryPolicy(repo.config.service), endpoint };
 }
 
 function renderReport(report: ApplyReport, format: OutputFormat, color: boolean, endpoint: ServiceEndpoint | undefined): string {
