@@ -21,7 +21,7 @@ export interface ListMerge {
 }
 
 /** What would change, without touching a file. */
-export function diffLiveList(live: LiveKeywordList, desired: DesiredList): Omit<ListMerge, 'written'> {
+function diffLiveList(live: LiveKeywordList, desired: DesiredList): Omit<ListMerge, 'written'> {
   const liveTerms = [...new Set(live.searchTerms)];
   const liveSet = new Set(liveTerms);
   const fileSet = new Set(desired.searchTerms);

@@ -5,8 +5,8 @@ import type { RegisterCommand } from './index.js';
 import { REGIONS } from './option-parsers.js';
 
 /** Where kwsync's reusable workflows live; adopters pin a tag (v0) or, better, a full commit SHA. */
-export const KWSYNC_REPOSITORY = 'kwsync/kwsync';
-export const DEFAULT_REF = 'v0';
+const KWSYNC_REPOSITORY = 'kwsync/kwsync';
+const DEFAULT_REF = 'v0';
 
 export interface InitCommandOptions {
   dir: string;

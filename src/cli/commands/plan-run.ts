@@ -43,7 +43,7 @@ export async function runPlan(io: CliIO, opts: PlanCommandOptions): Promise<numb
 }
 
 /** The command that applies a saved plan, ready to paste: the folder when not the default, paths shell-quoted. */
-export function applyPlanCommand(out: string, dir: string | undefined): string {
+function applyPlanCommand(out: string, dir: string | undefined): string {
   const q = (s: string) => (/^[\w./@%+=:,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
   return `kwsync apply --plan ${q(out)}${dir && dir !== 'keywords' ? ` --dir ${q(dir)}` : ''}`;
 }

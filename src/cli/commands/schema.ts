@@ -38,7 +38,7 @@ Editors (yaml-language-server) pick it up from a comment on the first line of a 
 };
 
 /** Draft-07 for yaml-language-server; `io: 'input'` so keys with defaults are optional. */
-export async function configJsonSchema(): Promise<Record<string, unknown>> {
+async function configJsonSchema(): Promise<Record<string, unknown>> {
   const { z } = await import('zod');
   const { configSchema } = await import('../../model/config.js');
   const schema = z.toJSONSchema(configSchema, { io: 'input', target: 'draft-07' }) as Record<string, unknown>;
