@@ -198,11 +198,13 @@ describe('kwsync calls', () => {
 });
 
 describe('settings and secrets', () => {
-  test('a missing key is one line and exit 1, before anything is sent', async () => {
+  test('a missing key is one error with its hint and exit 1, before anything is sent', async () => {
     emu.clearRequests();
     const r = await kwsync(['calls', 'list'], { COMETCHAT_BASE_URL: emu.chatBaseUrl });
     expect(r.code).toBe(1);
-    expect(r.stderr.split('\n')[0]).toBe('kwsync: not connected to CometChat: set COMETCHAT_API_KEY (a REST API key with full-access scope)');
+    expect(r.stderr).toBe(
+      'kwsync: not connected to CometChat: set COMETCHAT_API_KEY (a REST API key with full-access scope)\n  hint: `kwsync --help` lists the environment variables\n',
+    );
     expect(emu.requests).toHaveLength(0);
   });
 
