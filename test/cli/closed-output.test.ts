@@ -51,7 +51,7 @@ test('any other write failure: the error and a hint on stderr, exit 1', async ()
   const fd = openSync(file, 'r'); // writing to it fails with EBADF
   try {
     const r = await run(fd, false);
-    expect(r.stderr).toMatch(/^kwsync: cannot write the output: EBADF\n {2}hint: [^\n]+\n$/);
+    expect(r.stderr).toBe('kwsync: cannot write the output: EBADF\n  hint: check where the output goes (a full disk, a file opened read-only)\n');
     expect(r.code).toBe(1);
   } finally {
     closeSync(fd);
