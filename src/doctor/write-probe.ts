@@ -6,7 +6,7 @@ import type { TermsSettings } from '../model/terms-encoding.js';
 import { defaultFieldSeen, descriptionKept, type ListingFacts } from './listing-shape.js';
 import { cleanUp } from './probe-cleanup.js';
 import type { Finding, VariantResult } from './report.js';
-import { errorBodyShape } from './response-traits.js';
+import { errorBodyShape, isObject } from './response-traits.js';
 import { capacityFinding, cutShort, noWriteScope, revisionFinding } from './write-findings.js';
 import {
   CSV_QUOTINGS,
@@ -129,8 +129,7 @@ class ProbeRun {
     this.opts.onStep?.(`GET ${variant.id}`);
     const res = await this.probeOrStop({ api: 'chat', method: 'GET', path: this.path });
     if (res.status >= 500 || res.status === 429) throw new ProbeStopped(cutShort(`GET answered HTTP ${res.status}`));
-    const data = (res.json as { data?: unknown } | undefined)?.data;
-    const list = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : undefined;
+    const list = isObject(res.json) && isObject(res.json.data) ? res.json.data : undefined;
     const terms = Array.isArray(list?.searchTerms) ? list.searchTerms.filter((t): t is string => typeof t === 'string') : undefined;
     if (typeof list?.revisionId === 'string') this.revisions.push(list.revisionId);
     this.variants.push({
