@@ -13,7 +13,7 @@ import type { KeywordList } from '../model/keyword-list.js';
 const sets = new WeakMap<readonly string[], ReadonlySet<string>>();
 
 /** The Set of `terms`, built on first use and reused for the same array. */
-export function termSet(terms: readonly string[]): ReadonlySet<string> {
+function termSet(terms: readonly string[]): ReadonlySet<string> {
   let set = sets.get(terms);
   if (!set) {
     set = new Set(terms);
