@@ -1,6 +1,7 @@
 // Every `--format json` output has a published JSON Schema in schema/, generated from the zod
 // schema the code uses. Each committed file must be current, and each command's real output (over
 // HTTP to the emulator) must validate against the committed file, with ajv as a consumer would.
+import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -55,6 +56,16 @@ describe('each command output validates against its committed schema', () => {
     } finally {
       await h.removeList('broken');
     }
+  });
+
+  test('validate --format json --base names the ref it compared with', async () => {
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: h.root, stdio: 'pipe' });
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    const r = await h.run(['validate', '--format', 'json', '--base', 'HEAD']);
+    expect(r.code).toBe(0);
+    expect(await expectValid('validate-report', r.stdout)).toMatchObject({ base: 'HEAD', valid: true });
   });
 
   test('plan --format json and plan --out write the same versioned shape', async () => {

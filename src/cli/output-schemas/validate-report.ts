@@ -23,6 +23,7 @@ export const validateReportJsonSchema = z
     valid: z.boolean().describe('No errors (and, with --strict, no warnings).'),
     errorCount: z.number().int().min(0),
     warningCount: z.number().int().min(0),
+    base: z.string().optional().describe('The git ref compared with (--base), when git could read it.'),
     lists: z.array(
       z.strictObject({
         id: z.string(),
