@@ -5,7 +5,7 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { LiveKeywordList } from '../model/keyword-list.js';
 import type { Plan } from '../model/plan.js';
-import { hasReverts, type ListSide, type ThreeWayList } from './three-way.js';
+import { fileOf, hasReverts, type ListSide, type ThreeWayList } from './three-way.js';
 
 export const RULES = {
   defaultId: 'apply-default-list-id',
@@ -16,10 +16,6 @@ export const RULES = {
 
 function at(file: string | null, fallback: string, rule: string, message: string): Diagnostic {
   return { file: file ?? fallback, line: 1, column: 1, severity: 'error', rule, message };
-}
-
-function fileOf(d: ListSide): string | null {
-  return 'source' in d && d.source ? d.source.file : null;
 }
 
 /** Files whose list id is one of the app's default lists (apply never touches those). */

@@ -144,6 +144,7 @@ function diffFields(before: KeywordList, after: KeywordList): FieldChange[] {
   return out;
 }
 
-function fileOf(d: ListSide | undefined): string | null {
+/** The file a list was loaded from; null for a live or base-standing list without one. */
+export function fileOf(d: ListSide | undefined): string | null {
   return d && 'source' in d && d.source ? d.source.file : null;
 }
