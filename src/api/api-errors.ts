@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ApiError } from '../errors.js';
 import { headerValue, type HeaderBag } from './rate-limit.js';
+import { BODY_TOO_LARGE } from './attempt-limits.js';
 
 const KEY_ADVICE = 'check COMETCHAT_API_KEY and that COMETCHAT_APP_ID/COMETCHAT_REGION name the app the key belongs to';
 
@@ -152,7 +153,7 @@ export function errorFromNetwork(info: ExchangeInfo, host: string, err: unknown)
   const codeText = typeof code === 'string' ? code : undefined;
   const detail = info.scrub(err instanceof Error ? err.message : String(err));
   const timedOut = codeText?.includes('TIMEOUT') ?? false;
-  const tooLarge = codeText === 'KWSYNC_BODY_TOO_LARGE';
+  const tooLarge = codeText === BODY_TOO_LARGE;
   // A fresh cause with only the message and code: undici errors can carry socket details.
   const cause = Object.assign(new Error(detail), codeText ? { code: codeText } : {});
   const what = tooLarge ? `refused the answer of ${host}` : `no response from ${host}`;

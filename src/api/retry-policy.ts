@@ -9,6 +9,7 @@
 //   updates and deletes (apply knows what the list should look like, src/apply/confirm-write.ts).
 import type { RetryHandler } from 'undici';
 import { ApiError } from '../errors.js';
+import { ATTEMPT_TIMEOUT } from './attempt-limits.js';
 import { headerValue, readRateBudget, type HeaderBag, type RateGate } from './rate-limit.js';
 
 export interface RetryPolicy {
@@ -43,7 +44,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
     'UND_ERR_HEADERS_TIMEOUT',
     'UND_ERR_BODY_TIMEOUT',
     'UND_ERR_CONNECT_TIMEOUT',
-    'KWSYNC_ATTEMPT_TIMEOUT',
+    ATTEMPT_TIMEOUT,
   ],
   idempotentMethods: ['GET'],
   unsentErrorCodes: ['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT'],
