@@ -6,9 +6,11 @@ import type { ApplyReport, ListOutcome, ListResult } from '../model/plan.js';
 import { endpointLine, type ServiceEndpoint } from '../plan/summary.js';
 
 type Style = Parameters<typeof styleText>[0];
-const OUTCOMES: ListOutcome[] = ['applied', 'unchanged', 'skipped', 'failed'];
+const OUTCOMES = ['applied', 'unchanged', 'skipped', 'failed'] as const satisfies readonly ListOutcome[];
 // Named in the summary only when they happened: they are rare, and each means a change may be lost.
-const LOST_UPDATE_OUTCOMES: ListOutcome[] = ['conflict', 'overwritten'];
+const LOST_UPDATE_OUTCOMES = ['conflict', 'overwritten'] as const satisfies readonly ListOutcome[];
+// Every outcome, for the JSON schema.
+const OUTCOME_NAMES = [...OUTCOMES, ...LOST_UPDATE_OUTCOMES] as const;
 const STYLE: Record<ListOutcome, Style> = { applied: 'green', unchanged: 'dim', skipped: 'yellow', failed: 'red', conflict: 'red', overwritten: 'red' };
 const MARK: Record<ListOutcome, string> = { applied: '✓', unchanged: '=', skipped: '!', failed: '✗', conflict: '✗', overwritten: '✗' };
 
@@ -63,8 +65,6 @@ export function renderApplyReportJson(report: ApplyReport): string {
   const json: ApplyReportJson = { formatVersion: 1, ...report };
   return `${JSON.stringify(json, null, 2)}\n`;
 }
-
-const OUTCOME_NAMES = ['applied', 'unchanged', 'skipped', 'failed', 'conflict', 'overwritten'] as const satisfies readonly ListOutcome[];
 
 /** The published shape of `apply --format json` (schema/apply-report.schema.json is made from it). */
 export const applyReportJsonSchema = z
