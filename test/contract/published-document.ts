@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { OpenAPIBackend, type Document } from 'openapi-backend';
 
 
-export const DOCUMENT_PATH = fileURLToPath(new URL('./cometchat.openapi.yaml', import.meta.url));
+const DOCUMENT_PATH = fileURLToPath(new URL('./cometchat.openapi.yaml', import.meta.url));
 
 export type OperationId =
   | 'list-rule-keywords'
