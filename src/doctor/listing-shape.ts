@@ -14,6 +14,9 @@ export interface ListingFacts {
 
 type Item = Record<string, unknown>;
 
+const DEFAULT_TITLE = '`default` on ordinary lists';
+const DESCRIPTION_TITLE = '`description` on lists';
+
 /** `1 list`, `3 lists`. */
 export const lists = (n: number, noun = 'list') => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
@@ -86,12 +89,11 @@ function sizeFinding(seen: number, limit: unknown, hasMeta: boolean, mayBeTrunca
 }
 
 function defaultFieldFinding(ordinary: Item[]): Finding {
-  const title = '`default` on ordinary lists';
   if (ordinary.length === 0) {
     return {
       id: 'listing-default-field',
       status: 'unknown',
-      title,
+      title: DEFAULT_TITLE,
       detail: 'The app has no non-default lists to look at; --write-probe settles it on a temporary list. kwsync reads an absent `default` as "not a default list" either way.',
       needsAction: false,
     };
@@ -101,7 +103,6 @@ function defaultFieldFinding(ordinary: Item[]): Finding {
 
 /** Shared with the write probe, which reads its own list back (`subject`: what was looked at). */
 export function defaultFieldSeen(withField: number, total: number, subject: string): Finding {
-  const title = '`default` on ordinary lists';
   const how =
     withField === total
       ? `present (false) on ${subject}`
@@ -111,31 +112,30 @@ export function defaultFieldSeen(withField: number, total: number, subject: stri
   return {
     id: 'listing-default-field',
     status: 'ok',
-    title,
+    title: DEFAULT_TITLE,
     detail: `\`default\` is ${how}. kwsync reads an absent \`default\` as "not a default list", and never writes a list that says default: true.`,
     needsAction: false,
   };
 }
 
 function descriptionFinding(items: Item[]): Finding {
-  const title = '`description` on lists';
   if (items.length === 0) {
     return {
       id: 'listing-description-field',
       status: 'unknown',
-      title,
+      title: DESCRIPTION_TITLE,
       detail: 'The app has no lists to look at; --write-probe settles it on a temporary list.',
       needsAction: false,
     };
   }
   const withField = items.filter((i) => typeof i.description === 'string').length;
   if (withField === items.length) {
-    return { id: 'listing-description-field', status: 'ok', title, detail: `\`description\` is present on ${items.length === 1 ? 'the list' : `all ${items.length} lists`} in the listing; kwsync compares it like the name.`, needsAction: false };
+    return { id: 'listing-description-field', status: 'ok', title: DESCRIPTION_TITLE, detail: `\`description\` is present on ${items.length === 1 ? 'the list' : `all ${items.length} lists`} in the listing; kwsync compares it like the name.`, needsAction: false };
   }
   return {
     id: 'listing-description-field',
     status: 'unknown',
-    title,
+    title: DESCRIPTION_TITLE,
     detail: `\`description\` is absent on ${items.length - withField} of ${items.length} lists in the listing (they may have none). kwsync reads a missing description as empty; --write-probe settles whether one that is sent is kept.`,
     needsAction: false,
   };
@@ -143,14 +143,13 @@ function descriptionFinding(items: Item[]): Finding {
 
 /** The write probe sent a description: is it in what the listing returns for that list? */
 export function descriptionKept(kept: boolean): Finding {
-  const title = '`description` on lists';
   if (kept) {
-    return { id: 'listing-description-field', status: 'ok', title, detail: 'A description sent with a list is kept and returned; kwsync compares it like the name.', needsAction: false };
+    return { id: 'listing-description-field', status: 'ok', title: DESCRIPTION_TITLE, detail: 'A description sent with a list is kept and returned; kwsync compares it like the name.', needsAction: false };
   }
   return {
     id: 'listing-description-field',
     status: 'differs',
-    title,
+    title: DESCRIPTION_TITLE,
     detail:
       'A description sent with the probe list came back absent or changed. kwsync reads a missing description as empty, ' +
       'so a list file that sets one would show a description change on every plan. Leave `description` out of list files for this app.',
