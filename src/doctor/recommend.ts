@@ -1,5 +1,6 @@
 // From what the write probe stored, the kwsync.yaml `service:` settings that work on this app, and
 // one finding per question (searchTerms, file quoting, searchTerms beside a file). Pure.
+import { CSV_QUOTINGS } from '../model/config.js';
 import type { CsvQuoting, SearchTermsWithFile, TermsSettings } from '../model/terms-encoding.js';
 import type { DoctorSettings, Finding, SettingChange, SettingName, VariantResult } from './report.js';
 import { COMMA_SAMPLE } from './terms-variants.js';
@@ -64,7 +65,7 @@ function fileFinding(files: FileOutcome[], current: TermsSettings, recommended: 
   const title = 'terms with a comma, in a CSV file';
   const pattern = COMMA_SAMPLE[0]!;
   const byQuoting = (q: CsvQuoting) => files.find((f) => f.quoting === q && f.result.matches) ?? files.find((f) => f.quoting === q);
-  const seen = (['none', 'rfc4180'] as const)
+  const seen = CSV_QUOTINGS
     .map((q) => byQuoting(q))
     .filter((f): f is FileOutcome => f !== undefined)
     .map((f) => `csvQuoting ${f.quoting}: ${accepted(f.result) ? `stored as ${shown(f.result.stored)}` : `refused (HTTP ${f.result.status})`}`)

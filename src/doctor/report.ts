@@ -1,6 +1,7 @@
 // The shape of what `kwsync doctor` found: one zod schema for the type, the `--format json` output
 // and the published JSON Schema (schema/doctor-report.schema.json), so the three cannot drift apart.
 import { z } from 'zod';
+import { CSV_QUOTINGS, SEARCH_TERMS_WITH_FILE, TERMS_TRANSPORTS } from '../model/config.js';
 
 export const FINDING_STATUSES = ['ok', 'differs', 'unknown'] as const;
 export type FindingStatus = (typeof FINDING_STATUSES)[number];
@@ -37,9 +38,9 @@ export const findingSchema = z.strictObject({
 export type Finding = z.output<typeof findingSchema>;
 
 export const doctorSettingsSchema = z.strictObject({
-  termsTransport: z.enum(['auto', 'file']),
-  csvQuoting: z.enum(['none', 'rfc4180']),
-  searchTermsWithFile: z.enum(['empty', 'omit']),
+  termsTransport: z.enum(TERMS_TRANSPORTS),
+  csvQuoting: z.enum(CSV_QUOTINGS),
+  searchTermsWithFile: z.enum(SEARCH_TERMS_WITH_FILE),
   timeoutMs: z.number().int(),
 });
 /** The kwsync.yaml `service:` settings doctor can settle. */

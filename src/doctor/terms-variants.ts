@@ -11,9 +11,6 @@ export const SEARCH_TERMS_SAMPLE = ['kwsyncprobe', 'kwsyncprobe\\d{2}'];
 /** A bounded pattern with a comma (the published example of a permitted pattern) and a plain term. */
 export const COMMA_SAMPLE = ['\\d{3,10}', 'kwsyncprobe'];
 
-export const CSV_QUOTINGS: readonly CsvQuoting[] = ['none', 'rfc4180'];
-export const SEARCH_TERMS_WITH_FILE: readonly SearchTermsWithFile[] = ['empty', 'omit'];
-
 export interface Variant {
   id: VariantId;
   terms: string[];

@@ -4,18 +4,17 @@ import type { CometChatClient, ProbeResult } from '../api/index.js';
 import { ApiError } from '../errors.js';
 import type { TermsSettings } from '../model/terms-encoding.js';
 import { defaultFieldSeen, descriptionKept, type ListingFacts } from './listing-shape.js';
+import { CSV_QUOTINGS, SEARCH_TERMS_WITH_FILE } from '../model/config.js';
 import { cleanUp } from './probe-cleanup.js';
 import type { Finding, VariantResult } from './report.js';
 import { errorBodyShape, isObject } from './response-traits.js';
 import { capacityFinding, cutShort, noWriteScope, revisionFinding } from './write-findings.js';
 import {
-  CSV_QUOTINGS,
   fileVariant,
   KEYWORDS_PATH,
   otherOf,
   probeList,
   probeListPath,
-  SEARCH_TERMS_WITH_FILE,
   sameTerms,
   searchTermsVariant,
   variantForm,

@@ -34,6 +34,11 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
 export const APPLY_FROM = ['anywhere', 'ci'] as const;
 export type ApplyFrom = (typeof APPLY_FROM)[number];
 
+/** The kwsync.yaml `service:` values that shape terms (src/model/terms-encoding.ts names them). */
+export const TERMS_TRANSPORTS = ['auto', 'file'] as const;
+export const CSV_QUOTINGS = ['none', 'rfc4180'] as const;
+export const SEARCH_TERMS_WITH_FILE = ['empty', 'omit'] as const;
+
 export const targetSchema = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'use only letters, digits, _ . and - in a target name'),
   appId: z.string().min(1).optional().describe('CometChat app id; COMETCHAT_APP_ID overrides it'),
@@ -84,15 +89,15 @@ export const configSchema = z.strictObject({
         .describe('a response body larger than this is refused as it streams (default 128 MiB, twice the largest legal listing)'),
       maxRetries: z.number().int().min(0).max(10).default(4).describe('retries of 429/502/503/504, resets, timeouts'),
       termsTransport: z
-        .enum(['auto', 'file'])
+        .enum(TERMS_TRANSPORTS)
         .default('auto')
         .describe("auto: searchTerms unless a term holds a comma, then a CSV file; file: always a CSV file"),
       csvQuoting: z
-        .enum(['none', 'rfc4180'])
+        .enum(CSV_QUOTINGS)
         .default('none')
         .describe('none: one raw term per CSV line (the service keeps quotes literally); rfc4180: quote terms holding a comma or quote'),
       searchTermsWithFile: z
-        .enum(['empty', 'omit'])
+        .enum(SEARCH_TERMS_WITH_FILE)
         .default('empty')
         .describe('empty: send an empty searchTerms part beside a CSV file (the published form requires it); omit: leave it out'),
     })

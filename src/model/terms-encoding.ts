@@ -5,17 +5,18 @@
 // CSV quotes literally, so by default terms go unquoted (terms never hold a newline, validation
 // guarantees it); `csvQuoting: rfc4180` is for a service that parses CSV quoting instead.
 import { stringify } from 'csv-stringify/sync';
+import type { CSV_QUOTINGS, SEARCH_TERMS_WITH_FILE, TERMS_TRANSPORTS } from './config.js';
 
 export type TermsEncoding = 'searchTerms' | 'file';
 /** 'auto': the comma rule above; 'file': always a file (for a service that prefers uploads). */
-export type TermsTransport = 'auto' | 'file';
+export type TermsTransport = (typeof TERMS_TRANSPORTS)[number];
 /** 'none': one raw term per line; 'rfc4180': quote a term holding a comma or quote, doubling quotes. */
-export type CsvQuoting = 'none' | 'rfc4180';
+export type CsvQuoting = (typeof CSV_QUOTINGS)[number];
 /**
  * 'empty': beside a file, send an empty `searchTerms` part (the published form marks it required);
  * 'omit': leave it out, for a service that refuses an empty one.
  */
-export type SearchTermsWithFile = 'empty' | 'omit';
+export type SearchTermsWithFile = (typeof SEARCH_TERMS_WITH_FILE)[number];
 
 /** The kwsync.yaml `service:` settings that shape the terms; `config.service` itself fits. */
 export interface TermsSettings {
