@@ -1,17 +1,23 @@
-// A terms file: RFC 4180 CSV (csv-parse), one term per record, optional `term` header, blank lines
-// skipped, CRLF or LF. Only a line number is kept per term; columns are worked out on demand from
-// the source line, because a 1 MB file holds ~100k terms and diagnostics are rare.
+// A terms file: RFC 4180 CSV, one term per record, optional `term` header, blank lines skipped, CRLF
+// or LF. csv-parse is the referee; papaparse reads the common file faster, and its records are used
+// only when trustedCsvRecords proves they are csv-parse's. Only a line number is kept per term;
+// columns are worked out on demand from the source line, because a 1 MB file holds ~100k terms and
+// diagnostics are rare.
 import { parse, CsvError } from 'csv-parse/sync';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { diagnose } from './diagnose.js';
 import { oneLine, quote } from './quote-value.js';
 import type { SourceText } from './source-text.js';
 import type { TermsSource } from './terms-source.js';
+import { trustedCsvRecords } from './trusted-csv-records.js';
 
 const OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: false } as const;
 
 /** Terms and their problems; `terms` is null when the CSV itself does not parse. */
 export function parseCsvTerms(source: SourceText): { terms: TermsSource | null; diagnostics: Diagnostic[] } {
+  // Trusted records are one line each; csv-parse's may span lines (line breaks inside quotes).
+  const trusted = trustedCsvRecords(source.text);
+  if (trusted) return termsOf(source, trusted, false);
   let records: string[][];
   try {
     records = parse(source.text, OPTIONS) as string[][];
@@ -19,23 +25,29 @@ export function parseCsvTerms(source: SourceText): { terms: TermsSource | null; 
     if (!(err instanceof CsvError)) throw err;
     return { terms: null, diagnostics: [syntaxError(source, err)] };
   }
+  return termsOf(source, records, true);
+}
+
+function termsOf(source: SourceText, records: string[][], multiline: boolean): { terms: TermsSource; diagnostics: Diagnostic[] } {
   const values: string[] = [];
-  const lines: number[] = [];
+  // A line per term, as a typed array: a 1 MB list keeps ~100k of them until validation ends.
+  const lines = new Uint32Array(records.length);
   const diagnostics: Diagnostic[] = [];
   // Every record ends with one line break, plus any inside its quoted fields: that gives its line
   // without csv-parse's per-record `info` objects, which triple the parse time on a 1 MB file.
   let line = 1;
-  records.forEach((record, r) => {
+  for (let r = 0; r < records.length; r++) {
+    const record = records[r]!;
     const start = line;
-    for (const field of record) line += countNewlines(field);
+    if (multiline) for (const field of record) line += countNewlines(field);
     line++;
     const value = record[0] ?? '';
-    if (record.length === 1 && value.trim() === '' && source.lineText(start).trim() === '') return; // blank line (or only spaces)
-    if (r === 0 && record.length === 1 && value.trim().toLowerCase() === 'term') return; // header
+    if (record.length === 1 && value.trim() === '' && source.lineText(start).trim() === '') continue; // blank line (or only spaces)
+    if (r === 0 && record.length === 1 && value.trim().toLowerCase() === 'term') continue; // header
     if (record.length > 1) {
       const message = `this record has ${record.length} fields but a terms file holds one term per line; quote a term that contains a comma ("a,b")`;
       diagnostics.push(diagnose(source.lineCol(start, 1), 'error', 'csv-multiple-fields', message));
-      return;
+      continue;
     }
     if (r === 0 && HEADER_LIKE.has(value.trim().toLowerCase())) {
       const message = `${quote(value)} looks like a column header, but only a header named "term" is skipped, so this would be uploaded as a term; rename it to term or delete the line`;
@@ -43,9 +55,9 @@ export function parseCsvTerms(source: SourceText): { terms: TermsSource | null; 
     }
     const sep = value.indexOf(';') !== -1 ? ';' : value.indexOf('\t') !== -1 ? '\t' : '';
     if (sep) diagnostics.push(separatorWarning(source, start, value, sep));
+    lines[values.length] = start;
     values.push(value);
-    lines.push(start);
-  });
+  }
   return { terms: { file: source.file, values, locate: locateIn(source, values, lines) }, diagnostics };
 }
 
@@ -89,9 +101,9 @@ function lastGoodLine(source: SourceText): number {
   return last;
 }
 
-function locateIn(source: SourceText, values: string[], lines: number[]): TermsSource['locate'] {
+function locateIn(source: SourceText, values: string[], lines: Uint32Array): TermsSource['locate'] {
   return (i, index = 0) => {
-    const line = lines[i] ?? 1;
+    const line = i >= 0 && i < values.length ? lines[i]! : 1;
     const text = source.lineText(line);
     const lead = text.length - text.trimStart().length;
     if (text[lead] !== '"') return source.lineCol(line, 1 + index);

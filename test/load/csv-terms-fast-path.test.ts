@@ -4,6 +4,8 @@ import fc from 'fast-check';
 import { parseCsvTerms } from '../../src/load/csv-terms.js';
 import { SourceText } from '../../src/load/source-text.js';
 import type { TermsSource } from '../../src/load/terms-source.js';
+import { trustedCsvRecords } from '../../src/load/trusted-csv-records.js';
+import { parse } from 'csv-parse/sync';
 import { referenceParseCsvTerms } from './reference-csv-terms.js';
 
 /** Everything observable of a result: values, every position `locate` gives, diagnostics. */
@@ -64,4 +66,38 @@ describe('parseCsvTerms fast path', () => {
     ['keyword\nx;y;z\nt\tu\n', 'header-like first line, separators'],
     ['"term"\n"   "\n""\n', 'quoted header, quoted spaces, quoted empty'],
   ])('%j (%s): the same result', (text) => expectSameAsReference(text));
+
+  // The equivalence above would hold trivially if the fast path were never taken: it must be, on
+  // the files it is for, and give csv-parse's records there.
+  it('a file of bare and quoted terms, headers and blanks is trusted, and its records are csv-parse\'s', () => {
+    const simple = fc.oneof(plainTerm, quotedTerm, fc.constantFrom('', 'term'));
+    const file = fc.tuple(fc.array(simple, { maxLength: 25 }), fc.constantFrom('\n', '\r\n'), fc.boolean()).map(([rs, eol, trailing]) => rs.join(eol) + (trailing && rs.length > 0 ? eol : ''));
+    fc.assert(
+      fc.property(file, (text) => {
+        expect(trustedCsvRecords(text)).toEqual(parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false }));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('the benchmark\'s kind of file (every 7th term quoted with a comma) is trusted', () => {
+    const text = ['term', ...Array.from({ length: 50 }, (_, i) => (i % 7 === 0 ? `"w${i}, quoted"` : `word${i}`))].join('\n') + '\n';
+    expect(trustedCsvRecords(text)).toHaveLength(51);
+  });
+
+  it.each([
+    ['\uFEFFterm\nalpha\n'],
+    ['"say ""hi"", ok"\n'],
+    ['5" nails\n'],
+    ['"x" \n'],
+    ['"multi\nline"\n'],
+    ['"open\nalpha\n'],
+    ['a,b\n'],
+    ['alpha\r\nbeta\n'],
+    ['alpha\nbeta\r\n'],
+    ['alpha\rbeta\n'],
+    ['a\ud83d\n'],
+  ])('%j is left to csv-parse', (text) => {
+    expect(trustedCsvRecords(text)).toBeNull();
+  });
 });
