@@ -1,46 +1,82 @@
-// Paging the busy group (12,000 messages) at limit 1000 through iterateGroupMessages, as
-// `messages list --all` does, with 0, 20 and 50 ms of injected latency per request (the issue's
-// case: 12 pages x 50 ms). Ideal = pages x latency (the cursor makes pages strictly sequential);
-// the walk without latency, in the same run, is the HTTP + emulator + parse share per page.
-// Each latency row must grow by about pages x latency over the first: the figure moves with it.
+// Paging the busy group (12,000 messages) at limit 1000 as `messages list --all` does (reading one
+// page ahead), at 20 and 50 ms of service response time per page (the issue's case: 12 pages x
+// 50 ms). The floor is pages x response time: the cursor makes pages strictly sequential.
+//
+// The emulator runs in a child process of its own, as a remote service's work does not run on the
+// client's CPU (in this process, its rendering and writing of ~0.7 MB per page were counted as
+// kwsync's). Two latency models are printed:
+// - response time (RandomFaults.responseTimeMs): each answer leaves the emulator this long after its
+//   request arrived, the emulator's own work inside it: the figure the target is about;
+// - added latency (latencyMs): a delay before the emulator starts its work, which comes on top.
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { createClient, iterateGroupMessages } from '../src/api/index.js';
-import { BUSY_GROUP, startEmulator } from '../src/emulator/index.js';
+import { BUSY_GROUP, startEmulator, type RandomFaults } from '../src/emulator/index.js';
 
 const MESSAGES = 12_000;
 const LIMIT = 1000;
 const LATENCIES_MS = [20, 50];
 
-export default async function bench(): Promise<void> {
+type Command = { faults: RandomFaults } | { requests: true };
+
+/** The emulator in a child process, driven over IPC. */
+async function emulatorChild(): Promise<{ url: string; key: string; ask: (c: Command) => Promise<number>; stop: () => void }> {
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--kwsync-bench-emulator'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const first = await new Promise<{ url: string; key: string }>((resolve) => child.once('message', (m) => resolve(m as { url: string; key: string })));
+  const ask = (c: Command) =>
+    new Promise<number>((resolve) => {
+      child.once('message', (m) => resolve(Number(m)));
+      child.send(c);
+    });
+  return { ...first, ask, stop: () => child.kill() };
+}
+
+async function serveInChild(): Promise<void> {
   const emulator = await startEmulator({ port: 0 });
-  const client = createClient({ apiKey: emulator.apiKey, baseUrl: emulator.chatBaseUrl, callsBaseUrl: emulator.callsBaseUrl });
-  const walk = async (): Promise<{ ms: number; pages: number; count: number }> => {
-    emulator.clearRequests();
+  process.on('message', (c: Command) => {
+    if ('faults' in c) {
+      emulator.setFaults(c.faults);
+      emulator.clearRequests();
+      process.send?.(0);
+    } else process.send?.(emulator.requests.length);
+  });
+  process.send?.({ url: emulator.chatBaseUrl, key: emulator.apiKey });
+}
+
+export default async function bench(): Promise<void> {
+  const emulator = await emulatorChild();
+  const client = createClient({ apiKey: emulator.key, baseUrl: emulator.url });
+  const walk = async (faults: RandomFaults, readAhead = true): Promise<{ ms: number; pages: number; count: number }> => {
+    await emulator.ask({ faults });
     const t0 = performance.now();
     let count = 0;
-    for await (const _m of iterateGroupMessages(client, BUSY_GROUP, { limit: LIMIT })) {
-      if (++count >= MESSAGES) break;
-    }
-    return { ms: performance.now() - t0, pages: emulator.requests.length, count };
+    for await (const _m of iterateGroupMessages(client, BUSY_GROUP, { limit: LIMIT }, { readAhead })) count++;
+    const ms = performance.now() - t0;
+    return { ms, pages: await emulator.ask({ requests: true }), count };
   };
   try {
-    await walk(); // warm up connections and JIT
-    const bare = await walk();
-    const rows = [];
+    await walk({}); // warm up connections and JIT on both sides
+    const bare = await walk({});
+    console.log(`${bare.count} messages, limit ${LIMIT}, ${bare.pages} pages, read ahead, emulator in its own process; target: wall <= 1.3 x pages x response time`);
+    console.log(`no latency at all: ${bare.ms.toFixed(0)} ms (${(bare.ms / bare.pages).toFixed(1)} ms per page: emulator + HTTP + parse)`);
+    console.log('model         | per page | wall ms | pages x latency | ratio');
     for (const latency of LATENCIES_MS) {
-      emulator.setFaults({ latencyMs: latency });
-      rows.push({ latency, ...(await walk()) });
+      for (const [model, faults] of [
+        ['response time', { responseTimeMs: latency }],
+        ['added latency', { latencyMs: latency }],
+      ] as const) {
+        const r = await walk(faults);
+        const ideal = r.pages * latency;
+        console.log(`${model} | ${String(latency).padStart(5)} ms | ${r.ms.toFixed(0).padStart(7)} | ${String(ideal).padStart(15)} | ${(r.ms / ideal).toFixed(2).padStart(5)}`);
+      }
     }
-    emulator.setFaults({});
-    console.log(`${bare.count} messages, limit ${LIMIT}, ${bare.pages} pages; target: wall <= 1.3 x pages x latency`);
-    console.log('latency | wall ms | pages x latency | ratio | wall - no-latency wall');
-    console.log(`   0 ms | ${bare.ms.toFixed(0).padStart(7)} |               0 |     - |`);
-    for (const r of rows) {
-      const ideal = r.pages * r.latency;
-      console.log(`${String(r.latency).padStart(4)} ms | ${r.ms.toFixed(0).padStart(7)} | ${String(ideal).padStart(15)} | ${(r.ms / ideal).toFixed(2).padStart(5)} | ${(r.ms - bare.ms).toFixed(0)} ms (pages x latency = ${ideal})`);
-    }
-    console.log(`per page without latency: ${(bare.ms / bare.pages).toFixed(1)} ms (emulator answer + HTTP + parse)`);
+    const without = await walk({ responseTimeMs: 50 }, false);
+    console.log(`response time 50 ms, without read-ahead: ${without.ms.toFixed(0)} ms (${(without.ms / (without.pages * 50)).toFixed(2)})`);
+    if (MESSAGES !== bare.count) console.log(`(the busy group held ${bare.count} messages, not ${MESSAGES})`);
   } finally {
     await client.close();
-    await emulator.close();
+    emulator.stop();
   }
 }
+
+if (process.argv[2] === '--kwsync-bench-emulator') await serveInChild();

@@ -53,6 +53,8 @@ export interface ApiRequest {
   query?: Record<string, QueryValue>;
   onBehalfOf?: string | undefined;
   body?: FormData;
+  /** Called with the parsed JSON of a 2xx answer before the schema checks it (paging reads the next cursor early). */
+  onJson?: (json: unknown) => void;
 }
 
 export interface CometChatClient {
@@ -153,7 +155,7 @@ class HttpClient implements CometChatClient {
     );
     report({ status });
     if (status < 200 || status >= 300) throw errorFromResponse(info, { status, headers: resHeaders, bodyText });
-    return parseBody(info, status, bodyText, schema);
+    return parseBody(info, status, bodyText, schema, req.onJson);
   }
 
   async probe(req: ApiRequest): Promise<ProbeResult> {
@@ -247,13 +249,14 @@ class HttpClient implements CometChatClient {
   }
 }
 
-function parseBody<S extends z.ZodType>(info: ExchangeInfo, status: number, bodyText: string, schema: S): z.output<S> {
+function parseBody<S extends z.ZodType>(info: ExchangeInfo, status: number, bodyText: string, schema: S, onJson?: (json: unknown) => void): z.output<S> {
   let json: unknown;
   try {
     json = JSON.parse(bodyText);
   } catch {
     throw unexpectedResponse(info, status, 'the body is not JSON');
   }
+  onJson?.(json);
   const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;
   throw unexpectedResponse(info, status, issueText(parsed.error));

@@ -15,7 +15,7 @@ export {
 export type { UnknownCategoryList } from './keywords.js';
 export { keywordListForm } from './keyword-form.js';
 export { listGroupMessages, iterateGroupMessages, iterateGroupMessagePages, MAX_MESSAGE_LIMIT } from './messages.js';
-export type { GroupMessagesQuery, GroupMessagesPage, Message, MessageCursor } from './messages.js';
+export type { GroupMessagesQuery, GroupMessagesPage, Message, MessageCursor, PagingOptions } from './messages.js';
 export { listCalls, iterateCalls, getCall, CALL_STATUSES, PUBLISHED_STATUS_FILTER } from './calls.js';
 export type { CallsQuery, CallsPage, CallsPagination, Call } from './calls.js';
 export { createKeywordTarget } from './keyword-target.js';

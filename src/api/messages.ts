@@ -106,6 +106,7 @@ export async function listGroupMessages(
   client: CometChatClient,
   guid: string,
   query: GroupMessagesQuery = {},
+  onJson?: (json: unknown) => void,
 ): Promise<GroupMessagesPage> {
   checkGroupMessagesQuery(query);
   return client.send(
@@ -115,9 +116,28 @@ export async function listGroupMessages(
       path: `/groups/${encodeURIComponent(guid)}/messages`,
       query: groupMessagesParams(query),
       onBehalfOf: query.onBehalfOf,
+      ...(onJson ? { onJson } : {}),
     },
     groupMessagesResponseSchema,
   );
+}
+
+export interface PagingOptions {
+  /**
+   * Ask for the next page as soon as this one's cursor is known (its JSON parsed, before its
+   * messages are checked and used): the checking and the caller's work overlap the service's
+   * response time. A caller that stops early leaves one page read and dropped, so only callers
+   * that mean to read on set it.
+   */
+  readAhead?: boolean;
+}
+
+/** A page being read; `ahead` is the request for the page after it, when it was made early. */
+interface PageRead {
+  done: Promise<GroupMessagesPage>;
+  ahead?: PageRead;
+  /** Whether the cursor has been followed already (each page's cursor is followed once). */
+  followed: boolean;
 }
 
 /**
@@ -128,18 +148,49 @@ export async function* iterateGroupMessagePages(
   client: CometChatClient,
   guid: string,
   query: GroupMessagesQuery = {},
+  opts: PagingOptions = {},
 ): AsyncGenerator<GroupMessagesPage, void, undefined> {
   const seen = new Set<string>();
-  let pageQuery = query;
-  for (;;) {
-    const page = await listGroupMessages(client, guid, pageQuery);
-    yield page;
-    const next = page.meta?.next;
-    if (!next || page.data.length === 0) return;
+  const following = (next: MessageCursor | undefined, count: number): GroupMessagesQuery | undefined => {
+    if (!next || count === 0) return undefined;
     const key = `${next.affix}:${next.id}`;
-    if (seen.has(key)) return;
+    if (seen.has(key)) return undefined;
     seen.add(key);
-    pageQuery = { ...query, affix: next.affix, id: next.id };
+    return { ...query, affix: next.affix, id: next.id };
+  };
+  // Read-ahead keeps at most one page in flight beyond the one the caller waits for: a page's
+  // JSON starts the next request only while the caller is waiting for that page.
+  let waitingFor: PageRead | undefined;
+  const read = (q: GroupMessagesQuery): PageRead => {
+    const r = { followed: false } as PageRead; // `done` is set below, before `early` can run
+    const early = (json: unknown) => {
+      if (waitingFor !== r) return;
+      // The same schema reads `next` from the raw JSON as from the checked page, so both agree.
+      const body = (typeof json === 'object' && json !== null ? json : {}) as { data?: unknown; meta?: { next?: unknown } | null };
+      const next = messageCursorSchema.safeParse(body.meta?.next);
+      r.followed = true;
+      const nextQuery = following(next.success ? next.data : undefined, Array.isArray(body.data) ? body.data.length : 0);
+      if (nextQuery) r.ahead = readAheadOf(nextQuery);
+    };
+    r.done = listGroupMessages(client, guid, q, opts.readAhead ? early : undefined);
+    return r;
+  };
+  const readAheadOf = (q: GroupMessagesQuery): PageRead => {
+    const r = read(q);
+    r.done.catch(() => {}); // a caller that stops early never awaits it; one that reads on sees the error
+    return r;
+  };
+  let current: PageRead | undefined = read(query);
+  while (current) {
+    waitingFor = current;
+    const page: GroupMessagesPage = await current.done;
+    waitingFor = undefined;
+    let next: PageRead | undefined = current.ahead;
+    const nextQuery: GroupMessagesQuery | undefined = current.followed ? undefined : following(page.meta?.next, page.data.length);
+    // Read ahead of the caller: the page came while the caller was busy, so its JSON did not start the next.
+    if (nextQuery && opts.readAhead) next = readAheadOf(nextQuery);
+    yield page;
+    current = next ?? (nextQuery ? read(nextQuery) : undefined);
   }
 }
 
@@ -148,6 +199,7 @@ export async function* iterateGroupMessages(
   client: CometChatClient,
   guid: string,
   query: GroupMessagesQuery = {},
+  opts: PagingOptions = {},
 ): AsyncGenerator<Message, void, undefined> {
-  for await (const page of iterateGroupMessagePages(client, guid, query)) yield* page.data;
+  for await (const page of iterateGroupMessagePages(client, guid, query, opts)) yield* page.data;
 }

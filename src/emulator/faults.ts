@@ -27,7 +27,14 @@ export interface ScriptedFault {
 }
 
 export interface RandomFaults {
+  /** Added before each request is handled: the emulator's own work comes on top of it. */
   latencyMs?: number;
+  /**
+   * The service's response time as a client sees it: each answer is held until this long after its
+   * request arrived, the emulator's own work inside it (a remote service's work does not run on the
+   * client's CPU). Benchmarks use it so that "pages x latency" is the floor; 0 or absent: off.
+   */
+  responseTimeMs?: number;
   failRate?: number;
   rateLimitRate?: number;
   dropRate?: number;
@@ -36,6 +43,8 @@ export interface RandomFaults {
 /** What to do with one request: wait first, then maybe fail it. */
 export interface FaultDecision {
   delayMs: number;
+  /** Hold the answer until this long after the request arrived (RandomFaults.responseTimeMs). */
+  respondAfterMs?: number;
   fault?: Exclude<FaultType, 'latency'>;
   retryAfterSeconds?: number;
   trickleMs?: number;
@@ -91,14 +100,15 @@ export function createFaultInjector(seed: number, initial: RandomFaults | undefi
         };
       }
       const delayMs = random.latencyMs ?? 0;
+      const hold = random.responseTimeMs ? { respondAfterMs: random.responseTimeMs } : {};
       // One draw per rate keeps the sequence stable whichever rates are set.
       const drop = prng.chance(random.dropRate ?? 0);
       const fail = prng.chance(random.failRate ?? 0);
       const limited = prng.chance(random.rateLimitRate ?? 0);
       if (drop) return { delayMs, fault: 'drop', label: 'drop' };
-      if (fail) return { delayMs, fault: '503', label: '503' };
-      if (limited) return { delayMs, fault: '429', retryAfterSeconds: 1, label: '429' };
-      return { delayMs };
+      if (fail) return { delayMs, ...hold, fault: '503', label: '503' };
+      if (limited) return { delayMs, ...hold, fault: '429', retryAfterSeconds: 1, label: '429' };
+      return { delayMs, ...hold };
     },
   };
 }

@@ -47,6 +47,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   const entries = new WeakMap<FastifyRequest, RequestLogEntry>();
   const dropAfter = new WeakSet<FastifyRequest>();
   const trickle = new WeakMap<FastifyRequest, number>();
+  const respondAt = new WeakMap<FastifyRequest, number>();
   let edits = 0;
 
   app.addHook('onRequest', async (request, reply) => {
@@ -59,6 +60,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
 
     const decision = parts.faults.decide(request.method, path);
     if (decision.label) entry.fault = decision.label;
+    if (decision.respondAfterMs) respondAt.set(request, performance.now() + decision.respondAfterMs);
     if (decision.delayMs > 0) await sleep(decision.delayMs);
     if (decision.fault === 'drop') {
       reply.hijack(); // no response at all: the client sees the connection die
@@ -84,6 +86,8 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   app.addHook('onSend', async (request, reply, payload) => {
     const entry = entries.get(request);
     if (entry) entry.status = reply.statusCode;
+    const at = respondAt.get(request);
+    if (at !== undefined && at > performance.now()) await sleep(at - performance.now());
     if (dropAfter.has(request)) {
       // The work is done (a list may be created) but the answer never arrives: an ambiguous failure.
       // The log keeps the status the server produced, with fault 'drop-after'.

@@ -16,6 +16,7 @@ function fakeClient(pages: unknown[]): CometChatClient & { sent: ApiRequest[] } 
     async send(req, schema) {
       sent.push(req);
       const body = pages[Math.min(sent.length - 1, pages.length - 1)];
+      req.onJson?.(body);
       return schema.parse(body);
     },
     async probe() {
@@ -27,13 +28,13 @@ function fakeClient(pages: unknown[]): CometChatClient & { sent: ApiRequest[] } 
 
 const msg = (id: string) => ({ id, sender: 'u', receiverType: 'group', receiver: 'g', category: 'message', type: 'text', sentAt: 1 });
 
-describe('iterateGroupMessages', () => {
+describe.each([false, true])('iterateGroupMessages (readAhead %s)', (readAhead) => {
   test('follows meta.next with affix and id, keeping the filters', async () => {
     const client = fakeClient([
       { data: [msg('1'), msg('2')], meta: { next: { affix: 'append', sentAt: 1, id: '2' } } },
       { data: [msg('3')], meta: {} },
     ]);
-    const all = await collect(iterateGroupMessages(client, 'g', { limit: 2, sender: 'u' }));
+    const all = await collect(iterateGroupMessages(client, 'g', { limit: 2, sender: 'u' }, { readAhead }));
     expect(all.map((m) => m.id)).toEqual(['1', '2', '3']);
     expect(client.sent.map((r) => r.query)).toEqual([
       expect.objectContaining({ limit: 2, sender: 'u' }),
@@ -43,15 +44,28 @@ describe('iterateGroupMessages', () => {
 
   test('a repeated cursor stops the walk instead of looping', async () => {
     const client = fakeClient([{ data: [msg('1')], meta: { next: { affix: 'append', sentAt: 1, id: '1' } } }]);
-    expect(await collect(iterateGroupMessages(client, 'g'))).toHaveLength(2);
+    expect(await collect(iterateGroupMessages(client, 'g', {}, { readAhead }))).toHaveLength(2);
     expect(client.sent).toHaveLength(2);
   });
 
   test('an empty page stops even with a cursor', async () => {
     const client = fakeClient([{ data: [], meta: { next: { affix: 'append', sentAt: 1, id: '9' } } }]);
-    expect(await collect(iterateGroupMessages(client, 'g'))).toEqual([]);
+    expect(await collect(iterateGroupMessages(client, 'g', {}, { readAhead }))).toEqual([]);
     expect(client.sent).toHaveLength(1);
   });
+});
+
+test('read-ahead stays one page ahead of the caller, however many pages follow', async () => {
+  const pages = Array.from({ length: 6 }, (_, i) => ({ data: [msg(String(i))], meta: { next: { affix: 'append', sentAt: 1, id: String(i) } } }));
+  const client = fakeClient(pages);
+  const it = iterateGroupMessages(client, 'g', {}, { readAhead: true });
+  expect((await it.next()).value?.id).toBe('0');
+  await new Promise((r) => setTimeout(r, 20));
+  expect(client.sent).toHaveLength(2); // page 1 held by the caller, page 2 asked for, no more
+  expect((await it.next()).value?.id).toBe('1');
+  await new Promise((r) => setTimeout(r, 20));
+  expect(client.sent).toHaveLength(3);
+  await it.return(undefined);
 });
 
 describe('iterateCalls', () => {

@@ -55,6 +55,7 @@ test.each([
   [['--fail-rate', '2'], '--fail-rate must be a number from 0 to 1'],
   [['--drop-rate', '-0.1'], '--drop-rate must be a number'],
   [['--latency', 'fast'], '--latency must be an integer'],
+  [['--response-time', '-5'], '--response-time must be an integer from 0'],
   [['--app-id', 'has space'], '--app-id "has space" may contain only'],
   [['--list-limit', '0'], '--list-limit must be an integer from 1 to 1000'],
   [['--csv-parsing', 'quotes'], '--csv-parsing must be one of lines, split-commas, rfc4180, not "quotes"'],
@@ -118,4 +119,5 @@ test('the mode flags become the emulator options other tests use', () => {
       '/',
     ),
   ).toMatchObject({ keywordListLimit: 10, requireSearchTerms: true, csvParsing: 'rfc4180', errorBody: 'plain', rateLimitHeaders: 'none' });
+  expect(emulatorOptions({ ...flags, latency: '20', responseTime: '50' }, '/').faults).toEqual({ latencyMs: 20, responseTimeMs: 50 });
 });

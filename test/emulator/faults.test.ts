@@ -67,6 +67,18 @@ test('scripted latency delays the matching request and is logged', async () => {
   expect(emu.requests[0]).toMatchObject({ status: 200, fault: 'latency' });
 });
 
+test('responseTimeMs: the work is done at once and the answer is held until the response time has passed', async () => {
+  emu.setFaults({ responseTimeMs: 600 });
+  let answered = false;
+  const pending = createList(emu, { id: 'held', name: 'Held', category: 'word', searchTerms: 'a' }).then((r) => ((answered = true), r));
+  while (emu.requests[0]?.status !== 200) await new Promise((r) => setTimeout(r, 5)); // the status is logged when the answer is ready
+  expect(answered).toBe(false);
+  expect((await pending).status).toBe(200);
+  emu.setFaults({});
+  expect((await send(emu, 'GET', '/moderation/keywords/held')).status).toBe(200);
+  await send(emu, 'DELETE', '/moderation/keywords/held');
+});
+
 test('random rates: failRate 1 answers 503, rateLimitRate 1 answers 429 with Retry-After 1, dropRate 1 drops', async () => {
   emu.setFaults({ failRate: 1 });
   expect((await send(emu, 'GET', '/moderation/keywords')).status).toBe(503);

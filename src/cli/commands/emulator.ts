@@ -16,6 +16,7 @@ interface EmulatorFlags {
   state?: string;
   seed?: string;
   latency?: string;
+  responseTime?: string;
   failRate?: string;
   rateLimitRate?: string;
   dropRate?: string;
@@ -56,7 +57,8 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--data <file>', 'JSON file replacing the seed data')
     .option('--state <file>', 'save keyword lists to this file after every write, load them at start')
     .option('--seed <n>', 'seed of the generated data and random faults (default 1)')
-    .option('--latency <ms>', 'added delay per request, in milliseconds')
+    .option('--latency <ms>', 'added delay per request, in milliseconds (the emulator\'s own work comes on top)')
+    .option('--response-time <ms>', 'hold each answer until this long after its request arrived (the emulator\'s work inside it)')
     .option('--fail-rate <r>', 'share of requests answered 503 (0..1)')
     .option('--rate-limit-rate <r>', 'share of requests answered 429 with Retry-After: 1 (0..1)')
     .option('--drop-rate <r>', 'share of requests whose connection is dropped (0..1)')
@@ -75,6 +77,7 @@ export function emulatorOptions(flags: EmulatorFlags, cwd: string): EmulatorOpti
   const path = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
   const faults = {
     latencyMs: number(flags.latency, '--latency', 0, 600_000, true),
+    responseTimeMs: number(flags.responseTime, '--response-time', 0, 600_000, true),
     failRate: number(flags.failRate, '--fail-rate', 0, 1),
     rateLimitRate: number(flags.rateLimitRate, '--rate-limit-rate', 0, 1),
     dropRate: number(flags.dropRate, '--drop-rate', 0, 1),

@@ -36,7 +36,7 @@ async function fetchMessages(
   progress: Progress,
 ): Promise<{ found: Message[]; more: boolean }> {
   const found: Message[] = [];
-  for await (const page of iterateGroupMessagePages(client, guid, query)) {
+  for await (const page of iterateGroupMessagePages(client, guid, query, { readAhead: how.all })) {
     // --latest pages run back in time; newest first inside a page too, so --max keeps the newest.
     found.push(...(how.latest ? newestFirst(page.data) : page.data));
     if (how.all) progress.update(`Reading messages of ${guid}: ${found.length}${how.max !== undefined ? ` of at most ${how.max}` : ''}`);

@@ -44,7 +44,7 @@ async function scanRecentTextMessages(client: CometChatClient, guid: string, cou
   const query = { affix: 'prepend' as const, limit: Math.min(count, MAX_MESSAGE_LIMIT) };
   let n = 0;
   progress.update(`Reading messages of ${guid}: 0 of ${count}`);
-  for await (const m of iterateGroupMessages(client, guid, query)) {
+  for await (const m of iterateGroupMessages(client, guid, query, { readAhead: count > MAX_MESSAGE_LIMIT })) {
     if (typeof m.data?.text !== 'string') continue;
     scan.add({ id: m.id, text: m.data.text });
     n++;
