@@ -3,7 +3,7 @@ import { ConfigError } from '../errors.js';
 import type { DesiredList, KeywordList, LiveKeywordList } from '../model/keyword-list.js';
 import { PLAN_FORMAT_VERSION, type FieldChange, type ListChange, type Plan, type UnmanagedList } from '../model/plan.js';
 import { unsafeReason, type SafetyConfig } from './safety.js';
-import { listContent, termsMissing } from './term-sets.js';
+import { diffTerms, listContent, termsMissing } from './term-sets.js';
 
 export interface PlanOptions {
   /** Target name (kwsync.yaml) or app id, for the reports. */
@@ -77,11 +77,13 @@ function create(d: KeywordList | DesiredList): ListChange {
   };
 }
 
+// One diff per list: added, removed and the safety share from one walk over the terms, and the
+// plan's `before` holds the desired strings where live has the same term (issue 13: memory).
 function updateOrNoop(d: KeywordList | DesiredList, current: LiveKeywordList, safety: SafetyConfig): ListChange {
-  const before = listContent(current);
   const after = listContent(d);
-  const added = termsMissing(after.searchTerms, before.searchTerms);
-  const removed = termsMissing(before.searchTerms, after.searchTerms);
+  const diff = diffTerms(current.searchTerms, after.searchTerms);
+  const before = listContent(current, diff.before);
+  const { added, removed } = diff;
   const fieldChanges = diffFields(before, after);
   const changed = added.length > 0 || removed.length > 0 || fieldChanges.length > 0;
   return {
@@ -94,7 +96,7 @@ function updateOrNoop(d: KeywordList | DesiredList, current: LiveKeywordList, sa
     fieldChanges,
     revisionId: current.revisionId,
     file: fileOf(d),
-    unsafe: changed ? unsafeReason(before.searchTerms, after.searchTerms, safety) : null,
+    unsafe: changed ? unsafeReason(before.searchTerms, after.searchTerms, safety, removed.length) : null,
   };
 }
 

@@ -8,12 +8,24 @@ export type SafetyConfig = KwsyncConfig['safety'];
 
 /**
  * Why replacing the terms `live` with `after` (or deleting the list, `after` null) needs --force,
- * or null. The plan and the write-time guard both ask this, so they can never disagree.
+ * or null. The plan and the write-time guard both ask this, so they can never disagree. `removed`
+ * is termsMissing(live, after).length when the caller has it already (the plan's diff).
  */
-export function unsafeReason(live: readonly string[], after: readonly string[] | null, safety: SafetyConfig): string | null {
-  const liveTerms = new Set(live).size;
-  if (after === null) return unsafeDeleteReason(liveTerms);
-  return unsafeUpdateReason(liveTerms, termsMissing(live, after).length, safety);
+export function unsafeReason(
+  live: readonly string[],
+  after: readonly string[] | null,
+  safety: SafetyConfig,
+  removed: number = after === null ? 0 : termsMissing(live, after).length,
+): string | null {
+  if (after === null) return unsafeDeleteReason(distinctCount(live));
+  // Nothing removed, or fewer terms than the check needs (distinct terms never outnumber terms):
+  // safe, without counting the distinct terms of a 100k-term list.
+  if ((removed === 0 && safety.maxRemovedShare >= 0) || live.length < safety.minTermsForShareCheck) return null;
+  return unsafeUpdateReason(distinctCount(live), removed, safety);
+}
+
+function distinctCount(terms: readonly string[]): number {
+  return new Set(terms).size;
 }
 
 function unsafeUpdateReason(liveTerms: number, removed: number, safety: SafetyConfig): string | null {

@@ -32,11 +32,10 @@ export function termsMissing(a: readonly string[], b: readonly string[]): string
 }
 
 /**
- * termsMissing for two arrays that agree at most positions, or undefined when they do not. A term
- * of `a` at a position where `b` holds the same term is in `b`; a term at a differing position is
- * in `b` when it is among `b`'s differing terms, or among the agreeing ones (a repeat in `a`).
+ * The positions below the shorter length where `a` and `b` hold different terms, or undefined when
+ * they differ at too many (then a Set of the whole array is cheaper). Symmetric in `a` and `b`.
  */
-function nearMissing(a: readonly string[], b: readonly string[]): string[] | undefined {
+function differingPositions(a: readonly string[], b: readonly string[]): number[] | undefined {
   const common = Math.min(a.length, b.length);
   const maxDiffering = Math.max(a.length, b.length) * NEAR_SHARE;
   const differing: number[] = [];
@@ -44,6 +43,22 @@ function nearMissing(a: readonly string[], b: readonly string[]): string[] | und
     if (a[i] !== b[i] && differing.push(i) > maxDiffering) return undefined;
   }
   if (differing.length + Math.abs(a.length - b.length) > maxDiffering) return undefined;
+  return differing;
+}
+
+/** termsMissing for two arrays that agree at most positions, or undefined when they do not. */
+function nearMissing(a: readonly string[], b: readonly string[]): string[] | undefined {
+  const differing = differingPositions(a, b);
+  return differing && missingBesides(a, b, differing);
+}
+
+/**
+ * termsMissing(a, b), given the positions where they differ. A term of `a` at a position where `b`
+ * holds the same term is in `b`; a term at a differing position is in `b` when it is among `b`'s
+ * differing terms, or among the agreeing ones (a repeat in `a`).
+ */
+function missingBesides(a: readonly string[], b: readonly string[], differing: readonly number[]): string[] {
+  const common = Math.min(a.length, b.length);
   const bDiffering = new Set<string>();
   for (const i of differing) bDiffering.add(b[i] as string);
   for (let i = common; i < b.length; i++) bDiffering.add(b[i] as string);
@@ -65,6 +80,34 @@ function nearMissing(a: readonly string[], b: readonly string[]): string[] | und
     candidates.delete(b[i] as string);
   }
   return [...candidates];
+}
+
+/** A live list's terms against the desired ones, computed once for the plan. */
+export interface TermDiff {
+  /** termsMissing(after, before). */
+  added: string[];
+  /** termsMissing(before, after). */
+  removed: string[];
+  /**
+   * `before`'s terms in `before`'s order, where each term `after` holds at the same position is
+   * `after`'s string (the same text): the plan then keeps one copy of the terms both sides share,
+   * and the strings of the live read can be freed once the read is dropped.
+   */
+  before: string[];
+}
+
+/** added, removed and the shared `before` of a live list (`before`) and a desired one, in one walk. */
+export function diffTerms(before: string[], after: readonly string[]): TermDiff {
+  if (before === after) return { added: [], removed: [], before };
+  const differing = differingPositions(before, after);
+  if (!differing) return { added: setMissing(after, before), removed: setMissing(before, after), before };
+  const shared = before.slice();
+  let d = 0;
+  for (let i = 0; i < Math.min(before.length, after.length); i++) {
+    if (d < differing.length && differing[d] === i) d += 1;
+    else shared[i] = after[i] as string;
+  }
+  return { added: missingBesides(after, before, differing), removed: missingBesides(before, after, differing), before: shared };
 }
 
 function setMissing(a: readonly string[], b: readonly string[]): string[] {
@@ -100,14 +143,17 @@ export function sameTermSet(a: readonly string[], b: readonly string[]): boolean
   return true;
 }
 
-/** The list content kwsync manages, without service bookkeeping or file provenance. */
-export function listContent(list: KeywordList): KeywordList {
+/**
+ * The list content kwsync manages, without service bookkeeping or file provenance. The term array
+ * is shared, not copied (term arrays are never changed in place): a 1 MB list is ~100k terms.
+ */
+export function listContent(list: KeywordList, searchTerms: string[] = list.searchTerms): KeywordList {
   return {
     id: list.id,
     name: list.name,
     description: list.description ?? '',
     category: list.category,
-    searchTerms: [...list.searchTerms],
+    searchTerms,
   };
 }
 

@@ -1,0 +1,173 @@
+// computePlan as it was before the diff-once fast path (one positional walk per list for added,
+// removed and the safety share, plan terms sharing the desired strings), with the plain Set term
+// comparison and the safety check it used then: the reference of compute-plan.property.test.ts.
+import { ConfigError } from '../../src/errors.js';
+import type { DesiredList, KeywordList, LiveKeywordList } from '../../src/model/keyword-list.js';
+import { PLAN_FORMAT_VERSION, type FieldChange, type ListChange, type Plan, type UnmanagedList } from '../../src/model/plan.js';
+import type { SafetyConfig } from '../../src/plan/safety.js';
+
+interface PlanOptions {
+  /** Target name (kwsync.yaml) or app id, for the reports. */
+  target: string;
+  /** Delete live lists that have no file (never default lists). */
+  prune: boolean;
+  safety: SafetyConfig;
+  mode?: 'live' | 'offline';
+  now?: Date;
+  /** Shown with the plan, e.g. that the live listing may be cut short. */
+  notes?: string[];
+}
+
+export function referenceComputePlan(
+  desired: readonly (KeywordList | DesiredList)[],
+  live: readonly LiveKeywordList[],
+  opts: PlanOptions,
+): Plan {
+  const defaults = live.filter((l) => l.default).map((l) => l.id);
+  const defaultIds = new Set(defaults);
+  const liveById = new Map(live.filter((l) => !l.default).map((l) => [l.id, l]));
+  refuseDefaultIds(desired, defaultIds);
+
+  const changes: ListChange[] = desired.map((d) => {
+    const current = liveById.get(d.id);
+    return current ? updateOrNoop(d, current, opts.safety) : create(d);
+  });
+  const desiredIds = new Set(desired.map((d) => d.id));
+  const orphans = [...liveById.values()].filter((l) => !desiredIds.has(l.id));
+  const unmanaged: UnmanagedList[] = [];
+  for (const l of orphans) {
+    if (opts.prune) changes.push(deletion(l, opts.safety));
+    else unmanaged.push({ id: l.id, name: l.name, category: l.category, revisionId: l.revisionId, terms: l.searchTerms.length });
+  }
+  return {
+    formatVersion: PLAN_FORMAT_VERSION,
+    target: opts.target,
+    mode: opts.mode ?? 'live',
+    createdAt: (opts.now ?? new Date()).toISOString(),
+    prune: opts.prune,
+    changes: changes.sort((a, b) => compareIds(a.id, b.id)),
+    unmanaged: unmanaged.sort((a, b) => compareIds(a.id, b.id)),
+    defaults: defaults.sort(compareIds),
+    ...(opts.notes && opts.notes.length > 0 ? { notes: [...opts.notes] } : {}),
+  };
+}
+
+// Default lists belong to the service; a file claiming one is a naming mistake, not an update.
+function refuseDefaultIds(desired: readonly (KeywordList | DesiredList)[], defaultIds: Set<string>): void {
+  const clash = desired.filter((d) => defaultIds.has(d.id));
+  if (clash.length === 0) return;
+  const where = clash.map((d) => `${fileOf(d) ?? d.id}: list id "${d.id}"`).join('; ');
+  throw new ConfigError(`${where} is a default list of the app, and kwsync never changes default lists`, {
+    hint: 'give the list its own id',
+  });
+}
+
+function create(d: KeywordList | DesiredList): ListChange {
+  const after = listContent(d);
+  return {
+    kind: 'create',
+    id: d.id,
+    before: null,
+    after,
+    added: termsMissing(after.searchTerms, []),
+    removed: [],
+    fieldChanges: [],
+    revisionId: null,
+    file: fileOf(d),
+    unsafe: null,
+  };
+}
+
+function updateOrNoop(d: KeywordList | DesiredList, current: LiveKeywordList, safety: SafetyConfig): ListChange {
+  const before = listContent(current);
+  const after = listContent(d);
+  const added = termsMissing(after.searchTerms, before.searchTerms);
+  const removed = termsMissing(before.searchTerms, after.searchTerms);
+  const fieldChanges = diffFields(before, after);
+  const changed = added.length > 0 || removed.length > 0 || fieldChanges.length > 0;
+  return {
+    kind: changed ? 'update' : 'noop',
+    id: d.id,
+    before,
+    after,
+    added,
+    removed,
+    fieldChanges,
+    revisionId: current.revisionId,
+    file: fileOf(d),
+    unsafe: changed ? unsafeReason(before.searchTerms, after.searchTerms, safety) : null,
+  };
+}
+
+function deletion(l: LiveKeywordList, safety: SafetyConfig): ListChange {
+  const before = listContent(l);
+  return {
+    kind: 'delete',
+    id: l.id,
+    before,
+    after: null,
+    added: [],
+    removed: termsMissing(before.searchTerms, []),
+    fieldChanges: [],
+    revisionId: l.revisionId,
+    file: null,
+    unsafe: unsafeReason(before.searchTerms, null, safety),
+  };
+}
+
+function diffFields(before: KeywordList, after: KeywordList): FieldChange[] {
+  const out: FieldChange[] = [];
+  for (const field of ['name', 'description', 'category'] as const) {
+    if (before[field] !== after[field]) out.push({ field, before: before[field], after: after[field] });
+  }
+  return out;
+}
+
+function fileOf(d: KeywordList | DesiredList): string | null {
+  return 'source' in d && d.source ? d.source.file : null;
+}
+
+// Code-unit order, not locale order, so the plan (and its checksum) is the same on every machine.
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The plain Set version of termsMissing: terms of `a` missing from `b`, deduplicated, in `a`'s order. */
+export function referenceTermsMissing(a: readonly string[], b: readonly string[]): string[] {
+  const inB = new Set(b);
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const t of a) {
+    if (inB.has(t) || seen.has(t)) continue;
+    seen.add(t);
+    out.push(t);
+  }
+  return out;
+}
+const termsMissing = referenceTermsMissing;
+
+function listContent(list: KeywordList): KeywordList {
+  return {
+    id: list.id,
+    name: list.name,
+    description: list.description ?? '',
+    category: list.category,
+    searchTerms: [...list.searchTerms],
+  };
+}
+
+/** unsafeReason as it was: a Set of the live terms and a fresh termsMissing on every call. */
+export function referenceUnsafeReason(live: readonly string[], after: readonly string[] | null, safety: SafetyConfig): string | null {
+  const liveTerms = new Set(live).size;
+  if (after === null) return `deletes the list and its ${liveTerms} term${liveTerms === 1 ? '' : 's'}`;
+  const removed = termsMissing(live, after).length;
+  if (liveTerms === 0 || liveTerms < safety.minTermsForShareCheck) return null;
+  const share = removed / liveTerms;
+  if (share <= safety.maxRemovedShare) return null;
+  return `removes ${removed} of ${liveTerms} terms (${percent(share)}), more than safety.maxRemovedShare (${percent(safety.maxRemovedShare)})`;
+}
+const unsafeReason = referenceUnsafeReason;
+
+function percent(share: number): string {
+  return `${Math.round(share * 100)}%`;
+}
