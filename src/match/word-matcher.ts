@@ -6,7 +6,9 @@ import AhoCorasick from 'modern-ahocorasick';
 import { bySpanStart, type Matcher, type MatchSpan } from './matcher.js';
 
 /** NFKC then lower case: "ｈｅｃｋ", "HECK" and "heck" are one word; a decomposed "é" is "é". */
-export const foldWord = (s: string): string => s.normalize('NFKC').toLowerCase();
+export const foldWord = (s: string): string => (ASCII_ONLY.test(s) ? s : s.normalize('NFKC')).toLowerCase();
+/** NFKC leaves ASCII as it is, so an ASCII text skips the normalizer. */
+const ASCII_ONLY = /^[\0-\x7f]*$/;
 
 // Letters, digits and combining marks make words; "_" does not (it joins words, as in "heck_yes").
 const STARTS_WORDLIKE = /^[\p{L}\p{N}\p{M}]/u;
@@ -46,29 +48,34 @@ function isWholeWord(text: string, start: number, end: number, e: Entry): boolea
 
 export function compileWordMatcher(terms: readonly string[]): Matcher {
   // Every term is its own entry, also when two fold together: each is reported as the list spells it.
-  const entries = terms
-    .map((term) => ({ pattern: foldWord(term), term }))
-    .filter((e) => e.pattern.length > 0)
-    .map(({ pattern, term }) => ({
-      pattern,
-      data: { term, wordStart: STARTS_WORDLIKE.test(pattern), wordEnd: ENDS_WORDLIKE.test(pattern) } satisfies Entry,
-    }));
-  if (entries.length === 0) return { matches: () => [], spans: () => [] };
+  const entryOf = (term: string, pattern: string) => ({
+    pattern,
+    data: { term, wordStart: STARTS_WORDLIKE.test(pattern), wordEnd: ENDS_WORDLIKE.test(pattern) } satisfies Entry,
+  });
+  // Terms that are one run of letters, digits and marks are looked up run by run (see JOINERS);
+  // the rest (several words, punctuation, emoji) stay with an automaton of their own.
+  const byToken = new Map<string, string[]>();
+  const others: ReturnType<typeof entryOf>[] = [];
+  let any = false;
+  for (const term of terms) {
+    const pattern = foldWord(term);
+    if (pattern.length === 0) continue;
+    any = true;
+    if (!isToken(pattern)) {
+      others.push(entryOf(term, pattern));
+      continue;
+    }
+    const spelled = byToken.get(pattern);
+    if (spelled) spelled.push(term);
+    else byToken.set(pattern, [term]);
+  }
+  if (!any) return { matches: () => [], spans: () => [] };
   // Boundaries are checked here rather than with the library's `boundary` option: that option
   // segments every text into graphemes for the context and is about ten times slower.
   // The automaton of every term is needed for texts with JOINERS and for spans only: built on first use.
   let all: AhoCorasick<Entry> | undefined;
-  const automaton = (): AhoCorasick<Entry> => (all ??= new AhoCorasick<Entry>(entries));
-  // Terms that are one run of letters, digits and marks are looked up run by run (see JOINERS);
-  // the rest (several words, punctuation, emoji) stay with an automaton of their own.
-  const byToken = new Map<string, string[]>();
-  const others = entries.filter((e) => {
-    if (!TOKEN.test(e.pattern)) return true;
-    const spelled = byToken.get(e.pattern);
-    if (spelled) spelled.push(e.data.term);
-    else byToken.set(e.pattern, [e.data.term]);
-    return false;
-  });
+  const automaton = (): AhoCorasick<Entry> =>
+    (all ??= new AhoCorasick<Entry>(terms.map((term) => ({ term, pattern: foldWord(term) })).filter((e) => e.pattern.length > 0).map((e) => entryOf(e.term, e.pattern))));
   const rest = others.length > 0 ? new AhoCorasick<Entry>(others) : null;
   // The first UTF-16 unit of every one-run term: most runs of a text are skipped without a lookup.
   const firstUnits = new Uint8Array(0x10000);
@@ -79,7 +86,7 @@ export function compileWordMatcher(terms: readonly string[]): Matcher {
       const runs = byToken.size > 0 ? tokenTerms(folded, byToken, firstUnits) : [];
       // null: a JOINER, so graphemes may span a word edge and the automaton of every term decides.
       const hits = runs === null ? automaton() : rest;
-      if (hits === null) return runs!.length === 0 ? [] : [...new Set(runs)];
+      if (hits === null) return runs!.length <= 1 ? runs! : [...new Set(runs)];
       const found = new Set<string>(runs ?? []);
       // 'all' keeps overlapping hits: "oh heck" and "heck" are both in "oh heck".
       for (const hit of hits.iterate(folded, { strategy: 'all' })) {
@@ -102,6 +109,29 @@ export function compileWordMatcher(terms: readonly string[]): Matcher {
 const ASCII_WORD = new Uint8Array(128).map((_, c) => (/[0-9A-Za-z]/.test(String.fromCharCode(c)) ? 1 : 0));
 const WORDLIKE = /^[\p{L}\p{N}\p{M}]$/u;
 
+/** TOKEN.test, with ASCII letters and digits decided by the table. */
+function isToken(pattern: string): boolean {
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern.charCodeAt(i);
+    if (c >= 0x80) return TOKEN.test(pattern);
+    if (ASCII_WORD[c] === 0) return false;
+  }
+  return true;
+}
+
+/** Each code point's class, worked out by the regexes above the first time it is met. */
+const UNKNOWN = 0;
+const OTHER = 1;
+const WORD = 2;
+const JOINER = 3;
+let classes: Uint8Array | undefined;
+function classOf(cp: number, ch: string): number {
+  classes ??= new Uint8Array(0x110000);
+  let k = classes[cp]!;
+  if (k === UNKNOWN) classes[cp] = k = JOINERS.test(ch) ? JOINER : WORDLIKE.test(ch) ? WORD : OTHER;
+  return k;
+}
+
 /**
  * The one-run terms equal to a maximal run of word characters of `folded`, in one pass over it;
  * null as soon as a JOINER shows up. ASCII is classified by a table; other characters by regex.
@@ -117,9 +147,9 @@ function tokenTerms(folded: string, byToken: Map<string, string[]>, firstUnits: 
     else {
       const cp = folded.codePointAt(i)!;
       if (cp > 0xffff) width = 2;
-      const ch = folded.slice(i, i + width);
-      if (JOINERS.test(ch)) return null;
-      word = WORDLIKE.test(ch);
+      const k = classes?.[cp] || classOf(cp, folded.slice(i, i + width));
+      if (k === JOINER) return null;
+      word = k === WORD;
     }
     if (word) {
       if (start < 0) start = i;
