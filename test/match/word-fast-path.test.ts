@@ -2,7 +2,7 @@
 // finds exactly the terms the automaton over the whole text finds, and JOINERS names every
 // character that can join a neighbour into one grapheme (so the lookup is only used where it holds).
 import fc from 'fast-check';
-import { compileWordMatcher, JOINERS } from '../../src/match/word-matcher.js';
+import { compileWordMatcher, foldWord, JOINERS } from '../../src/match/word-matcher.js';
 import { referenceWordMatcher } from './reference-matchers.js';
 
 // Case, NFKC (ß, ligature, fullwidth), decomposed accents, a lone combining mark, ZWJ and ZWNJ,
@@ -55,4 +55,13 @@ test('every character that joins an ASCII neighbour into its grapheme is in JOIN
   check(0, 0x3ffff);
   check(0xe0000, 0xe0fff);
   expect(missing).toEqual([]);
+});
+
+test('foldWord skips the normalizer only where NFKC changes nothing: the same fold for any text', () => {
+  fc.assert(
+    fc.property(fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)) })), (s) => {
+      expect(foldWord(s)).toBe(s.normalize('NFKC').toLowerCase());
+    }),
+    { numRuns: 2000 },
+  );
 });
