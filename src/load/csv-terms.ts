@@ -17,7 +17,7 @@ const OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: false }
 export function parseCsvTerms(source: SourceText): { terms: TermsSource | null; diagnostics: Diagnostic[] } {
   // Trusted records are one line each; csv-parse's may span lines (line breaks inside quotes).
   const trusted = trustedCsvRecords(source.text);
-  if (trusted) return termsOf(source, trusted, false);
+  if (trusted) return termsOf(source, trusted);
   let records: string[][];
   try {
     records = parse(source.text, OPTIONS) as string[][];
@@ -25,10 +25,11 @@ export function parseCsvTerms(source: SourceText): { terms: TermsSource | null; 
     if (!(err instanceof CsvError)) throw err;
     return { terms: null, diagnostics: [syntaxError(source, err)] };
   }
-  return termsOf(source, records, true);
+  return termsOf(source, records);
 }
 
-function termsOf(source: SourceText, records: string[][], multiline: boolean): { terms: TermsSource; diagnostics: Diagnostic[] } {
+/** `records`: csv-parse's, or trusted one-line records given as their single value. */
+function termsOf(source: SourceText, records: readonly (string[] | string)[]): { terms: TermsSource; diagnostics: Diagnostic[] } {
   const values: string[] = [];
   // A line per term, as a typed array: a 1 MB list keeps ~100k of them until validation ends.
   const lines = new Uint32Array(records.length);
@@ -39,13 +40,19 @@ function termsOf(source: SourceText, records: string[][], multiline: boolean): {
   for (let r = 0; r < records.length; r++) {
     const record = records[r]!;
     const start = line;
-    if (multiline) for (const field of record) line += countNewlines(field);
+    let value: string;
+    let fields = 1;
+    if (typeof record === 'string') value = record;
+    else {
+      for (const field of record) line += countNewlines(field);
+      value = record[0] ?? '';
+      fields = record.length;
+    }
     line++;
-    const value = record[0] ?? '';
-    if (record.length === 1 && value.trim() === '' && source.lineText(start).trim() === '') continue; // blank line (or only spaces)
-    if (r === 0 && record.length === 1 && value.trim().toLowerCase() === 'term') continue; // header
-    if (record.length > 1) {
-      const message = `this record has ${record.length} fields but a terms file holds one term per line; quote a term that contains a comma ("a,b")`;
+    if (fields === 1 && value.trim() === '' && source.lineText(start).trim() === '') continue; // blank line (or only spaces)
+    if (r === 0 && fields === 1 && value.trim().toLowerCase() === 'term') continue; // header
+    if (fields > 1) {
+      const message = `this record has ${fields} fields but a terms file holds one term per line; quote a term that contains a comma ("a,b")`;
       diagnostics.push(diagnose(source.lineCol(start, 1), 'error', 'csv-multiple-fields', message));
       continue;
     }

@@ -8,56 +8,96 @@ import Papa from 'papaparse';
 const QUOTE = 0x22;
 
 /**
- * papaparse's records of `text`, one single-field record per line (record r on line r + 1), when
- * every line is `value` or `"value"` with no quote, comma (unquoted) or line break inside, and every
- * line ends with the file's one line break (LF, or CRLF throughout). Otherwise null.
+ * papaparse's records of `text`, one single-field record per line (the value of record r, on line
+ * r + 1), when every line is `value` or `"value"` with no quote, comma (unquoted) or line break
+ * inside, and every line ends with the file's one line break (LF, or CRLF throughout). Else null.
  */
-export function trustedCsvRecords(text: string): string[][] | null {
+export function trustedCsvRecords(text: string): string[] | null {
   if (text.charCodeAt(0) === 0xfeff) return null; // csv-parse drops a leading BOM; leave that case to it
   if (!isWellFormed(text)) return null; // csv-parse reads UTF-8 bytes: a lone surrogate comes back as U+FFFD
   const lf = text.indexOf('\n');
   const eol = lf > 0 && text.charCodeAt(lf - 1) === 0x0d ? '\r\n' : '\n';
-  const parsed = Papa.parse<string[]>(text, { delimiter: ',', newline: eol, quoteChar: '"', escapeChar: '"', header: false, dynamicTyping: false, skipEmptyLines: false, comments: false });
-  if (parsed.errors.length > 0) return null;
-  const records = parsed.data;
-  // Walk the text: each record's source must be its value, bare or in quotes, then a line break.
-  let pos = 0;
-  let r = 0;
-  let quotes = 0;
-  let quotedCommas = 0;
-  let breaks = 0;
-  let endsWithBreak = false;
-  while (pos < text.length) {
-    const record = records[r++];
-    if (record?.length !== 1) return null;
+  const walk = new RecordWalk(text, eol);
+  // Row by row (step), so papaparse's row arrays die young instead of being kept for the whole file.
+  Papa.parse<string[]>(text, {
+    delimiter: ',',
+    newline: eol,
+    quoteChar: '"',
+    escapeChar: '"',
+    header: false,
+    dynamicTyping: false,
+    skipEmptyLines: false,
+    comments: false,
+    step: (row, parser) => {
+      if (row.errors.length > 0 || !walk.accept(row.data)) parser.abort();
+    },
+  });
+  return walk.finish();
+}
+
+/** Checks papaparse's records one by one against the text (an offset cursor) and keeps their values. */
+class RecordWalk {
+  readonly values: string[] = [];
+  private pos = 0;
+  private failed = false;
+  private quotes = 0;
+  private quotedCommas = 0;
+  private breaks = 0;
+  /** After a final line break csv-parse ends; papaparse gives one more, empty, record (`pastEnd`). */
+  private endedWithBreak = false;
+  private pastEnd = false;
+
+  constructor(
+    private readonly text: string,
+    private readonly eol: string,
+  ) {}
+
+  accept(record: string[]): boolean {
+    if (this.failed || record.length !== 1) return this.fail();
     const value = record[0]!;
+    const { text } = this;
+    let pos = this.pos;
+    if (pos === text.length) {
+      if (!this.endedWithBreak || this.pastEnd || value !== '') return this.fail();
+      this.pastEnd = true;
+      return true;
+    }
     if (text.charCodeAt(pos) === QUOTE) {
-      if (!text.startsWith(value, pos + 1) || text.charCodeAt(pos + 1 + value.length) !== QUOTE) return null;
+      if (!text.startsWith(value, pos + 1) || text.charCodeAt(pos + 1 + value.length) !== QUOTE) return this.fail();
       pos += value.length + 2;
-      quotes += 2;
-      quotedCommas += count(value, ',');
+      this.quotes += 2;
+      this.quotedCommas += count(value, ',');
     } else {
-      if (!text.startsWith(value, pos)) return null;
+      if (!text.startsWith(value, pos)) return this.fail();
       pos += value.length;
     }
-    if (pos === text.length) break;
-    if (!text.startsWith(eol, pos)) return null;
-    pos += eol.length;
-    breaks++;
-    endsWithBreak = pos === text.length;
+    if (pos < text.length) {
+      if (!text.startsWith(this.eol, pos)) return this.fail();
+      pos += this.eol.length;
+      this.breaks++;
+      this.endedWithBreak = pos === text.length;
+    }
+    this.pos = pos;
+    this.values.push(value);
+    return true;
   }
-  // After a final line break csv-parse ends, papaparse adds one empty record.
-  if (endsWithBreak) {
-    const extra = records[r++];
-    if (extra?.length !== 1 || extra[0] !== '') return null;
+
+  /** The values, if the records covered the whole text and nothing but them holds a quote, comma or line break. */
+  finish(): string[] | null {
+    const { text } = this;
+    if (this.failed || this.pos !== text.length) return null;
+    if (this.endedWithBreak !== this.pastEnd) return null;
+    // The walk covered the text with record sources and line breaks, so counting is enough to show
+    // that no value holds a quote, an unquoted comma or a line break of its own.
+    if (count(text, '"') !== this.quotes || count(text, ',') !== this.quotedCommas || count(text, '\n') !== this.breaks) return null;
+    if (count(text, '\r') !== (this.eol === '\r\n' ? this.breaks : 0)) return null;
+    return this.values;
   }
-  if (r !== records.length) return null;
-  // The walk covered the whole text with record sources and line breaks, so counting is enough to
-  // show that no value holds a quote, an unquoted comma or a line break of its own.
-  if (count(text, '"') !== quotes || count(text, ',') !== quotedCommas || count(text, '\n') !== breaks) return null;
-  if (count(text, '\r') !== (eol === '\r\n' ? breaks : 0)) return null;
-  if (endsWithBreak) records.pop();
-  return records;
+
+  private fail(): false {
+    this.failed = true;
+    return false;
+  }
 }
 
 /** String.prototype.isWellFormed (Node 20; not in the ES2023 lib this project compiles against). */

@@ -74,7 +74,8 @@ describe('parseCsvTerms fast path', () => {
     const file = fc.tuple(fc.array(simple, { maxLength: 25 }), fc.constantFrom('\n', '\r\n'), fc.boolean()).map(([rs, eol, trailing]) => rs.join(eol) + (trailing && rs.length > 0 ? eol : ''));
     fc.assert(
       fc.property(file, (text) => {
-        expect(trustedCsvRecords(text)).toEqual(parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false }));
+        const records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false }) as string[][];
+        expect(trustedCsvRecords(text)).toEqual(records.map((r) => r[0]));
       }),
       { numRuns: 1000 },
     );
