@@ -8,6 +8,31 @@ import { keywordListForm } from './keyword-form.js';
 import { createWithConfirmation } from './retry-policy.js';
 import { ApiError } from '../errors.js';
 
+/** True when `value` is an array whose every element is text. */
+function isTextArray(value: unknown): value is string[] {
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'string') return false;
+  return true;
+}
+
+const termArraySchema = z.array(z.string());
+
+/**
+ * `searchTerms`, as z.array(z.string()) reads it, without its cost where it holds: a 1 MB list is
+ * ~100k terms and arrives up to four times per apply (plan, re-read, write answer, final read), and
+ * z.array allocates per element and copies the array. A plain loop checks it in place and keeps the
+ * parsed array; anything else goes through z.array for the very issues it reports
+ * (test/api/keyword-schemas.property.test.ts holds the two to the same answers).
+ */
+const searchTermsSchema = z.unknown().transform((value, ctx): string[] => {
+  if (isTextArray(value)) return value;
+  const parsed = termArraySchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  // Each issue as z.array raised it (path within the array, message); `input` is the array itself.
+  for (const issue of parsed.error.issues) ctx.issues.push({ ...issue, input: value } as z.core.$ZodRawIssue);
+  return z.NEVER;
+});
+
 // Loose: the service adds fields (`_id`, `appId`, `__v`). Required are only the fields a plan
 // needs; the published examples leave out `default` (= not a default list) and `description`.
 // The category is read as any text here: a category kwsync does not know must not sink a listing.
@@ -17,7 +42,7 @@ export const liveKeywordListSchema = z
     name: z.string(),
     description: z.string().nullish(),
     category: z.string().min(1),
-    searchTerms: z.array(z.string()),
+    searchTerms: searchTermsSchema,
     revisionId: textLike,
     default: optionalBoolean,
     isCSV: optionalBoolean,
