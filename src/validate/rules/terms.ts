@@ -18,9 +18,12 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
   if (terms.values.length === 0) {
     out.push(diagnose(listAt, 'error', 'list-empty', 'the list has no terms; add at least one (the service refuses empty lists)'));
   }
-  // One map keyed by the folded form; exact duplicates are found among the same folded key, so a
-  // 1 MB list costs one lookup per term (this loop is most of validate's time on big lists).
-  const seen = new Map<string, number | number[]>();
+  // Terms are keyed by their folded form; exact duplicates are found among the same folded key.
+  // Until the first duplicate a Set of keys is enough (one hash operation per term, and this loop
+  // is most of validate's time on a 1 MB list); from there on a Map remembers where each key was.
+  const keys = new Set<string>();
+  let seen: Map<string, number | number[]> | undefined;
+  const empty: number[] = []; // terms left out of the keys (term-empty)
   const values = terms.values;
   for (let i = 0; i < values.length; i++) {
     const term = values[i]!;
@@ -32,7 +35,10 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
       if (problem) {
         out.push(diagnose(terms.locate(i, problem.index), 'error', problem.rule, problem.message));
         if (problem.rule !== 'term-too-long') broken.add(i);
-        if (problem.rule === 'term-empty') continue;
+        if (problem.rule === 'term-empty') {
+          empty.push(i);
+          continue;
+        }
       } else {
         // Only a term holding " - " can be a mis-indented item; the lookup is skipped for the rest.
         const continued = term.includes(' - ') ? terms.continuation?.(i) : undefined;
@@ -44,14 +50,28 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
       }
       key = foldKey(term);
     }
+    if (!seen) {
+      const size = keys.size;
+      if (keys.add(key).size !== size) continue;
+      seen = firstIndexes(i);
+    }
     const prior = seen.get(key);
     if (prior === undefined) seen.set(key, i);
-    else duplicate(term, i, prior, key);
+    else duplicate(term, i, prior, key, seen);
   }
   return { diagnostics: out, broken };
 
+  /** Where each key of the terms before `end` was first seen: all different, since none was a duplicate. */
+  function firstIndexes(end: number): Map<string, number | number[]> {
+    const map = new Map<string, number | number[]>();
+    const skipped = new Set(empty);
+    // A plain term's key is the term itself, which is also its foldKey.
+    for (let j = 0; j < end; j++) if (!skipped.has(j)) map.set(foldKey(values[j]!), j);
+    return map;
+  }
+
   /** Term `i` folds like the earlier term(s) `prior`: an exact copy (error) or a folded one (warning). */
-  function duplicate(term: string, i: number, prior: number | number[], key: string): void {
+  function duplicate(term: string, i: number, prior: number | number[], key: string, seen: Map<string, number | number[]>): void {
     const priors = typeof prior === 'number' ? [prior] : prior;
     const same = priors.find((j) => values[j] === term);
     if (same !== undefined) {
