@@ -17,7 +17,7 @@ const OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: false }
 export function parseCsvTerms(source: SourceText): { terms: TermsSource | null; diagnostics: Diagnostic[] } {
   // Trusted records are one line each; csv-parse's may span lines (line breaks inside quotes).
   const trusted = trustedCsvRecords(source.text);
-  if (trusted) return termsOf(source, trusted);
+  if (trusted) return termsOf(source, trusted, trusted);
   let records: string[][];
   try {
     records = parse(source.text, OPTIONS) as string[][];
@@ -25,12 +25,15 @@ export function parseCsvTerms(source: SourceText): { terms: TermsSource | null; 
     if (!(err instanceof CsvError)) throw err;
     return { terms: null, diagnostics: [syntaxError(source, err)] };
   }
-  return termsOf(source, records);
+  return termsOf(source, records, []);
 }
 
-/** `records`: csv-parse's, or trusted one-line records given as their single value. */
-function termsOf(source: SourceText, records: readonly (string[] | string)[]): { terms: TermsSource; diagnostics: Diagnostic[] } {
-  const values: string[] = [];
+/**
+ * `records`: csv-parse's, or trusted one-line records given as their single value. The terms are
+ * written into `values`, which may be `records` itself (a term is never written past its record).
+ */
+function termsOf(source: SourceText, records: readonly (string[] | string)[], values: string[]): { terms: TermsSource; diagnostics: Diagnostic[] } {
+  let count = 0;
   // A line per term, as a typed array: a 1 MB list keeps ~100k of them until validation ends.
   const lines = new Uint32Array(records.length);
   const diagnostics: Diagnostic[] = [];
@@ -49,7 +52,7 @@ function termsOf(source: SourceText, records: readonly (string[] | string)[]): {
       fields = record.length;
     }
     line++;
-    if (fields === 1 && value.trim() === '' && source.lineText(start).trim() === '') continue; // blank line (or only spaces)
+    if (fields === 1 && blank(value) && source.lineText(start).trim() === '') continue; // blank line (or only spaces)
     if (r === 0 && fields === 1 && value.trim().toLowerCase() === 'term') continue; // header
     if (fields > 1) {
       const message = `this record has ${fields} fields but a terms file holds one term per line; quote a term that contains a comma ("a,b")`;
@@ -62,10 +65,17 @@ function termsOf(source: SourceText, records: readonly (string[] | string)[]): {
     }
     const sep = value.indexOf(';') !== -1 ? ';' : value.indexOf('\t') !== -1 ? '\t' : '';
     if (sep) diagnostics.push(separatorWarning(source, start, value, sep));
-    lines[values.length] = start;
-    values.push(value);
+    lines[count] = start;
+    values[count++] = value;
   }
+  values.length = count;
   return { terms: { file: source.file, values, locate: locateIn(source, values, lines) }, diagnostics };
+}
+
+/** `value.trim() === ''`, without the call for the common term that starts with a visible ASCII character. */
+function blank(value: string): boolean {
+  const c = value.charCodeAt(0);
+  return c > 0x20 && c < 0x7f ? false : value.trim() === '';
 }
 
 /** First lines people write as a header, other than the one that is skipped (`term`). */

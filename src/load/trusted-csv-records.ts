@@ -17,7 +17,7 @@ export function trustedCsvRecords(text: string): string[] | null {
   if (!isWellFormed(text)) return null; // csv-parse reads UTF-8 bytes: a lone surrogate comes back as U+FFFD
   const lf = text.indexOf('\n');
   const eol = lf > 0 && text.charCodeAt(lf - 1) === 0x0d ? '\r\n' : '\n';
-  const walk = new RecordWalk(text, eol);
+  const walk = new RecordWalk(text, eol, count(text, '\n'));
   // Row by row (step), so papaparse's row arrays die young instead of being kept for the whole file.
   Papa.parse<string[]>(text, {
     delimiter: ',',
@@ -37,7 +37,9 @@ export function trustedCsvRecords(text: string): string[] | null {
 
 /** Checks papaparse's records one by one against the text (an offset cursor) and keeps their values. */
 class RecordWalk {
-  readonly values: string[] = [];
+  /** Sized once (a record per line at most), instead of growing through ~100k pushes. */
+  private readonly values: string[];
+  private length = 0;
   private pos = 0;
   private failed = false;
   private quotes = 0;
@@ -50,7 +52,10 @@ class RecordWalk {
   constructor(
     private readonly text: string,
     private readonly eol: string,
-  ) {}
+    private readonly lineFeeds: number,
+  ) {
+    this.values = new Array<string>(lineFeeds + 1);
+  }
 
   accept(record: string[]): boolean {
     if (this.failed || record.length !== 1) return this.fail();
@@ -77,8 +82,9 @@ class RecordWalk {
       this.breaks++;
       this.endedWithBreak = pos === text.length;
     }
+    if (this.length === this.values.length) return this.fail();
     this.pos = pos;
-    this.values.push(value);
+    this.values[this.length++] = value;
     return true;
   }
 
@@ -89,8 +95,9 @@ class RecordWalk {
     if (this.endedWithBreak !== this.pastEnd) return null;
     // The walk covered the text with record sources and line breaks, so counting is enough to show
     // that no value holds a quote, an unquoted comma or a line break of its own.
-    if (count(text, '"') !== this.quotes || count(text, ',') !== this.quotedCommas || count(text, '\n') !== this.breaks) return null;
+    if (count(text, '"') !== this.quotes || count(text, ',') !== this.quotedCommas || this.lineFeeds !== this.breaks) return null;
     if (count(text, '\r') !== (this.eol === '\r\n' ? this.breaks : 0)) return null;
+    this.values.length = this.length;
     return this.values;
   }
 
