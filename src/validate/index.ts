@@ -53,8 +53,15 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   const placed: PlacedList[] = [];
   const usedCsv = new Set<string>();
   const tests: RepoValidation['tests'] = [];
-  for (const name of listFiles) {
-    const result = await validateListFile(join(keywordsDir, name), { keywordsDir, limits: config.limits, relative: rel });
+  const validate = (name: string) => validateListFile(join(keywordsDir, name), { keywordsDir, limits: config.limits, relative: rel });
+  // One file ahead: its reads proceed while this one is parsed (results are still taken in order).
+  let ahead = listFiles.length > 0 ? validate(listFiles[0]!) : undefined;
+  for (let i = 0; i < listFiles.length; i++) {
+    const name = listFiles[i]!;
+    const current = ahead!;
+    ahead = i + 1 < listFiles.length ? validate(listFiles[i + 1]!) : undefined;
+    ahead?.catch(() => undefined); // a failure is reported when its turn comes, not as an unhandled rejection
+    const result = await current;
     diagnostics.push(...result.diagnostics);
     if (result.placed) placed.push(result.placed);
     if (result.termsFileAbs) usedCsv.add(result.termsFileAbs);
