@@ -22,25 +22,38 @@ export interface ChangeOptions extends WriteGuardOptions {
 export async function applyChange(change: ListChange, target: KeywordTarget, opts: ChangeOptions): Promise<ListResult> {
   const base = { id: change.id, kind: change.kind };
   if (change.kind === 'noop') return { ...base, outcome: 'unchanged', revisionId: change.revisionId, message: null, warnings: [] };
+  const read = await readAndGuard(change, target, opts);
+  if ('settled' in read) return { ...base, ...read.settled, warnings: [] };
+  // From here on only the revision read is kept, not the list: a 1 MB list is ~100k strings, and
+  // holding them across the write's round trip (four writes in flight) only grows the heap.
+  const { revisionId } = read;
+  const ctx = { target, retry: opts.retry ?? DEFAULT_RETRY_POLICY, signal: opts.signal };
+  try {
+    // settledAgainstPlan let through only: a create of an absent list, or an update/delete of a present one.
+    if (change.kind === 'delete') return await confirmedDelete(change, revisionId as string, ctx);
+    const after = change.after as KeywordList;
+    if (change.kind === 'update') return await confirmedUpdate(change, after, revisionId as string, ctx);
+    // A create confirms itself in the client (never creates twice).
+    return verified(change, after, await target.createKeywordList(after), undefined);
+  } catch (err) {
+    return { ...base, outcome: 'failed', revisionId, message: failedWriteMessage(change.kind, err), warnings: [] };
+  }
+}
+
+/**
+ * The re-read right before the write and the checks on it: how the write ends before any request
+ * (`settled`), or the revision read (null when the list is absent, i.e. a create), which is what the
+ * write is judged against.
+ */
+async function readAndGuard(change: ListChange, target: KeywordTarget, opts: WriteGuardOptions): Promise<{ settled: Settled } | { revisionId: string | null }> {
   let live: LiveKeywordList | undefined;
   try {
     live = await target.getKeywordList(change.id);
   } catch (err) {
-    return { ...base, outcome: 'failed', revisionId: null, message: `could not re-read the list before writing: ${describe(err)}`, warnings: [] };
+    return { settled: { outcome: 'failed', revisionId: null, message: `could not re-read the list before writing: ${describe(err)}` } };
   }
   const settled = defaultListGuard(live) ?? settledAgainstPlan(change, live) ?? safetyGuard(change, live, opts);
-  if (settled) return { ...base, ...settled, warnings: [] };
-  const ctx = { target, retry: opts.retry ?? DEFAULT_RETRY_POLICY, signal: opts.signal };
-  try {
-    // settledAgainstPlan let through only: a create of an absent list, or an update/delete of a present one.
-    if (change.kind === 'delete') return await confirmedDelete(change, live as LiveKeywordList, ctx);
-    const after = change.after as KeywordList;
-    if (change.kind === 'update') return await confirmedUpdate(change, after, live as LiveKeywordList, ctx);
-    // A create confirms itself in the client (never creates twice).
-    return verified(change, after, await target.createKeywordList(after), undefined);
-  } catch (err) {
-    return { ...base, outcome: 'failed', revisionId: live?.revisionId ?? null, message: failedWriteMessage(change.kind, err), warnings: [] };
-  }
+  return settled ? { settled } : { revisionId: live?.revisionId ?? null };
 }
 
 // Where the list stands against the plan, worded for the report: done, or not overwritten.

@@ -15,29 +15,29 @@ export interface WriteContext {
   signal?: AbortSignal | undefined;
 }
 
-/** PUT the planned list; `live` is the list as last read (its revision is what the write is judged against). */
-export async function confirmedUpdate(change: ListChange, after: KeywordList, live: LiveKeywordList, ctx: WriteContext): Promise<ListResult> {
+/** PUT the planned list; `readRevision` is the revision last read, which the write is judged against. */
+export async function confirmedUpdate(change: ListChange, after: KeywordList, readRevision: string, ctx: WriteContext): Promise<ListResult> {
   const outcome = await writeWithConfirmation({
     send: () => ctx.target.updateKeywordList(after),
     confirm: async (): Promise<WriteCheck<LiveKeywordList>> => {
       const now = await ctx.target.getKeywordList(change.id);
       if (now && sameContent(now, after)) return { state: 'landed', live: now };
-      if (now && now.revisionId === live.revisionId) return { state: 'untouched' };
+      if (now && now.revisionId === readRevision) return { state: 'untouched' };
       return { state: 'elsewhere', live: now };
     },
     policy: ctx.retry,
     signal: ctx.signal,
   });
-  return settleWrite(change, after, live, outcome);
+  return settleWrite(change, after, readRevision, outcome);
 }
 
-export async function confirmedDelete(change: ListChange, live: LiveKeywordList, ctx: WriteContext): Promise<ListResult> {
+export async function confirmedDelete(change: ListChange, readRevision: string, ctx: WriteContext): Promise<ListResult> {
   const outcome = await writeWithConfirmation({
     send: () => ctx.target.deleteKeywordList(change.id),
     confirm: async (): Promise<WriteCheck<LiveKeywordList | null>> => {
       const now = await ctx.target.getKeywordList(change.id);
       if (!now) return { state: 'landed', live: null };
-      if (now.revisionId === live.revisionId) return { state: 'untouched' };
+      if (now.revisionId === readRevision) return { state: 'untouched' };
       return { state: 'elsewhere', live: now };
     },
     policy: ctx.retry,
@@ -54,21 +54,21 @@ export async function confirmedDelete(change: ListChange, live: LiveKeywordList,
         ...base,
         outcome: 'conflict',
         revisionId: outcome.live?.revisionId ?? null,
-        message: `another writer changed the list while this apply deleted it (revision ${live.revisionId} read, now ${outcome.live?.revisionId ?? 'unknown'}); it was not deleted: run \`kwsync plan\` and review`,
+        message: `another writer changed the list while this apply deleted it (revision ${readRevision} read, now ${outcome.live?.revisionId ?? 'unknown'}); it was not deleted: run \`kwsync plan\` and review`,
       };
   }
 }
 
-function settleWrite(change: ListChange, after: KeywordList, live: LiveKeywordList, outcome: ConfirmedWrite<LiveKeywordList, LiveKeywordList>): ListResult {
+function settleWrite(change: ListChange, after: KeywordList, readRevision: string, outcome: ConfirmedWrite<LiveKeywordList, LiveKeywordList>): ListResult {
   const base = { id: change.id, kind: change.kind, warnings: [] };
   switch (outcome.state) {
     case 'sent': {
-      const result = verified(change, after, outcome.value, live);
+      const result = verified(change, after, outcome.value, readRevision);
       const note = lostNote(outcome.lostResponses, 'the list was unchanged, so it was sent again');
       return note && !result.message ? { ...result, message: note } : result;
     }
     case 'landed': {
-      const conflict = revisionConflict(change.id, live.revisionId, outcome.live.revisionId);
+      const conflict = revisionConflict(change.id, readRevision, outcome.live.revisionId);
       if (conflict) return { ...base, outcome: 'conflict', revisionId: outcome.live.revisionId, message: conflict };
       return {
         ...base,
@@ -83,8 +83,8 @@ function settleWrite(change: ListChange, after: KeywordList, live: LiveKeywordLi
         outcome: 'conflict',
         revisionId: outcome.live?.revisionId ?? null,
         message: outcome.live
-          ? `another writer changed the list while this apply wrote it (revision ${live.revisionId} read, now ${outcome.live.revisionId} with other content); this run's change is not live: run \`kwsync plan\` and review`
-          : `another writer deleted the list while this apply wrote it (revision ${live.revisionId} read); run \`kwsync plan\` and review`,
+          ? `another writer changed the list while this apply wrote it (revision ${readRevision} read, now ${outcome.live.revisionId} with other content); this run's change is not live: run \`kwsync plan\` and review`
+          : `another writer deleted the list while this apply wrote it (revision ${readRevision} read); run \`kwsync plan\` and review`,
       };
   }
 }

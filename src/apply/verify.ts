@@ -47,16 +47,19 @@ export function revisionWarning(beforeRevision: string, got: LiveKeywordList): s
   return `revision went from ${beforeRevision} to ${got.revisionId}, not up by one: the service may not count writes; run \`kwsync plan\` to check`;
 }
 
-/** The result of a write the service answered: applied, failed (it stored something else) or conflict. */
-export function verified(change: ListChange, sent: KeywordList, got: LiveKeywordList, before: LiveKeywordList | undefined): ListResult {
+/**
+ * The result of a write the service answered: applied, failed (it stored something else) or
+ * conflict. `beforeRevision` is the revision the write was judged against (none for a create).
+ */
+export function verified(change: ListChange, sent: KeywordList, got: LiveKeywordList, beforeRevision: string | undefined): ListResult {
   const base = { id: change.id, kind: change.kind, revisionId: got.revisionId };
   const mismatches = contentMismatches(sent, got);
   if (mismatches.length > 0) {
     return { ...base, outcome: 'failed', message: `the service stored something other than what was sent (${mismatches.join('; ')})`, warnings: [] };
   }
   const order = orderWarning(sent, got);
-  const warnings = [order, before ? revisionWarning(before.revisionId, got) : null].filter((w): w is string => w !== null);
-  const conflict = before ? revisionConflict(change.id, before.revisionId, got.revisionId) : null;
+  const warnings = [order, beforeRevision !== undefined ? revisionWarning(beforeRevision, got) : null].filter((w): w is string => w !== null);
+  const conflict = beforeRevision !== undefined ? revisionConflict(change.id, beforeRevision, got.revisionId) : null;
   if (conflict) return { ...base, outcome: 'conflict', message: conflict, warnings };
   return { ...base, outcome: 'applied', message: null, warnings };
 }

@@ -108,8 +108,12 @@ test('diffTerms gives both termsMissing answers, and a before with the same term
 
 test('unsafeReason with the removed count given, or counted itself, equals the reference', () => {
   const safety = fc.record({ maxRemovedShare: fc.double({ min: 0, max: 1, noNaN: true }), minTermsForShareCheck: fc.nat({ max: 12 }) });
+  // Longer lists with many distinct terms and repeats, so the count stops early (share cleared)
+  // or runs to the end (unsafe, or too few terms) on either side of every threshold.
+  const many = fc.array(fc.nat({ max: 80 }).map((n) => `t${n}`), { maxLength: 200 });
+  const longPair = many.chain((a) => fc.oneof(edit(a).map((b) => [a, b] as const), many.map((b) => [a, b] as const)));
   fc.assert(
-    fc.property(termPair, safety, fc.boolean(), ([live, after], s, deleted) => {
+    fc.property(fc.oneof(termPair, longPair), safety, fc.boolean(), ([live, after], s, deleted) => {
       const target = deleted ? null : after;
       const expected = referenceUnsafeReason(live, target, s);
       expect(unsafeReason(live, target, s)).toBe(expected);
