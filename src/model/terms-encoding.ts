@@ -60,18 +60,15 @@ export function encodeTerms(terms: readonly string[], opts: TermsOptions = 'auto
   return { encoding, body: terms.map((t) => `${csvLine(t, settings.csvQuoting)}\n`).join('') };
 }
 
-/** UTF-8 size of encodeTerms(terms).body; without building the body unless quoting may apply. */
+/** UTF-8 size of encodeTerms(terms).body; without building the string unless quoting may apply. */
 export function uploadBytes(terms: readonly string[], opts: TermsOptions = 'auto'): { encoding: TermsEncoding; bytes: number } {
   const settings = termsSettings(opts);
-  // One join and one byte count instead of one per term (a 1 MB list has ~100k). The '\n' between
-  // terms takes one byte like the ',' or line end of either body, and is no comma, so the joined
-  // text also answers termsEncoding's question.
-  const joined = terms.join('\n');
-  const encoding: TermsEncoding = settings.termsTransport === 'file' || joined.includes(',') ? 'file' : 'searchTerms';
-  if (encoding === 'searchTerms') return { encoding, bytes: Buffer.byteLength(joined, 'utf8') };
-  if (settings.csvQuoting === 'none') return { encoding, bytes: Buffer.byteLength(joined, 'utf8') + (terms.length > 0 ? 1 : 0) };
-  // RFC 4180 quoting changes the size of a term holding a comma, quote or line break.
-  let bytes = terms.length;
-  for (const t of terms) bytes += Buffer.byteLength(csvLine(t, settings.csvQuoting), 'utf8');
+  const encoding = termsEncoding(terms, settings);
+  let bytes = 0;
+  for (const t of terms) {
+    const line = encoding === 'file' ? csvLine(t, settings.csvQuoting) : t;
+    bytes += Buffer.byteLength(line, 'utf8');
+  }
+  bytes += encoding === 'file' ? terms.length : Math.max(0, terms.length - 1);
   return { encoding, bytes };
 }
