@@ -8,6 +8,7 @@ import type { Position } from '../../load/source-text.js';
 import type { TermsSource } from '../../load/terms-source.js';
 import type { Category } from '../../model/keyword-list.js';
 import { length } from './list-fields.js';
+import { KeySet } from './key-set.js';
 import { termHints } from './term-hints.js';
 
 /** Diagnostics, and the indexes of terms too broken for further checks (patterns, tests). */
@@ -19,12 +20,13 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
     out.push(diagnose(listAt, 'error', 'list-empty', 'the list has no terms; add at least one (the service refuses empty lists)'));
   }
   // Terms are keyed by their folded form; exact duplicates are found among the same folded key.
-  // Until the first duplicate a Set of keys is enough (one hash operation per term, and this loop
-  // is most of validate's time on a 1 MB list); from there on a Map remembers where each key was.
-  const keys = new Set<string>();
+  // Until the first duplicate a KeySet is enough (this loop is most of validate's time on a 1 MB
+  // list); from there on a Map remembers where each key was. A plain term's key is the term itself,
+  // which is also its foldKey.
+  const values = terms.values;
+  const keys = new KeySet(values.length, (j) => foldKey(values[j]!));
   let seen: Map<string, number | number[]> | undefined;
   const empty: number[] = []; // terms left out of the keys (term-empty)
-  const values = terms.values;
   for (let i = 0; i < values.length; i++) {
     const term = values[i]!;
     // Most terms of a big list are plain: one regex says that no rule below but length can apply,
@@ -51,8 +53,7 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
       key = foldKey(term);
     }
     if (!seen) {
-      const size = keys.size;
-      if (keys.add(key).size !== size) continue;
+      if (keys.add(key, i)) continue;
       seen = firstIndexes(i);
     }
     const prior = seen.get(key);
@@ -61,11 +62,10 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
   }
   return { diagnostics: out, broken };
 
-  /** Where each key of the terms before `end` was first seen: all different, since none was a duplicate. */
+  /** Where each key of the terms before `end` was first seen: all different, since none was found a duplicate. */
   function firstIndexes(end: number): Map<string, number | number[]> {
     const map = new Map<string, number | number[]>();
     const skipped = new Set(empty);
-    // A plain term's key is the term itself, which is also its foldKey.
     for (let j = 0; j < end; j++) if (!skipped.has(j)) map.set(foldKey(values[j]!), j);
     return map;
   }
