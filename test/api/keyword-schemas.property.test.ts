@@ -1,9 +1,17 @@
 // Equivalence: the keyword list response schemas with the searchTerms fast path (checked in place,
-// the parsed array kept) accept, return and refuse exactly as the schemas before it
-// (keyword-schemas-reference.ts, z.array(z.string()) copying every array), issues and their paths
-// included, on generated answers: well-formed lists, and every field of the wrong type or missing.
+// the parsed array kept), and the client's reader (wire schemas without a transform, then mapped),
+// accept, return and refuse exactly as the schemas before them (keyword-schemas-reference.ts,
+// z.array(z.string()) copying every array), issues and their paths included, on generated answers:
+// well-formed lists, and every field of the wrong type or missing.
 import fc from 'fast-check';
-import { keywordListResponseSchema, keywordListsResponseSchema } from '../../src/api/keywords.js';
+import {
+  keywordListResponseSchema,
+  keywordListsResponseSchema,
+  readListing,
+  readOne,
+  wireListingSchema,
+  wireListResponseSchema,
+} from '../../src/api/keywords.js';
 import { issueText } from '../../src/api/lenient.js';
 import { referenceKeywordListResponseSchema, referenceKeywordListsResponseSchema } from './keyword-schemas-reference.js';
 
@@ -42,8 +50,9 @@ const goodItem = fc.record({
 const anyItem = fc.oneof(goodItem, item);
 
 type Answer = { ok: true; data: unknown } | { ok: false; issues: unknown; text: string };
-function answer(result: { success: true; data: unknown } | { success: false; error: Parameters<typeof issueText>[0] }): Answer {
-  return result.success ? { ok: true, data: result.data } : { ok: false, issues: result.error.issues, text: issueText(result.error) };
+type Result<T> = { success: true; data: T } | { success: false; error: Parameters<typeof issueText>[0] };
+function answer<T>(result: Result<T>, map: (data: T) => unknown = (d) => d): Answer {
+  return result.success ? { ok: true, data: map(result.data) } : { ok: false, issues: result.error.issues, text: issueText(result.error) };
 }
 
 test('the listing schema answers as the reference, data, issues and paths alike', () => {
@@ -53,7 +62,9 @@ test('the listing schema answers as the reference, data, issues and paths alike'
   );
   fc.assert(
     fc.property(listing, (body) => {
-      expect(answer(keywordListsResponseSchema.safeParse(body))).toEqual(answer(referenceKeywordListsResponseSchema.safeParse(body)));
+      const expected = answer(referenceKeywordListsResponseSchema.safeParse(body));
+      expect(answer(keywordListsResponseSchema.safeParse(body))).toEqual(expected);
+      expect(answer(wireListingSchema.safeParse(body), readListing)).toEqual(expected);
     }),
     { numRuns: 3000 },
   );
@@ -62,7 +73,9 @@ test('the listing schema answers as the reference, data, issues and paths alike'
 test('the one-list schema answers as the reference', () => {
   fc.assert(
     fc.property(fc.record({ data: fc.oneof(anyItem, odd) }), (body) => {
-      expect(answer(keywordListResponseSchema.safeParse(body))).toEqual(answer(referenceKeywordListResponseSchema.safeParse(body)));
+      const expected = answer(referenceKeywordListResponseSchema.safeParse(body));
+      expect(answer(keywordListResponseSchema.safeParse(body))).toEqual(expected);
+      expect(answer(wireListResponseSchema.safeParse(body), readOne)).toEqual(expected);
     }),
     { numRuns: 3000 },
   );
@@ -71,6 +84,7 @@ test('the one-list schema answers as the reference', () => {
 test('a well-formed term array is kept as parsed, not copied', () => {
   const body = JSON.parse('{"data":{"id":"a","name":"A","category":"word","searchTerms":["x","y"],"revisionId":"h_a_1"}}') as { data: { searchTerms: string[] } };
   expect(keywordListResponseSchema.parse(body).data.searchTerms).toBe(body.data.searchTerms);
+  expect(readOne(wireListResponseSchema.parse(body)).data.searchTerms).toBe(body.data.searchTerms);
 });
 
 test('a term that is not text is refused where it stands, as z.array said it', () => {
