@@ -70,16 +70,26 @@ function missingBesides(a: readonly string[], b: readonly string[], differing: r
   for (const i of differing) consider(a[i] as string);
   for (let i = common; i < a.length; i++) consider(a[i] as string);
   if (candidates.size === 0) return [];
-  // Among b's agreeing terms? (Only when `a` repeats a term; a scan with lookups in a small Set.)
+  // Among b's agreeing terms? (Only when `a` repeats a term.) A scan of ~100k terms: each is first
+  // matched on its length and first code unit, which costs no string hash, and only a term that
+  // matches a candidate's is looked up.
+  const shapes = new Set<number>();
+  for (const t of candidates) shapes.add(shapeOf(t));
   let d = 0;
   for (let i = 0; i < common; i++) {
     if (d < differing.length && differing[d] === i) {
       d += 1;
       continue;
     }
-    candidates.delete(b[i] as string);
+    const t = b[i] as string;
+    if (shapes.has(shapeOf(t))) candidates.delete(t);
   }
   return [...candidates];
+}
+
+/** A number equal for equal terms (length and first code unit; NaN for ''), cheap to compare. */
+function shapeOf(t: string): number {
+  return t.length * 65536 + t.charCodeAt(0);
 }
 
 /** A live list's terms against the desired ones, computed once for the plan. */
