@@ -15,6 +15,7 @@ import { connectService, serviceSettingsFromEnv } from '../src/cli/service.js';
 import { startEmulator, type RunningEmulator } from '../src/emulator/index.js';
 import { DEFAULT_CONFIG } from '../src/model/config.js';
 import type { KeywordList } from '../src/model/keyword-list.js';
+import type { Plan } from '../src/model/plan.js';
 import type { KeywordTarget } from '../src/model/target.js';
 import { computePlan, readLiveLists } from '../src/plan/index.js';
 
@@ -79,10 +80,15 @@ async function childMain(): Promise<void> {
 }
 
 async function kwsyncApply(target: KeywordTarget, desired: KeywordList[]): Promise<{ notApplied: number }> {
-  const live = await readLiveLists(target, desired.map((l) => l.id));
-  const plan = computePlan(desired.map((l) => ({ ...l, source: { file: `${l.id}.yaml` } })), live.lists, { target: 'bench', prune: false, safety: DEFAULT_CONFIG.safety });
+  const plan = await freshPlan(target, desired);
   const report = await applyPlan(plan, target, { force: true, concurrency: CONCURRENCY });
   return { notApplied: report.results.filter((r) => r.outcome !== 'applied').length };
+}
+
+/** As the CLI's makePlan: the live read ends with the plan, so applying does not hold it. */
+async function freshPlan(target: KeywordTarget, desired: KeywordList[]): Promise<Plan> {
+  const live = await readLiveLists(target, desired.map((l) => l.id));
+  return computePlan(desired.map((l) => ({ ...l, source: { file: `${l.id}.yaml` } })), live.lists, { target: 'bench', prune: false, safety: DEFAULT_CONFIG.safety });
 }
 
 /** The floor: the same requests with plain undici, bodies as kwsync sends them, answers JSON.parsed. */
