@@ -3,11 +3,10 @@
 // in the same run. The CLI is compiled with tsc into a temporary folder, as `npm run build` makes
 // dist/, and started through bin/kwsync.js. Target: `--help` and `validate` of a small repo within
 // 2x the bundle. KWSYNC_BENCH_ROOT=<folder> measures another checkout (e.g. with a proposed change).
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compileTree } from './compiled-tree.js';
 
 const RUNS = 9;
 const here = dirname(fileURLToPath(import.meta.url));
@@ -32,16 +31,9 @@ function startTime(args: string[], cwd: string): { ms: number; min: number; max:
 }
 
 export default async function bench(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'kwsync-cold-'));
+  const tree = compileTree(root);
+  const dir = tree.dir;
   try {
-    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', join(dir, 'dist'), '--sourceMap', 'false'], { stdio: 'ignore' }).toString();
-  } catch {
-    // tsc exits non-zero on a type error elsewhere in a tree being edited; it still writes dist/.
-  }
-  try {
-    cpSync(join(root, 'bin'), join(dir, 'bin'), { recursive: true });
-    cpSync(join(root, 'package.json'), join(dir, 'package.json'));
-    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
     const repo = join(root, 'keywords');
     const rows: [string, { ms: number; min: number; max: number }][] = [
       ['node -e 0', startTime(['-e', '0'], dir)],
@@ -57,6 +49,6 @@ export default async function bench(): Promise<void> {
     }
     console.log('target: kwsync --help and validate <= 2.00 x bundle');
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    tree.remove();
   }
 }

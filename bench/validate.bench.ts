@@ -1,15 +1,15 @@
 // Benchmark (not a test): validate a maximum-size repo (25 lists: 23 word lists of ~1 MB each as
 // CSV, 2 pattern lists of 500 bounded patterns) against a baseline of reading and parsing the
 // same files with `yaml` and `csv-parse` alone. Each side runs in its own child process, because
-// peak RSS (process.resourceUsage().maxRSS) is process-wide. Targets (issue 13): <= 1.0x the
+// peak RSS (process.resourceUsage().maxRSS) is process-wide; kwsync runs compiled, as users run it. Targets (issue 13): <= 1.0x the
 // baseline (stretch 0.7x), RSS under 300 MB. Scaling rows: 1, 5 and 25 lists of the same kind.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compileTree } from './compiled-tree.js';
 
-const CHILD_FLAG = '--kwsync-bench-child';
 const WORD_LISTS = 23;
 const PATTERN_LISTS = 2;
 const PATTERNS_PER_LIST = 500;
@@ -35,56 +35,66 @@ export function generateRepo(dir: string, wordLists = WORD_LISTS, patternLists =
   }
 }
 
-async function child(kind: string, dir: string): Promise<void> {
-  const start = performance.now();
-  let detail = '';
-  let loadMs = 0;
-  if (kind === 'validate') {
-    const { validateRepo } = await import('../src/validate/index.js');
-    loadMs = performance.now() - start;
-    const r = await validateRepo({ dir: 'keywords', cwd: dir });
-    detail = `${r.lists.length} lists, ${r.lists.reduce((n, l) => n + l.searchTerms.length, 0)} terms, ${r.errorCount} errors`;
-  } else {
-    const { parse: parseYaml } = await import('yaml');
-    const { parse: parseCsv } = await import('csv-parse/sync');
-    loadMs = performance.now() - start;
-    let records = 0;
-    const kw = join(dir, 'keywords');
-    for (const f of readdirSync(kw).sort()) {
-      const text = readFileSync(join(kw, f), 'utf8');
-      if (f.endsWith('.csv')) records += (parseCsv(text, { bom: true, skip_empty_lines: true }) as unknown[]).length;
-      else parseYaml(text);
-    }
-    detail = `${records} CSV records`;
+/**
+ * One side, as a plain-node ES module (no tsx): kwsync's validateRepo from the compiled tree, or the
+ * baseline of yaml + csv-parse. Prints {ms, loadMs, maxRssKb, detail}.
+ */
+const CHILD = `
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+const [kind, dir, dist] = process.argv.slice(1);
+const start = performance.now();
+let detail = '';
+let loadMs = 0;
+if (kind === 'validate') {
+  const { validateRepo } = await import(pathToFileURL(join(dist, 'validate/index.js')).href);
+  loadMs = performance.now() - start;
+  const r = await validateRepo({ dir: 'keywords', cwd: dir });
+  detail = r.lists.length + ' lists, ' + r.lists.reduce((n, l) => n + l.searchTerms.length, 0) + ' terms, ' + r.errorCount + ' errors';
+} else {
+  const { parse: parseYaml } = await import('yaml');
+  const { parse: parseCsv } = await import('csv-parse/sync');
+  loadMs = performance.now() - start;
+  let records = 0;
+  const kw = join(dir, 'keywords');
+  for (const f of readdirSync(kw).sort()) {
+    const text = readFileSync(join(kw, f), 'utf8');
+    if (f.endsWith('.csv')) records += parseCsv(text, { bom: true, skip_empty_lines: true }).length;
+    else parseYaml(text);
   }
-  const ms = performance.now() - start;
-  process.stdout.write(JSON.stringify({ ms, loadMs, maxRssKb: process.resourceUsage().maxRSS, detail }));
+  detail = records + ' CSV records';
 }
+const ms = performance.now() - start;
+process.stdout.write(JSON.stringify({ ms, loadMs, maxRssKb: process.resourceUsage().maxRSS, detail }));
+`;
 
 interface Measured {
   ms: number;
-  /** Of `ms`, the time to import the modules (through tsx, which compiles src on the fly). */
+  /** Of `ms`, the time to import the modules. */
   loadMs: number;
   maxRssKb: number;
   detail: string;
 }
 
-function measure(kind: string, dir: string): Measured {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), CHILD_FLAG, kind, dir], { encoding: 'utf8', maxBuffer: 1 << 20 });
+/** Runs one side in a child process of its own (peak RSS is process-wide), from `cwd` so that `yaml` and `csv-parse` resolve. */
+function measure(kind: string, dir: string, tree: string): Measured {
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', CHILD, kind, dir, join(tree, 'dist')], { cwd: tree, encoding: 'utf8', maxBuffer: 1 << 20 });
   return JSON.parse(out) as Measured;
 }
 
 export default async function bench(): Promise<void> {
   const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
-  console.log(`repo: ${WORD_LISTS} CSV word lists of ~${CSV_BYTES} bytes + ${PATTERN_LISTS} pattern lists x ${PATTERNS_PER_LIST}; each side in its own process`);
+  const tree = compileTree(join(dirname(fileURLToPath(import.meta.url)), '..'));
+  console.log(`repo: ${WORD_LISTS} CSV word lists of ~${CSV_BYTES} bytes + ${PATTERN_LISTS} pattern lists x ${PATTERNS_PER_LIST}; each side in its own plain-node process, kwsync compiled by tsc as \`npm run build\` does`);
   console.log('lists | baseline ms | validate ms | ratio | baseline RSS | validate RSS | ms per list');
   // 1 and 5 lists are word lists; 25 is the maximum repo (23 word + 2 pattern lists).
   for (const [words, patterns] of [[1, 0], [5, 0], [WORD_LISTS, PATTERN_LISTS]] as const) {
     const dir = mkdtempSync(join(tmpdir(), 'kwsync-bench-'));
     try {
       generateRepo(dir, words, patterns);
-      const base = measure('baseline', dir);
-      const val = measure('validate', dir);
+      const base = measure('baseline', dir, tree.dir);
+      const val = measure('validate', dir, tree.dir);
       const n = words + patterns;
       console.log(
         `${String(n).padStart(5)} | ${base.ms.toFixed(0).padStart(11)} | ${val.ms.toFixed(0).padStart(11)} | ${(val.ms / base.ms).toFixed(2).padStart(5)} | ${mb(base.maxRssKb).padStart(12)} | ${mb(val.maxRssKb).padStart(12)} | ${(val.ms / n).toFixed(0).padStart(11)}`,
@@ -99,6 +109,5 @@ export default async function bench(): Promise<void> {
       rmSync(dir, { recursive: true, force: true });
     }
   }
+  tree.remove();
 }
-
-if (process.argv[2] === CHILD_FLAG) await child(process.argv[3]!, process.argv[4]!);
