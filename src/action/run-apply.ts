@@ -10,12 +10,13 @@ import { FORCE_ADVICE, renderApplyComment, renderRefusedComment } from '../githu
 import { upsertStickyComment } from '../github/sticky-comment.js';
 import { planHasChanges, type Plan } from '../model/plan.js';
 import { renderPlanMarkdown } from '../plan/index.js';
-import type { ActionResult, ActionRun } from './deps.js';
+import type { ActionDeps, ActionResult, ActionRun } from './deps.js';
 import { cutAtLine, utf8Bytes } from '../github/fit-markdown.js';
 import { fitPlanSummary, renderPlanSummary, SUMMARY_LIMIT_BYTES } from './job-summary.js';
 import { markLiveEditReverts, pushedFrom } from './live-edits.js';
-import { planAgainstLive, prepare, targetName } from './setup.js';
+import { planAgainstLive, prepare, targetName, type Prepared } from './setup.js';
 import type { DesiredList, LiveKeywordList } from '../model/keyword-list.js';
+import type { KeywordTarget } from '../model/target.js';
 import { supersededBy, supersededNotice } from './superseded.js';
 
 export async function runApply(run: ActionRun): Promise<ActionResult> {
@@ -37,9 +38,7 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
   if (!deps.connect) return { hasChanges: false, planJsonPath: '', failed: true, message: 'apply needs COMETCHAT_API_KEY (and the app id) in the environment' };
 
   const target = targetName(prepared.targetConfig);
-  const planned = await planAgainstLive(deps.connect, prepared, deps.now());
-  const { keywords } = planned;
-  const plan = await withLiveEditReverts(run, planned.plan, planned.live, validation.lists);
+  const { keywords, plan } = await livePlan(run, deps.connect, prepared);
   const planJsonPath = await deps.writePlanFile(plan);
   const hasChanges = planHasChanges(plan);
 
@@ -66,6 +65,15 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
   return failed
     ? { hasChanges, planJsonPath, failed, message: `apply did not finish for ${left.join(', ') || 'some lists'}; ${again}` }
     : { hasChanges, planJsonPath, failed };
+}
+
+/**
+ * The plan against the live lists, and the connection to apply it with. The live read stays in
+ * here: at 25 lists of 1 MB it is ~60 MB that the apply does not need.
+ */
+async function livePlan(run: ActionRun, connect: NonNullable<ActionDeps['connect']>, prepared: Prepared): Promise<{ keywords: KeywordTarget; plan: Plan }> {
+  const planned = await planAgainstLive(connect, prepared, run.deps.now());
+  return { keywords: planned.keywords, plan: await withLiveEditReverts(run, planned.plan, planned.live, prepared.validation.lists) };
 }
 
 /** On a push, changes that would undo live edits the merged files do not carry need force too. */
