@@ -8,8 +8,12 @@
 // - response time (RandomFaults.responseTimeMs): each answer leaves the emulator this long after its
 //   request arrived, the emulator's own work inside it: the figure the target is about;
 // - added latency (latencyMs): a delay before the emulator starts its work, which comes on top.
+// Beside kwsync, a plain floor in the same run: undici requests following `meta.next`, each answer
+// read with body.text() and JSON.parse, nothing else. Its excess over pages x response time is the
+// emulator's writing and the transfer of ~0.7 MB per page, which no client can avoid.
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
 import { createClient, iterateGroupMessages } from '../src/api/index.js';
 import { BUSY_GROUP, startEmulator, type RandomFaults } from '../src/emulator/index.js';
 
@@ -54,20 +58,41 @@ export default async function bench(): Promise<void> {
     const ms = performance.now() - t0;
     return { ms, pages: await emulator.ask({ requests: true }), count };
   };
+  /** The plain floor: the same pages with undici + JSON.parse, the cursor read from the parsed body. */
+  const plainWalk = async (faults: RandomFaults): Promise<{ ms: number; pages: number }> => {
+    await emulator.ask({ faults });
+    const headers = { apikey: emulator.key, accept: 'application/json' };
+    const t0 = performance.now();
+    let cursor = '';
+    for (;;) {
+      const res = await request(`${emulator.url}/groups/${BUSY_GROUP}/messages?limit=${LIMIT}${cursor}`, { headers });
+      const body = JSON.parse(await res.body.text()) as { data: unknown[]; meta?: { next?: { affix: string; id: string } } };
+      const next = body.meta?.next;
+      if (!next || body.data.length === 0) break;
+      cursor = `&affix=${next.affix}&id=${next.id}`;
+    }
+    const ms = performance.now() - t0;
+    return { ms, pages: await emulator.ask({ requests: true }) };
+  };
   try {
     await walk({}); // warm up connections and JIT on both sides
+    await plainWalk({});
     const bare = await walk({});
     console.log(`${bare.count} messages, limit ${LIMIT}, ${bare.pages} pages, read ahead, emulator in its own process; target: wall <= 1.3 x pages x response time`);
     console.log(`no latency at all: ${bare.ms.toFixed(0)} ms (${(bare.ms / bare.pages).toFixed(1)} ms per page: emulator + HTTP + parse)`);
-    console.log('model         | per page | wall ms | pages x latency | ratio');
+    console.log('model         | per page | kwsync ms | pages x latency | ratio | plain floor ms | floor ratio | kwsync / floor');
     for (const latency of LATENCIES_MS) {
       for (const [model, faults] of [
         ['response time', { responseTimeMs: latency }],
         ['added latency', { latencyMs: latency }],
       ] as const) {
         const r = await walk(faults);
+        const f = await plainWalk(faults);
         const ideal = r.pages * latency;
-        console.log(`${model} | ${String(latency).padStart(5)} ms | ${r.ms.toFixed(0).padStart(7)} | ${String(ideal).padStart(15)} | ${(r.ms / ideal).toFixed(2).padStart(5)}`);
+        console.log(
+          `${model} | ${String(latency).padStart(5)} ms | ${r.ms.toFixed(0).padStart(9)} | ${String(ideal).padStart(15)} | ${(r.ms / ideal).toFixed(2).padStart(5)} | ` +
+            `${f.ms.toFixed(0).padStart(14)} | ${(f.ms / ideal).toFixed(2).padStart(11)} | ${(r.ms / f.ms).toFixed(2).padStart(14)}`,
+        );
       }
     }
     const without = await walk({ responseTimeMs: 50 }, false);
