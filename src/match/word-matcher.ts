@@ -26,6 +26,9 @@ const TOKEN = /^[\p{L}\p{N}\p{M}]+$/u;
 export const JOINERS =
   /[\p{Grapheme_Extend}\p{Emoji_Modifier}\p{Mc}\u200d\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u0d4e\u0e33\u0eb3\u{110bd}\u{110cd}\u{111c2}\u{111c3}\u{113d1}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{11d46}\u{11f02}]/u;
 
+/** One-run terms by their fold: the term as spelled, or every spelling when several fold alike. */
+type Spellings = Map<string, string | string[]>;
+
 interface Entry {
   /** The term as the list spells it. */
   term: string;
@@ -54,7 +57,9 @@ export function compileWordMatcher(terms: readonly string[]): Matcher {
   });
   // Terms that are one run of letters, digits and marks are looked up run by run (see JOINERS);
   // the rest (several words, punctuation, emoji) stay with an automaton of their own.
-  const byToken = new Map<string, string[]>();
+  // A term as the list spells it, or several when they fold alike (an array only then: 100k terms
+  // would otherwise be 100k one-element arrays).
+  const byToken: Spellings = new Map();
   const others: ReturnType<typeof entryOf>[] = [];
   let any = false;
   for (const term of terms) {
@@ -66,8 +71,9 @@ export function compileWordMatcher(terms: readonly string[]): Matcher {
       continue;
     }
     const spelled = byToken.get(pattern);
-    if (spelled) spelled.push(term);
-    else byToken.set(pattern, [term]);
+    if (spelled === undefined) byToken.set(pattern, term);
+    else if (typeof spelled === 'string') byToken.set(pattern, [spelled, term]);
+    else spelled.push(term);
   }
   if (!any) return { matches: () => [], spans: () => [] };
   // Boundaries are checked here rather than with the library's `boundary` option: that option
@@ -136,7 +142,7 @@ function classOf(cp: number, ch: string): number {
  * The one-run terms equal to a maximal run of word characters of `folded`, in one pass over it;
  * null as soon as a JOINER shows up. ASCII is classified by a table; other characters by regex.
  */
-function tokenTerms(folded: string, byToken: Map<string, string[]>, firstUnits: Uint8Array): string[] | null {
+function tokenTerms(folded: string, byToken: Spellings, firstUnits: Uint8Array): string[] | null {
   const out: string[] = [];
   let start = -1;
   for (let i = 0; i < folded.length; ) {
@@ -164,10 +170,11 @@ function tokenTerms(folded: string, byToken: Map<string, string[]>, firstUnits: 
 }
 
 /** The terms spelled like the run [start, end), unless no term starts with its first unit. */
-function lookUp(folded: string, start: number, end: number, byToken: Map<string, string[]>, firstUnits: Uint8Array, out: string[]): void {
+function lookUp(folded: string, start: number, end: number, byToken: Spellings, firstUnits: Uint8Array, out: string[]): void {
   if (firstUnits[folded.charCodeAt(start)] === 0) return;
   const terms = byToken.get(folded.slice(start, end));
-  if (terms) for (const t of terms) out.push(t);
+  if (typeof terms === 'string') out.push(terms);
+  else if (terms) for (const t of terms) out.push(t);
 }
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
