@@ -77,6 +77,9 @@ interface Measured {
   detail: string;
 }
 
+const RUNS = 3;
+const median = (runs: Measured[]): Measured => [...runs].sort((a, b) => a.ms - b.ms)[runs.length >> 1]!;
+
 /** Runs one side in a child process of its own (peak RSS is process-wide), from `cwd` so that `yaml` and `csv-parse` resolve. */
 function measure(kind: string, dir: string, tree: string): Measured {
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', CHILD, kind, dir, join(tree, 'dist')], { cwd: tree, encoding: 'utf8', maxBuffer: 1 << 20 });
@@ -87,14 +90,21 @@ export default async function bench(): Promise<void> {
   const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
   const tree = compileTree(join(dirname(fileURLToPath(import.meta.url)), '..'));
   console.log(`repo: ${WORD_LISTS} CSV word lists of ~${CSV_BYTES} bytes + ${PATTERN_LISTS} pattern lists x ${PATTERNS_PER_LIST}; each side in its own plain-node process, kwsync compiled by tsc as \`npm run build\` does`);
-  console.log('lists | baseline ms | validate ms | ratio | baseline RSS | validate RSS | ms per list');
+  console.log(`lists | baseline ms | validate ms | ratio | baseline RSS | validate RSS | ms per list   (each side the median of ${RUNS} runs, alternating)`);
   // 1 and 5 lists are word lists; 25 is the maximum repo (23 word + 2 pattern lists).
   for (const [words, patterns] of [[1, 0], [5, 0], [WORD_LISTS, PATTERN_LISTS]] as const) {
     const dir = mkdtempSync(join(tmpdir(), 'kwsync-bench-'));
     try {
       generateRepo(dir, words, patterns);
-      const base = measure('baseline', dir, tree.dir);
-      const val = measure('validate', dir, tree.dir);
+      // Three runs of each side, alternating; the median by time of each (one run moves by ±20%).
+      const bases: Measured[] = [];
+      const vals: Measured[] = [];
+      for (let r = 0; r < RUNS; r++) {
+        bases.push(measure('baseline', dir, tree.dir));
+        vals.push(measure('validate', dir, tree.dir));
+      }
+      const base = median(bases);
+      const val = median(vals);
       const n = words + patterns;
       console.log(
         `${String(n).padStart(5)} | ${base.ms.toFixed(0).padStart(11)} | ${val.ms.toFixed(0).padStart(11)} | ${(val.ms / base.ms).toFixed(2).padStart(5)} | ${mb(base.maxRssKb).padStart(12)} | ${mb(val.maxRssKb).padStart(12)} | ${(val.ms / n).toFixed(0).padStart(11)}`,

@@ -177,7 +177,8 @@ function lookUp(folded: string, start: number, end: number, byToken: Spellings, 
   else if (terms) for (const t of terms) out.push(t);
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Made on first use: creating a segmenter loads ICU's break rules (~15 ms), and only spans need it. */
+let graphemes: Intl.Segmenter | undefined;
 
 /**
  * The text folded one grapheme at a time, with a map from folded offsets back to the original.
@@ -189,7 +190,7 @@ function foldMapped(text: string): { folded: string; toOriginal: (at: number, ed
   const foldedStarts: number[] = [];
   const originalStarts: number[] = [];
   let folded = '';
-  for (const { segment, index } of graphemes.segment(text)) {
+  for (const { segment, index } of (graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text)) {
     foldedStarts.push(folded.length);
     originalStarts.push(index);
     folded += foldWord(segment);
