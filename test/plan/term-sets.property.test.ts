@@ -3,19 +3,9 @@
 // changed, repeats, different lengths, unrelated.
 import fc from 'fast-check';
 import { sameTermSet, termsMissing } from '../../src/plan/term-sets.js';
+// The implementation before the fast paths, kept as the reference.
+import { referenceTermsMissing as referenceMissing } from './reference-compute-plan.js';
 
-/** The implementation before the fast paths, kept as the reference. */
-function referenceMissing(a: readonly string[], b: readonly string[]): string[] {
-  const inB = new Set(b);
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const t of a) {
-    if (inB.has(t) || seen.has(t)) continue;
-    seen.add(t);
-    out.push(t);
-  }
-  return out;
-}
 const referenceSame = (a: readonly string[], b: readonly string[]) => referenceMissing(a, b).length === 0 && referenceMissing(b, a).length === 0;
 
 // Few distinct terms, so repeats and collisions are common.
