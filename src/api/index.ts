@@ -14,7 +14,7 @@ export {
 } from './keywords.js';
 export type { UnknownCategoryList } from './keywords.js';
 export { keywordListForm } from './keyword-form.js';
-export { listGroupMessages, iterateGroupMessages, iterateGroupMessagePages, MAX_MESSAGE_LIMIT } from './messages.js';
+export { listGroupMessages, iterateGroupMessages, iterateGroupMessagePages, newestTextMessages, MAX_MESSAGE_LIMIT } from './messages.js';
 export type { GroupMessagesQuery, GroupMessagesPage, Message, MessageCursor, PagingOptions } from './messages.js';
 export { listCalls, iterateCalls, getCall, CALL_STATUSES, PUBLISHED_STATUS_FILTER } from './calls.js';
 export type { CallsQuery, CallsPage, CallsPagination, Call } from './calls.js';

@@ -203,3 +203,18 @@ export async function* iterateGroupMessages(
 ): AsyncGenerator<Message, void, undefined> {
   for await (const page of iterateGroupMessagePages(client, guid, query, opts)) yield* page.data;
 }
+
+/**
+ * The newest `count` text messages of a group, newest first (affix=prepend walks back), as
+ * `{id, text}`: what a preview matches. Reads one page ahead when more than one page is wanted.
+ */
+export async function* newestTextMessages(client: CometChatClient, guid: string, count: number): AsyncGenerator<{ id: string; text: string }, void, undefined> {
+  if (count <= 0) return;
+  let n = 0;
+  const query = { affix: 'prepend' as const, limit: Math.min(count, MAX_MESSAGE_LIMIT) };
+  for await (const m of iterateGroupMessages(client, guid, query, { readAhead: count > MAX_MESSAGE_LIMIT })) {
+    if (typeof m.data?.text !== 'string') continue;
+    yield { id: m.id, text: m.data.text };
+    if (++n >= count) return;
+  }
+}

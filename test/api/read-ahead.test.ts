@@ -1,7 +1,7 @@
 // Reading one page ahead (`readAhead`), over real HTTP: the same messages in the same order as the
 // plain walk, and the next page is asked for before the caller has finished with this one.
 import { BUSY_GROUP } from '../../src/emulator/index.js';
-import { iterateGroupMessagePages, iterateGroupMessages } from '../../src/api/index.js';
+import { iterateGroupMessagePages, iterateGroupMessages, newestTextMessages } from '../../src/api/index.js';
 import { collect, startFixture, type Fixture } from './emulator-fixture.js';
 
 let f: Fixture;
@@ -54,4 +54,18 @@ test('an error on the page read ahead is not lost: it reaches the caller when it
   const first = await pages.next();
   expect(first.value?.data).toHaveLength(1000);
   await expect(pages.next()).rejects.toMatchObject({ status: 503 });
+});
+
+test('newestTextMessages: the newest `count` text messages, newest first, across pages, as the plain walk gives them', async () => {
+  const client = f.client();
+  const plain: { id: string; text: string }[] = [];
+  for await (const m of iterateGroupMessages(client, BUSY_GROUP, { affix: 'prepend', limit: 1000 })) {
+    if (typeof m.data?.text === 'string') plain.push({ id: m.id, text: m.data.text });
+    if (plain.length === 1500) break;
+  }
+  f.emu.clearRequests();
+  const newest = await collect(newestTextMessages(client, BUSY_GROUP, 1500));
+  expect(newest).toEqual(plain);
+  expect(messagePages().length).toBeGreaterThanOrEqual(2);
+  expect(await collect(newestTextMessages(client, BUSY_GROUP, 0))).toEqual([]);
 });

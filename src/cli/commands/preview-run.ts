@@ -1,6 +1,6 @@
 // `kwsync preview`, the run: the plan (live lists), recent messages of the groups, one pass of counts.
 import { EXIT, UsageError } from '../../errors.js';
-import { iterateGroupMessages, MAX_MESSAGE_LIMIT, type CometChatClient } from '../../api/index.js';
+import { newestTextMessages, type CometChatClient } from '../../api/index.js';
 import { renderPreviewJson, renderPreviewMarkdown, renderPreviewText, startPreview, type PreviewScan } from '../../preview/index.js';
 import type { CliIO } from '../io.js';
 import { progressLine, type Progress } from '../progress.js';
@@ -39,17 +39,12 @@ export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<numbe
   return EXIT.ok;
 }
 
-/** Offers the newest `count` text messages of a group to the scan as they arrive (affix=prepend walks back). */
+/** Offers the newest `count` text messages of a group to the scan as they arrive. */
 async function scanRecentTextMessages(client: CometChatClient, guid: string, count: number, scan: PreviewScan, progress: Progress): Promise<void> {
-  const query = { affix: 'prepend' as const, limit: Math.min(count, MAX_MESSAGE_LIMIT) };
   let n = 0;
   progress.update(`Reading messages of ${guid}: 0 of ${count}`);
-  for await (const m of iterateGroupMessages(client, guid, query, { readAhead: count > MAX_MESSAGE_LIMIT })) {
-    if (typeof m.data?.text !== 'string') continue;
-    scan.add({ id: m.id, text: m.data.text });
-    n++;
-    if (n % 100 === 0) progress.update(`Reading messages of ${guid}: ${n} of ${count}`);
-    if (n >= count) break;
+  for await (const m of newestTextMessages(client, guid, count)) {
+    scan.add(m);
+    if (++n % 100 === 0) progress.update(`Reading messages of ${guid}: ${n} of ${count}`);
   }
 }
-
