@@ -89,6 +89,11 @@ export function debugOptions(env: Env, stderr: { write(text: string): unknown })
   return env.KWSYNC_DEBUG ? { log: (line) => stderr.write(`kwsync: ${line}\n`) } : {};
 }
 
+/** The client of the app the environment names, for the read commands (`messages`, `calls`), which need no kwsync.yaml. */
+export function connectFromEnv(io: { env: Env; stderr: { write(text: string): unknown } }): CometChatClient {
+  return connectService(serviceSettingsFromEnv(io.env), debugOptions(io.env, io.stderr)).client;
+}
+
 // ---- Shared by the read commands (`messages`, `calls`): option parsing and terminal output. ----
 
 /** An aligned table: header row, then one row per item; the last column is cut to the terminal. */

@@ -2,12 +2,8 @@
 import { PUBLISHED_STATUS_FILTER, getCall, iterateCalls, listCalls, type Call, type CallsPagination, type CallsQuery } from '../../api/index.js';
 import { EXIT } from '../../errors.js';
 import { notice, type CommandContext } from '../io.js';
-import { connectService, debugOptions, formatTable, formatTime, printJson, serviceSettingsFromEnv } from '../service.js';
+import { connectFromEnv, formatTable, formatTime, printJson } from '../service.js';
 import type { ListOptions } from './calls.js';
-
-function connect(ctx: CommandContext) {
-  return connectService(serviceSettingsFromEnv(ctx.io.env), debugOptions(ctx.io.env, ctx.io.stderr)).client;
-}
 
 export async function runList(ctx: CommandContext, opts: ListOptions): Promise<number> {
   const { all, json, ...asked } = opts;
@@ -16,7 +12,7 @@ export async function runList(ctx: CommandContext, opts: ListOptions): Promise<n
   const local = asked.status !== undefined && !PUBLISHED_STATUS_FILTER.includes(asked.status) ? asked.status : undefined;
   const query: CallsQuery = local ? { ...asked, status: undefined } : asked;
   const keep = (c: Call) => local === undefined || c.status === local;
-  const client = connect(ctx);
+  const client = connectFromEnv(ctx.io);
   try {
     const found: Call[] = [];
     let footer = '';
@@ -70,7 +66,7 @@ function printCalls(ctx: CommandContext, found: Call[], footer: string): void {
 }
 
 export async function runGet(ctx: CommandContext, sessionId: string, opts: { onBehalfOf?: string; json?: boolean }): Promise<number> {
-  const client = connect(ctx);
+  const client = connectFromEnv(ctx.io);
   try {
     const call = await getCall(client, sessionId, opts.onBehalfOf ? { onBehalfOf: opts.onBehalfOf } : {});
     if (opts.json) printJson(ctx.io.stdout, call);

@@ -3,15 +3,14 @@ import { iterateGroupMessagePages, MAX_MESSAGE_LIMIT, type CometChatClient, type
 import { EXIT, UsageError } from '../../errors.js';
 import { notice, type CommandContext } from '../io.js';
 import { progressLine, type Progress } from '../progress.js';
-import { connectService, debugOptions, formatTable, formatTime, printJson, serviceSettingsFromEnv } from '../service.js';
+import { connectFromEnv, formatTable, formatTime, printJson } from '../service.js';
 import type { ListOptions } from './messages.js';
 
 export async function listMessages(ctx: CommandContext, guid: string, opts: ListOptions): Promise<number> {
   if (opts.from !== undefined && opts.to !== undefined && opts.from > opts.to) {
     throw new UsageError('--from is after --to; nothing could match', { hint: 'swap the two times' });
   }
-  const settings = serviceSettingsFromEnv(ctx.io.env);
-  const { client } = connectService(settings, debugOptions(ctx.io.env, ctx.io.stderr));
+  const client = connectFromEnv(ctx.io);
   const all = opts.all === true || opts.max !== undefined;
   const query = toQuery(opts, all);
   const progress = progressLine(ctx.io);
