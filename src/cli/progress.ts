@@ -2,6 +2,10 @@
 // terminal and never with --quiet: CI logs and pipes stay clean, and stdout is never touched.
 import type { CliIO } from './io.js';
 
+/** Where progress may go: stderr is a terminal and --quiet was not given. */
+type ProgressIO = Pick<CliIO, 'stderr' | 'quiet'>;
+const showsProgress = (io: ProgressIO): boolean => io.quiet !== true && io.stderr.isTTY === true;
+
 export interface Progress {
   /** Replaces the status line with `text`. */
   update(text: string): void;
@@ -12,8 +16,8 @@ export interface Progress {
 const CLEAR_LINE = '\r\u001b[2K';
 const SILENT: Progress = { update: () => undefined, done: () => undefined };
 
-export function progressLine(io: CliIO): Progress {
-  if (io.quiet || io.stderr.isTTY !== true) return SILENT;
+export function progressLine(io: ProgressIO): Progress {
+  if (!showsProgress(io)) return SILENT;
   let shown = false;
   return {
     update(text) {
@@ -24,5 +28,15 @@ export function progressLine(io: CliIO): Progress {
       if (shown) io.stderr.write(CLEAR_LINE);
       shown = false;
     },
+  };
+}
+
+/** Apply's counter, `[done/total] outcome id` on the status line, the last one left standing; undefined when progress is not shown. */
+export function progressReporter(io: ProgressIO): ((done: number, total: number, r: { id: string; outcome: string }) => void) | undefined {
+  if (!showsProgress(io)) return undefined;
+  const line = progressLine(io);
+  return (done, total, r) => {
+    line.update(`[${done}/${total}] ${r.outcome} ${r.id}`);
+    if (done === total) io.stderr.write('\n');
   };
 }

@@ -106,18 +106,6 @@ export function parseConcurrency(value: string | undefined, fallback: number): n
 
 export { useColor };
 
-/** A one-line progress counter on a terminal; silent otherwise (CI logs stay clean) and with --quiet. */
-export function progressReporter(
-  stream: OutStream,
-  quiet = false,
-): ((done: number, total: number, r: { id: string; outcome: string }) => void) | undefined {
-  if (stream.isTTY !== true || quiet) return undefined;
-  return (done, total, r) => {
-    stream.write(`\r\u001b[2K[${done}/${total}] ${r.outcome} ${r.id}`);
-    if (done === total) stream.write('\n');
-  };
-}
-
 export function resolvePath(io: CliIO, path: string): string {
   return isAbsolute(path) ? path : resolve(io.cwd, path);
 }

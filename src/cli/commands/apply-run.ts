@@ -12,7 +12,8 @@ import { readLiveLists, readSavedPlan, renderPlanText } from '../../plan/index.j
 import type { SafetyConfig } from '../../plan/safety.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
 import type { CliIO } from '../io.js';
-import { connectApp, loadRepo, parseConcurrency, parseFormat, progressReporter, resolvePath, resolveTargetConfig, useColor, type OutputFormat } from '../target.js';
+import { progressReporter } from '../progress.js';
+import { connectApp, loadRepo, parseConcurrency, parseFormat, resolvePath, resolveTargetConfig, useColor, type OutputFormat } from '../target.js';
 import { askLine, EXIT_INTERRUPTED, onSigint } from '../terminal.js';
 import type { ApplyCommandOptions, ApplyTerminal } from './apply.js';
 import { makePlan } from './plan-run.js';
@@ -49,7 +50,7 @@ export async function runApply(io: CliIO, opts: ApplyCommandOptions, terminal: A
       safety: prepared.safety,
       retry: prepared.retry,
       signal: controller.signal,
-      onProgress: progressReporter(io.stderr, io.quiet),
+      onProgress: progressReporter(io),
     });
   } finally {
     stopListening();
