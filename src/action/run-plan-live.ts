@@ -23,7 +23,7 @@ import type { ActionResult, ActionRun, RepoValidation } from './deps.js';
 import { renderPlanSummary, SUMMARY_LIMIT_BYTES, SUMMARY_SHORTENED_NOTE } from './job-summary.js';
 import { BUNDLE_ARTIFACT, unpackUntrusted } from './pr-bundle.js';
 import { findPullRequest, type VerifiedPullRequest } from './pr-from-run.js';
-import { prepare, targetName, type Prepared } from './setup.js';
+import { loadSettings, targetName, type Settings } from './setup.js';
 
 export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
   const { inputs, context, deps } = run;
@@ -39,7 +39,7 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
   }
   const pr = lookup.pr;
   // Target, app and service settings come from this checkout (the default branch), never from the PR.
-  const trusted = await prepare(run);
+  const trusted = await loadSettings(run);
   const target = targetName(trusted.targetConfig);
   let unpacked: Awaited<ReturnType<typeof unpackUntrusted>>;
   try {
@@ -68,7 +68,7 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
   }
 }
 
-async function planAndPost(run: ActionRun, pr: VerifiedPullRequest, trusted: Prepared, prValidation: RepoValidation, validateBase: () => Promise<RepoValidation>): Promise<ActionResult> {
+async function planAndPost(run: ActionRun, pr: VerifiedPullRequest, trusted: Settings, prValidation: RepoValidation, validateBase: () => Promise<RepoValidation>): Promise<ActionResult> {
   const { inputs, context, deps } = run;
   const target = targetName(trusted.targetConfig);
   const link = { runUrl: context.runUrl, sha: pr.headSha };
@@ -108,21 +108,21 @@ async function planAndPost(run: ActionRun, pr: VerifiedPullRequest, trusted: Pre
   return { hasChanges: planHasChanges(tw.plan), planJsonPath, failed, ...(failed ? { message: `${problems.length} problem(s) apply would refuse or fail on; see the kwsync check` } : {}) };
 }
 
-async function readLive(run: ActionRun, trusted: Prepared, target: string, ids: string[], base: RepoValidation): Promise<{ live: LiveKeywordList[]; notes: string[]; offlineReason?: string }> {
+async function readLive(run: ActionRun, trusted: Settings, target: string, ids: string[], base: RepoValidation): Promise<{ live: LiveKeywordList[]; notes: string[]; offlineReason?: string }> {
   const { deps } = run;
   if (!deps.connect) {
     const offlineReason = `no API key is configured for the target \`${target}\` (the COMETCHAT_API_KEY secret of its environment, or the one the caller passes)`;
     deps.log.warning(`${offlineReason}: planning offline against the base commit`);
     return { live: asBaseLists(base.lists), notes: [], offlineReason };
   }
-  const keywords = deps.connect(trusted.targetConfig, trusted.validation.config.service);
+  const keywords = deps.connect(trusted.targetConfig, trusted.config.service);
   const live = await readLiveLists(keywords, ids);
   return { live: live.lists, notes: liveNotes(live) };
 }
 
 /** The impact preview, or a line saying why there is none; it never fails the plan. */
-async function impact({ deps }: ActionRun, trusted: Prepared, plan: Plan): Promise<string | undefined> {
-  const { preview, service } = trusted.validation.config;
+async function impact({ deps }: ActionRun, trusted: Settings, plan: Plan): Promise<string | undefined> {
+  const { preview, service } = trusted.config;
   if (preview.groups.length === 0 || !deps.recentMessages || !planHasChanges(plan)) return undefined;
   try {
     return renderImpactMarkdown(await previewImpact(plan, preview.groups, preview.messages, deps.recentMessages(trusted.targetConfig, service)));

@@ -1,11 +1,13 @@
 // The steps every mode starts with: validate the folder, pick the target from kwsync.yaml; and the
 // plan every mode makes the same way, from the desired lists and whatever stands in for live.
+import { relative, resolve } from 'node:path';
 import { resolveTargetConfig } from '../cli/target.js';
-import type { TargetConfig } from '../model/config.js';
+import type { KwsyncConfig, TargetConfig } from '../model/config.js';
 import type { LiveKeywordList } from '../model/keyword-list.js';
 import type { Plan } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
 import { computePlan, liveNotes, readLiveLists } from '../plan/index.js';
+import { loadConfig } from '../validate/load-config.js';
 import type { ActionDeps, ActionRun, RepoValidation } from './deps.js';
 
 export const TARGET_INPUT = 'the "target" input (or a strategy.matrix over targets)';
@@ -21,6 +23,22 @@ export async function prepare({ inputs, context, deps }: ActionRun): Promise<Pre
   // Name the Action's input, not the CLI flag, when several targets need choosing.
   const targetConfig = resolveTargetConfig(validation.config, inputs.target, TARGET_INPUT);
   return { validation, targetConfig, prune: inputs.prune ?? validation.config.prune };
+}
+
+/** The settings of this checkout's kwsync.yaml: target, app, service and preview. */
+export interface Settings {
+  config: KwsyncConfig;
+  targetConfig: TargetConfig | undefined;
+}
+
+/**
+ * This checkout's kwsync.yaml alone, without validating its lists: what the PR's live plan trusts
+ * from the default branch (the lists it plans come from the PR and its base). A missing or invalid
+ * file gives the documented defaults, as validation does.
+ */
+export async function loadSettings({ inputs, context }: ActionRun): Promise<Settings> {
+  const { config } = await loadConfig(resolve(context.workspace, inputs.dir), (abs) => relative(context.workspace, abs));
+  return { config, targetConfig: resolveTargetConfig(config, inputs.target, TARGET_INPUT) };
 }
 
 /** The name plans and markers carry in every mode: the kwsync.yaml target, else 'default'. */
