@@ -38,6 +38,16 @@ export type ApplyFrom = (typeof APPLY_FROM)[number];
 export const TERMS_TRANSPORTS = ['auto', 'file'] as const;
 export const CSV_QUOTINGS = ['none', 'rfc4180'] as const;
 export const SEARCH_TERMS_WITH_FILE = ['empty', 'omit'] as const;
+/**
+ * How a sentence-similarity list's `disallowedSentences` array travels in the multipart form (the
+ * published form says "array of strings" and not how): `repeated` one part per sentence, all named
+ * `disallowedSentences` (the default); `brackets` parts named `disallowedSentences[]`; `indexed`
+ * `disallowedSentences[0]`, `[1]`, ...; `json` one part holding a JSON array; `searchTerms` the
+ * pre-published guess (entries in `searchTerms`, joined by the sentence separator).
+ */
+export const SENTENCE_ENCODINGS = ['repeated', 'brackets', 'indexed', 'json', 'searchTerms'] as const;
+/** How the entries of one `searchTerms` string are separated, per kind (moderation guide vs REST form). */
+export const TERM_SEPARATORS = ['comma', 'newline'] as const;
 
 export const targetSchema = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'use only letters, digits, _ . and - in a target name'),
@@ -100,6 +110,20 @@ export const configSchema = z.strictObject({
         .enum(SEARCH_TERMS_WITH_FILE)
         .default('empty')
         .describe('empty: send an empty searchTerms part beside a CSV file (the published form requires it); omit: leave it out'),
+      sentenceEncoding: z
+        .enum(SENTENCE_ENCODINGS)
+        .default('repeated')
+        .describe(
+          'how disallowedSentences travels: repeated (one part per sentence, the default), brackets (disallowedSentences[]), indexed (disallowedSentences[0]...), json (one part, a JSON array), searchTerms (the old guess); `kwsync doctor --write-probe` recommends one',
+        ),
+      separators: z
+        .strictObject({
+          word: z.enum(TERM_SEPARATORS).default('comma'),
+          pattern: z.enum(TERM_SEPARATORS).default('newline'),
+          'sentence-similarity': z.enum(TERM_SEPARATORS).default('newline'),
+        })
+        .prefault({})
+        .describe('how entries are separated inside one searchTerms string, per kind: the moderation guide says words by commas, patterns and sentences one per line'),
     })
     .prefault({}),
   preview: z

@@ -13,6 +13,19 @@ export interface LiveListing {
   mayBeTruncated: boolean;
   /** Live lists of a category kwsync does not know: left out of `lists`, never planned or written. */
   unknownCategory?: { id: string; category: string }[];
+  /**
+   * Default lists (every app has them; `default: true`), whatever their shape: read for their id
+   * alone, left out of `lists`, never planned, written or pruned. What else could be read is kept.
+   */
+  defaults?: { id: string; name?: string; category?: string }[];
+  /**
+   * Items with an id that could not be read as a list (a field missing, null or of the wrong type).
+   * Left out of `lists`: a list file with the same id fails alone with these problems; any other is
+   * left alone (never pruned, since kwsync cannot tell it is not a default list).
+   */
+  unreadable?: { id: string; problems: string[] }[];
+  /** How many items had no usable `id` at all: reported, never planned. */
+  withoutId?: number;
 }
 
 export interface KeywordTarget {
