@@ -146,9 +146,13 @@ jobs:
   }
 }
 
-/** `OWNER/kwsync/.github/workflows/reusable-KIND.yml@REF`, the reference adopters pin. */
-export function remoteUses(repo: string, ref: string): (kind: WorkflowKind) => string {
-  return (kind) => `${repo}/.github/workflows/reusable-${kind}.yml@${ref}`;
+/**
+ * `OWNER/kwsync/.github/workflows/reusable-KIND.yml@REF`, the reference adopters pin. A version
+ * known for a commit SHA follows as a comment (`@<sha> # v0.1.0`), as pinned actions write it.
+ */
+export function remoteUses(repo: string, ref: string, version?: string): (kind: WorkflowKind) => string {
+  const comment = version ? ` # v${version}` : '';
+  return (kind) => `${repo}/.github/workflows/reusable-${kind}.yml@${ref}${comment}`;
 }
 
 /** This repository calls its reusable workflows by path, at the same commit. */

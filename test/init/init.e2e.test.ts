@@ -15,6 +15,7 @@ import { kwsync } from '../helpers/cli.js';
 import { prCodeInPrivilegedJobs } from '../workflows/pr-code-guard.js';
 import { secretsOnPullRequests } from '../workflows/secret-guard.js';
 
+const SHA = '0123456789abcdef0123456789abcdef01234567';
 const FILES = [
   'keywords/kwsync.yaml',
   'keywords/example-words.yaml',
@@ -39,7 +40,7 @@ describe('from an empty git repository', () => {
 
   it('init, then validate, then the offline plan of the pull request: all green', async () => {
     const base = repo.commit();
-    const init = await kwsync(['init', '--app-id', 'app123', '--region', 'eu'], {}, repo.dir);
+    const init = await kwsync(['init', '--app-id', 'app123', '--region', 'eu', '--ref', SHA], {}, repo.dir);
     expect(init.stderr).toBe('');
     expect(init.code).toBe(0);
     expect(init.stdout).toBe(
@@ -49,8 +50,9 @@ describe('from an empty git repository', () => {
         '  2. GitHub → Settings → Environments → New environment "production": add the secret COMETCHAT_API_KEY (a full-access REST API key) and allow only the branch main to deploy\n' +
         '  3. Settings → Branches → protect main: require a pull request before merging\n' +
         '  4. commit on a branch and open a pull request: the plan appears as a comment; merging applies it\n' +
-        'The workflows call kwsync/kwsync at "v0"; for a reviewed version that cannot move, pin a full commit SHA (kwsync init --ref <sha>, or edit the uses: lines of the four workflows).\n',
+        `The workflows call kwsync/kwsync at ${SHA}. To upgrade, change the four uses: lines to a newer commit whose "bundle proof" status is green.\n`,
     );
+    expect(readFileSync(join(repo.dir, '.github/workflows/kwsync-apply.yml'), 'utf8')).toContain(`uses: kwsync/kwsync/.github/workflows/reusable-apply.yml@${SHA}\n`);
     expect(parse(readFileSync(join(repo.dir, 'keywords/kwsync.yaml'), 'utf8')).targets).toEqual([{ name: 'production', appId: 'app123', region: 'eu' }]);
     expect(readFileSync(join(repo.dir, '.gitignore'), 'utf8')).toBe('node_modules/\n');
     const example = readFileSync(join(repo.dir, 'keywords/example-words.yaml'), 'utf8');
@@ -73,16 +75,16 @@ describe('from an empty git repository', () => {
   });
 
   it('never overwrites: a second run keeps every file and says so', async () => {
-    expect((await kwsync(['init'], {}, repo.dir)).code).toBe(0);
+    expect((await kwsync(['init', '--ref', SHA], {}, repo.dir)).code).toBe(0);
     writeFileSync(join(repo.dir, 'keywords/kwsync.yaml'), 'targets: [{ name: mine }]\n');
-    const again = await kwsync(['init', '--target', 'other'], {}, repo.dir);
+    const again = await kwsync(['init', '--target', 'other', '--ref', SHA], {}, repo.dir);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(`Wrote nothing.\nKept as they were (init never overwrites):\n${FILES.map((f) => `  ${f}\n`).join('')}`);
     expect(readFileSync(join(repo.dir, 'keywords/kwsync.yaml'), 'utf8')).toBe('targets: [{ name: mine }]\n');
   });
 
   it('without an app id, names the one setting left to fill in', async () => {
-    const r = await kwsync(['init'], {}, repo.dir);
+    const r = await kwsync(['init', '--ref', SHA], {}, repo.dir);
     expect(r.stdout).toContain('2. set appId (and region) of target "production" in keywords/kwsync.yaml');
     expect(readFileSync(join(repo.dir, 'keywords/kwsync.yaml'), 'utf8')).toContain('# appId: your CometChat app id');
     expect((await kwsync(['validate'], {}, repo.dir)).code).toBe(0);
@@ -140,7 +142,7 @@ describe('init --import starts from the live app', () => {
   it('writes the live lists (with the schema hint) instead of the example; plan then shows no change', async () => {
     await h.target().createKeywordList({ id: 'spam', name: 'Spam', description: '', category: 'word', searchTerms: ['free money'] });
     await h.target().createKeywordList({ id: 'long', name: 'Long', description: '', category: 'word', searchTerms: range(60) });
-    const r = await h.run(['init', '--import']);
+    const r = await h.run(['init', '--import', '--ref', SHA]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('  keywords/long.yaml\n  keywords/long.csv\n  keywords/spam.yaml\n');
     expect(r.stdout).not.toContain('example-words');
@@ -153,7 +155,7 @@ describe('init --import starts from the live app', () => {
   });
 
   it('reads live before writing anything: without a key it fails and leaves the folder unwritten', async () => {
-    const r = await kwsync(['init', '--import'], { COMETCHAT_APP_ID: 'x' }, h.root);
+    const r = await kwsync(['init', '--import', '--ref', SHA], { COMETCHAT_APP_ID: 'x' }, h.root);
     expect(r.code).toBe(1);
     expect(readdirSync(h.root)).toEqual([]);
   });

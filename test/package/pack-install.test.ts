@@ -78,7 +78,8 @@ describe('the packed package', () => {
   });
 
   it('runs init and validate in the adopting project, with the schema hint pointing into the installed package', async () => {
-    const init = await kwsync('init', '--app-id', 'app123');
+    // Packed with --ignore-scripts (no prepack), so the package records no commit: name one.
+    const init = await kwsync('init', '--app-id', 'app123', '--ref', '0123456789abcdef0123456789abcdef01234567');
     expect(init.code).toBe(0);
     for (const file of ['keywords/example-words.yaml', 'keywords/kwsync.yaml']) {
       const schema = /\$schema=(\S+)/.exec(readFileSync(join(project, file), 'utf8'))![1]!;

