@@ -74,10 +74,13 @@ export function flagOf(api: string): string {
 
 /** The earlier flags, kept working (hidden from --help, named in the help of what they stand for). */
 export const MESSAGE_FLAG_ALIASES = [
-  { alias: 'search', value: '<text>', of: 'searchKey', parse: undefined },
-  { alias: 'from', value: '<ts>', of: 'fromTimestamp', parse: parseTimestamp },
-  { alias: 'to', value: '<ts>', of: 'toTimestamp', parse: parseEndTimestamp },
-] as const satisfies readonly { alias: string; value: string; of: MessageParamName; parse: ((v: string) => unknown) | undefined }[];
+  { flags: '--search <text>', of: 'searchKey', parse: undefined },
+  { flags: '--from <ts>', of: 'fromTimestamp', parse: parseTimestamp },
+  { flags: '--to <ts>', of: 'toTimestamp', parse: parseEndTimestamp },
+] as const satisfies readonly { flags: string; of: MessageParamName; parse: ((v: string) => unknown) | undefined }[];
+
+/** Commander's option key of an alias: `--search <text>` → `search`. */
+const aliasKey = (flags: string) => flags.slice(2).split(' ')[0]!;
 
 /** The commander options of every parameter, with hidden `--no-…` negations and the aliases. */
 export function messageParamOptions(): Option[] {
@@ -97,7 +100,7 @@ export function messageParamOptions(): Option[] {
     if (!p.value) options.push(new Option(`--no-${flag.slice(2)}`).hideHelp().helpGroup(heading));
   }
   for (const a of MESSAGE_FLAG_ALIASES) {
-    const option = new Option(`--${a.alias} ${a.value}`).hideHelp().conflicts(a.of).helpGroup(HELP_GROUPS.output);
+    const option = new Option(a.flags).hideHelp().conflicts(a.of).helpGroup(HELP_GROUPS.output);
     if (a.parse) option.argParser(a.parse);
     options.push(option);
   }
@@ -108,6 +111,6 @@ export function messageParamOptions(): Option[] {
 export function messageQueryOf(opts: Record<string, unknown>): Partial<Record<MessageParamName, unknown>> {
   const query: Partial<Record<MessageParamName, unknown>> = {};
   for (const p of MESSAGE_PARAMS) if (opts[p.api] !== undefined) query[p.api] = opts[p.api];
-  for (const a of MESSAGE_FLAG_ALIASES) if (opts[a.alias] !== undefined) query[a.of] = opts[a.alias];
+  for (const a of MESSAGE_FLAG_ALIASES) if (opts[aliasKey(a.flags)] !== undefined) query[a.of] = opts[aliasKey(a.flags)];
   return query;
 }
