@@ -1,6 +1,6 @@
 // Calls API: list calls (page/perPage over meta.pagination), iterate all pages, get one call.
 import { z } from 'zod';
-import { UsageError } from '../errors.js';
+import { KwsyncError, UsageError } from '../errors.js';
 import type { CometChatClient, QueryValue } from './client.js';
 import { numberLike, optionalBoolean, optionalNumber, optionalText, textLike } from './lenient.js';
 
@@ -134,26 +134,47 @@ export async function listCalls(client: CometChatClient, query: CallsQuery = {})
   );
 }
 
-/** Every call matching `query`, from `query.page` (default 1) to the last page. */
+/**
+ * Every call matching `query`, from `query.page` (default 1) to the last page. `page` is not
+ * declared on /calls: a service that ignores it (page N answers `current_page` other than N, or
+ * starts with the same call as the page before) would hand back page 1 again and again, so the
+ * walk stops with an error that says so instead of returning a first page as if it were all.
+ */
 export async function* iterateCalls(client: CometChatClient, query: CallsQuery = {}): AsyncGenerator<Call, void, undefined> {
   let page = query.page ?? 1;
   let seen = 0;
   let previousFirst: string | undefined;
   for (;;) {
     const res = await listCalls(client, { ...query, page });
-    // A server that ignores `page` answers page 1 again: stop instead of looping.
     const first = res.data[0]?.sessionId;
-    if (res.data.length === 0 || (page > 1 && first === previousFirst)) return;
+    if (res.data.length === 0) return;
+    const p = res.meta?.pagination;
+    if (page > (query.page ?? 1)) checkPageMoved(page, p?.current_page, first, previousFirst, seen);
     yield* res.data;
     seen += res.data.length;
     previousFirst = first;
-    const p = res.meta?.pagination;
-    // Advance from what we asked for, so a server echoing a stale current_page cannot loop us.
     if (!p) return; // no paging information: one page is all there is
     if (p.total_pages !== undefined && (page >= p.total_pages || (p.current_page ?? page) >= p.total_pages)) return;
     if (p.total_pages === undefined && (p.total === undefined || seen >= p.total)) return;
     page += 1;
   }
+}
+
+/** A following page that is not the page asked for means the service does not take `page`. */
+function checkPageMoved(page: number, currentPage: number | undefined, first: string | undefined, previousFirst: string | undefined, seen: number): void {
+  const answered =
+    currentPage !== undefined && currentPage !== page
+      ? `answered current_page ${currentPage}`
+      : first !== undefined && first === previousFirst
+        ? `started with the same call (${first}) as page ${page - 1}`
+        : undefined;
+  if (!answered) return;
+  throw new KwsyncError(
+    `GET /calls ignored page=${page}: it ${answered}, so following the pages would repeat what was read (${seen} call${seen === 1 ? '' : 's'}) and never reach the rest; stopped`,
+    {
+      hint: 'the Calls API declares no `page` parameter and this service does not take it: read one page without --all and narrow it with --started-at/--ended-at (or --per-page), or run `kwsync doctor` to see how /calls pages on this app',
+    },
+  );
 }
 
 export async function getCall(client: CometChatClient, sessionId: string, opts: { onBehalfOf?: string } = {}): Promise<Call> {

@@ -6,10 +6,16 @@ import { numberLike, optionalNumber } from './lenient.js';
 
 export const MAX_MESSAGE_LIMIT = 1000;
 
-/** Every query parameter of the spec, typed. Timestamps are UNIX seconds. */
+/**
+ * Every query parameter of the seed spec (28; the published description declares all but
+ * `hideQuotedMessages`), typed. Timestamps are UNIX seconds. Booleans go as `true`/`false`, arrays
+ * as repeated parameters (OpenAPI's default for a query array), `mentionedUids` as one comma list.
+ * What is left undefined is not sent.
+ */
 export interface GroupMessagesQuery {
   searchKey?: string;
   hasAttachments?: boolean;
+  /** One value: the published enum is of single values. */
   attachmentTypes?: 'image' | 'video' | 'audio' | 'file';
   hasMentions?: boolean;
   hasLinks?: boolean;
@@ -37,6 +43,7 @@ export interface GroupMessagesQuery {
   toTimestamp?: number;
   withTags?: boolean;
   tags?: readonly string[];
+  /** In the seed only (not in the published description): sent only when set. */
   hideQuotedMessages?: boolean;
   /** Header, not query: act as this user. */
   onBehalfOf?: string;

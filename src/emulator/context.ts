@@ -10,4 +10,6 @@ export interface EmulatorContext {
   bodyLimitBytes: number;
   /** GET /moderation/keywords answers at most this many lists (default 100). */
   keywordListLimit?: number | undefined;
+  /** GET /calls answers page 1 whatever `page` asks (EmulatorOptions.callsPageIgnored). */
+  callsPageIgnored?: boolean | undefined;
 }

@@ -47,6 +47,8 @@ export interface EmulatorOptions {
   csvParsing?: CsvParsing;
   /** The shape of error responses (default 'envelope'). */
   errorBody?: ErrorBodyMode;
+  /** GET /calls ignores `page` and always answers page 1 (`page` is not declared on /calls). */
+  callsPageIgnored?: boolean;
 }
 
 export interface RunningEmulator {
@@ -81,7 +83,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const faults = createFaultInjector(seed, opts.faults);
   const requests: RequestLogEntry[] = [];
   const app = await buildServer({
-    ctx: { world, keywords, persist, bodyLimitBytes: opts.bodyLimitBytes ?? 2 * 1024 * 1024, keywordListLimit: opts.keywordListLimit },
+    ctx: { world, keywords, persist, bodyLimitBytes: opts.bodyLimitBytes ?? 2 * 1024 * 1024, keywordListLimit: opts.keywordListLimit, callsPageIgnored: opts.callsPageIgnored ?? false },
     keys: { apiKey, ...(opts.readOnlyApiKey !== undefined ? { readOnlyApiKey: opts.readOnlyApiKey } : {}) },
     faults,
     rateLimiter: createRateLimiter({ perMinute: opts.rateLimitPerMinute ?? 10_000, headers: opts.rateLimitHeaders ?? 'x-ratelimit', now }),

@@ -29,6 +29,9 @@ export interface MessageQuery {
   count: boolean;
 }
 
+/** Parameters of the spec the emulator's world has nothing for (see parseMessageQuery). */
+export const UNMODELLED_FLAGS = ['undelivered', 'hideMessagesFromBlockedUsers', 'mentionsWithBlockedInfo', 'mentionsWithTagInfo', 'hideQuotedMessages'] as const;
+
 const LINK = /\bhttps?:\/\/\S+/i;
 
 export function parseMessageQuery(query: Query, onBehalfOf: string | undefined): MessageQuery {
@@ -42,6 +45,9 @@ export function parseMessageQuery(query: Query, onBehalfOf: string | undefined):
   const attachmentTypes = listParam(query, 'attachmentTypes');
   const badType = attachmentTypes?.find((t) => !(ATTACHMENT_TYPES as readonly string[]).includes(t));
   if (badType) throw badRequest(`attachmentTypes may hold ${ATTACHMENT_TYPES.join(', ')}, not "${badType}".`);
+  // The world holds no blocked users, delivery receipts, quoted messages or user tags: these are
+  // checked (a bad value is 400, as for every boolean) and change nothing.
+  for (const name of UNMODELLED_FLAGS) boolParam(query, name);
   const mentioned = listParam(query, 'mentionedUids') ?? [];
   if (myMentionsOnly && onBehalfOf) mentioned.push(onBehalfOf);
   return {

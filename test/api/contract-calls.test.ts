@@ -75,6 +75,27 @@ describe('iterateCalls', () => {
   });
 });
 
+describe('a service that ignores the undeclared `page` (emulator callsPageIgnored)', () => {
+  test('page 2 answers current_page 1; iterateCalls stops with an error after page 1, never repeats it', async () => {
+    const ignoring = await startFixture({ callsPageIgnored: true });
+    try {
+      const c = ignoring.client();
+      const [one, two] = [await listCalls(c, { perPage: 5 }), await listCalls(c, { perPage: 5, page: 2 })];
+      expect(two.meta?.pagination?.current_page).toBe(1);
+      expect(two.data.map((x) => x.sessionId)).toEqual(one.data.map((x) => x.sessionId));
+      const got: string[] = [];
+      const err = await thrown(async () => {
+        for await (const call of iterateCalls(c, { perPage: 5 })) got.push(call.sessionId);
+      });
+      expect(got).toEqual(one.data.map((x) => x.sessionId));
+      expect((err as Error).message).toMatch(/^GET \/calls ignored page=2: it answered current_page 1/);
+      expect(ignoring.emu.requests.map((r) => r.path).slice(-2)).toEqual(['/calls/v3/calls', '/calls/v3/calls']);
+    } finally {
+      await ignoring.close();
+    }
+  });
+});
+
 describe('getCall', () => {
   test('returns one call with participants and recordings', async () => {
     const recorded = (await listCalls(client, { hasRecording: true, perPage: 1 })).data[0]!;

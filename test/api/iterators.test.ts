@@ -3,7 +3,8 @@
 import { iterateCalls, iterateGroupMessages, type CometChatClient } from '../../src/api/index.js';
 import type { ApiRequest } from '../../src/api/client.js';
 import { DEFAULT_TERMS_SETTINGS } from '../../src/model/terms-encoding.js';
-import { collect } from './emulator-fixture.js';
+import { collect, thrown } from './emulator-fixture.js';
+import { KwsyncError } from '../../src/errors.js';
 
 function fakeClient(pages: unknown[]): CometChatClient & { sent: ApiRequest[] } {
   const sent: ApiRequest[] = [];
@@ -72,11 +73,11 @@ describe('iterateCalls', () => {
   const call = (sessionId: string) => ({ sessionId, type: 'audio', mode: 'call', receiverType: 'user', status: 'ended' });
   const meta = (current_page: number, total_pages: number) => ({ pagination: { total: 3, count: 1, per_page: 1, current_page, total_pages } });
 
-  test('asks for each page in turn up to total_pages, even if the server echoes a stale page', async () => {
+  test('asks for each page in turn up to total_pages', async () => {
     const client = fakeClient([
       { data: [call('a')], meta: meta(1, 3) },
-      { data: [call('b')], meta: meta(1, 3) },
-      { data: [call('c')], meta: meta(1, 3) },
+      { data: [call('b')], meta: meta(2, 3) },
+      { data: [call('c')], meta: meta(3, 3) },
     ]);
     expect((await collect(iterateCalls(client, { perPage: 1 }))).map((c) => c.sessionId)).toEqual(['a', 'b', 'c']);
     // /calls declares no `page`: the first request goes without it.
@@ -89,10 +90,22 @@ describe('iterateCalls', () => {
     expect(client.sent).toHaveLength(1);
   });
 
-  test('a server that ignores `page` (same first call again) ends the walk', async () => {
-    const client = fakeClient([{ data: [call('a')], meta: { pagination: { total: 9, count: 1, current_page: 1 } } }]);
-    expect((await collect(iterateCalls(client))).map((c) => c.sessionId)).toEqual(['a']);
+  // `page` is not declared on /calls: a service that ignores it must not pass page 1 off as all.
+  test.each([
+    ['a stale current_page', [{ data: [call('a')], meta: meta(1, 3) }, { data: [call('b')], meta: meta(1, 3) }], /it answered current_page 1/],
+    ['the same first call again', [{ data: [call('a')], meta: { pagination: { total: 9, count: 1 } } }], /it started with the same call \(a\) as page 1/],
+  ])('a server that ignores `page` (%s) stops the walk with an error', async (_, pages, said) => {
+    const client = fakeClient(pages);
+    const got: string[] = [];
+    const err = await thrown(async () => {
+      for await (const c of iterateCalls(client)) got.push(c.sessionId);
+    });
+    expect(got).toEqual(['a']);
     expect(client.sent).toHaveLength(2);
+    expect(err).toBeInstanceOf(KwsyncError);
+    expect((err as KwsyncError).message).toMatch(/^GET \/calls ignored page=2: /);
+    expect((err as KwsyncError).message).toMatch(said);
+    expect((err as KwsyncError).hint).toContain('kwsync doctor');
   });
 
   test('total_pages absent: pages follow until `total` calls are seen', async () => {

@@ -133,6 +133,19 @@ describe('filters', () => {
     expect(res.body.data).toHaveLength(5);
   });
 
+  test.each(['undelivered', 'hideMessagesFromBlockedUsers', 'mentionsWithBlockedInfo', 'mentionsWithTagInfo', 'hideQuotedMessages'])(
+    '%s (nothing in the world for it) is checked as a boolean and changes nothing',
+    async (name) => {
+      const plain = await list('?limit=20');
+      const flagged = await list(`?limit=20&${name}=true`);
+      expect(flagged.status).toBe(200);
+      expect(flagged.body.data.map((m: Msg) => m.id)).toEqual(plain.body.data.map((m: Msg) => m.id));
+      const bad = await list(`?${name}=maybe`);
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.message).toContain(name);
+    },
+  );
+
   test('withTags absent leaves tags out; bad booleans are 400', async () => {
     expect((await all('&tags=important'))[0]?.tags).toBeUndefined();
     const bad = await list('?hasLinks=yes');

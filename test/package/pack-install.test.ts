@@ -3,7 +3,8 @@
 // Uses the npm registry only for what the local cache lacks (--prefer-offline).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { BUSY_GROUP, startEmulator } from '../../src/emulator/index.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -28,10 +29,19 @@ async function run(cmd: string, args: string[], cwd: string): Promise<{ code: nu
 }
 const kwsync = (...args: string[]) => run('npx', ['--no', '--', 'kwsync', ...args], project);
 
+/** The newest modification time of any file under `dir` (0 when there is none). */
+function newestMtime(dir: string): number {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .reduce((newest, e) => Math.max(newest, statSync(join(e.parentPath, e.name)).mtimeMs), 0);
+}
+
 let packed: { filename: string; files: { path: string }[] };
 beforeAll(async () => {
-  // `npm ci` builds dist/ through `prepare`; build it here only when a checkout has none yet.
-  if (!existsSync(join(root, 'dist/cli/main.js'))) {
+  // `npm ci` builds dist/ through `prepare`; build it here when a checkout has none yet, or when
+  // a source file is newer than the library entry's declarations (a stale dist/ would be packed).
+  const entry = join(root, 'dist/lib.d.ts');
+  if (!existsSync(join(root, 'dist/cli/main.js')) || !existsSync(entry) || statSync(entry).mtimeMs < newestMtime(join(root, 'src'))) {
     const built = await run('npm', ['run', 'build'], root);
     if (built.code !== 0) throw new Error(`npm run build failed:\n${built.stdout}${built.stderr}`);
   }
@@ -42,13 +52,13 @@ beforeAll(async () => {
   writeFileSync(join(project, 'package.json'), '{ "name": "adopter", "private": true }\n');
   const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', join(tmp, packed.filename)], project);
   if (install.code !== 0) throw new Error(`npm install of the tarball failed: ${install.stderr}`);
-}, 180_000);
+}, 300_000);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('the packed package', () => {
   it('holds the CLI, the bin and the schemas, and none of the sources, tests, maps or CI files', () => {
     const paths = packed.files.map((f) => f.path);
-    expect(paths).toEqual(expect.arrayContaining(['bin/kwsync.js', 'dist/cli/main.js', 'schema/list-file.schema.json', 'schema/kwsync.schema.json', 'package.json', 'README.md']));
+    expect(paths).toEqual(expect.arrayContaining(['bin/kwsync.js', 'dist/cli/main.js', 'dist/lib.js', 'dist/lib.d.ts', 'schema/list-file.schema.json', 'schema/kwsync.schema.json', 'package.json', 'README.md']));
     expect(paths.filter((p) => /^(src|test|bench|keywords|action-dist|node_modules|\.github|docs)\//.test(p) || p.endsWith('.map'))).toEqual([]);
     expect(pkg.bin).toEqual({ kwsync: 'bin/kwsync.js' });
   });
@@ -94,6 +104,55 @@ describe('the packed package', () => {
     expect(invalid.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('is a typed library: a TypeScript consumer (nodenext) type-checks against the shipped .d.ts and runs against the emulator', async () => {
+    const consumer = join(project, 'consumer');
+    mkdirSync(consumer);
+    // The compiler and Node's types come from this repository: the adopting project installs neither.
+    // skipLibCheck: the consumer's code is checked against the shipped types (the @ts-expect-error
+    // lines prove they are not `any`); checking every dependency's .d.ts as well took 5x longer.
+    const tsconfig = {
+      compilerOptions: {
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        strict: true,
+        noEmitOnError: true,
+        outDir: 'out',
+        types: ['node'],
+        typeRoots: [join(root, 'node_modules/@types')],
+        skipLibCheck: true,
+      },
+      files: ['consumer.mts'],
+    };
+    writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+    writeFileSync(join(consumer, 'consumer.mts'), CONSUMER);
+    const tsc = await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', consumer], consumer);
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.code).toBe(0);
+
+    const emu = await startEmulator({ port: 0 });
+    try {
+      const keys = { KW_KEY: emu.apiKey, KW_CHAT: emu.chatBaseUrl, KW_CALLS: emu.callsBaseUrl, KW_GROUP: BUSY_GROUP };
+      const r = await exec(process.execPath, [join(consumer, 'out/consumer.mjs')], { cwd: consumer, env: { ...env, ...keys } });
+      const out = JSON.parse(r.stdout);
+      expect(out.messages).toHaveLength(5);
+      for (const type of out.messages) expect(['text', 'image']).toContain(type);
+      expect(out.calls.length).toBeGreaterThan(0);
+      for (const n of out.calls) expect(n).toBe(2);
+      expect(out).toMatchObject({
+        errors: 0,
+        plan: ['create mild'],
+        changes: true,
+        created: expect.stringMatching(/_mild_\d+$/),
+        missing: 404,
+        invalid: 1,
+        categories: ['word', 'pattern', 'sentence-similarity'],
+      });
+    } finally {
+      await emu.close();
+    }
+  }, 120_000);
+
   it('says in one line, without a stack trace, when the compiled CLI is missing (a git install whose build did not run)', async () => {
     const bare = join(tmp, 'bare');
     mkdirSync(join(bare, 'bin'), { recursive: true });
@@ -106,3 +165,75 @@ describe('the packed package', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+/** The consumer: the library entry as an adopting TypeScript project uses it (ESM, nodenext). */
+const CONSUMER = `
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ApiError,
+  CATEGORIES,
+  DEFAULT_CONFIG,
+  computePlan,
+  createClient,
+  createKeywordList,
+  createKeywordTarget,
+  getKeywordList,
+  listCalls,
+  listGroupMessages,
+  planHasChanges,
+  readLiveLists,
+  validateRepo,
+  type Call,
+  type CallsQuery,
+  type GroupMessagesQuery,
+  type KeywordList,
+  type Message,
+  type Plan,
+  type RepoValidation,
+} from 'kwsync';
+
+// Were the shipped types missing (any), these expected errors would not happen and tsc would fail.
+// @ts-expect-error limit is a number
+const wrongLimit: GroupMessagesQuery = { limit: 'ten' };
+// @ts-expect-error a list's category is one of three
+const wrongCategory: KeywordList = { id: 'x', name: 'x', description: '', category: 'words', searchTerms: [] };
+void wrongLimit, wrongCategory;
+
+const env = process.env;
+const client = createClient({ apiKey: env.KW_KEY!, baseUrl: env.KW_CHAT!, callsBaseUrl: env.KW_CALLS! });
+const query: GroupMessagesQuery = { limit: 5, types: ['text', 'image'], hideReplies: true, mentionsWithTagInfo: true };
+const page = await listGroupMessages(client, env.KW_GROUP!, query);
+const callsQuery: CallsQuery = { participantsCount: 2, perPage: 100 };
+const calls: Call[] = (await listCalls(client, callsQuery)).data;
+
+// A keywords folder: validated, planned against the app, written.
+const dir = mkdtempSync(join(tmpdir(), 'kwsync-consumer-'));
+mkdirSync(join(dir, 'keywords'));
+writeFileSync(join(dir, 'keywords', 'mild.yaml'), 'id: mild\\nname: Mild\\ncategory: word\\nsearchTerms: [darn, heck]\\n');
+const validation: RepoValidation = await validateRepo({ dir: 'keywords', cwd: dir });
+const live = await readLiveLists(createKeywordTarget(client, 'emulator'), validation.lists.map((l) => l.id));
+const plan: Plan = computePlan(validation.lists, live.lists, { target: 'emulator', prune: false, safety: DEFAULT_CONFIG.safety });
+const created = await createKeywordList(client, validation.lists[0]!);
+let missing: number | undefined;
+try {
+  await getKeywordList(client, 'no-such-list');
+} catch (err) {
+  if (err instanceof ApiError) missing = err.status;
+}
+writeFileSync(join(dir, 'keywords', 'bad.yaml'), 'id: bad\\nname: Bad\\ncategory: words\\nsearchTerms: [a]\\n');
+const invalid = (await validateRepo({ dir: 'keywords', cwd: dir })).errorCount;
+await client.close();
+console.log(JSON.stringify({
+  messages: page.data.map((m: Message) => m.type),
+  calls: calls.map((c) => c.totalParticipants),
+  errors: validation.errorCount,
+  plan: plan.changes.map((c) => c.kind + ' ' + c.id),
+  changes: planHasChanges(plan),
+  created: created.revisionId,
+  missing,
+  invalid,
+  categories: CATEGORIES,
+}));
+`;

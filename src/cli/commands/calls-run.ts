@@ -22,6 +22,10 @@ export async function runList(ctx: CommandContext, opts: ListOptions): Promise<n
       const page = await listCalls(client, query);
       found.push(...page.data.filter(keep));
       footer = pageFooter(page.meta?.pagination, query.page ?? 1);
+      const answered = page.meta?.pagination?.current_page;
+      if (query.page !== undefined && answered !== undefined && answered !== query.page) {
+        notice(ctx.io, `asked for page ${query.page}, the service answered page ${answered}: it may not take \`page\` on /calls (not declared there); \`kwsync doctor\` checks`);
+      }
     }
     if (local) {
       const scope = all ? 'every page' : 'this page (add --all for every page)';
