@@ -27,7 +27,7 @@ import { guardCaution } from './guard.js';
 import { previewImpact, renderImpactMarkdown } from './impact-preview.js';
 import { renderPlanSummary, SUMMARY_LIMIT_BYTES, SUMMARY_SHORTENED_NOTE } from './job-summary.js';
 import { publishPlanCheck, type PrOutcome } from './plan-check.js';
-import { DEFAULT_BUNDLE_LIMITS, writeUntrustedFolder } from './pr-bundle.js';
+import { DEFAULT_BUNDLE_LIMITS, unsafePathReason, writeUntrustedFolder } from './pr-bundle.js';
 import { findPullRequests, workflowRunOf, type VerifiedPullRequest } from './pr-from-run.js';
 import { readGuards, type Guards } from './pr-guards.js';
 import { decideTrust, type Trust } from './pr-trust.js';
@@ -68,7 +68,7 @@ async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted:
   deps.log.info(`#${pr.number}: ${trust.trusted ? 'the live plan is shown' : 'the live plan is withheld'}: ${trust.why}`);
   let root: string;
   try {
-    const folder = await readFolderAtCommit(deps.octokit, { ...repo, sha: pr.headSha, dir: inputs.dir, limits: DEFAULT_BUNDLE_LIMITS, ...(deps.readLocalBlob ? { readLocalBlob: deps.readLocalBlob } : {}) });
+    const folder = await readFolderAtCommit(deps.octokit, { ...repo, sha: pr.headSha, dir: inputs.dir, limits: DEFAULT_BUNDLE_LIMITS, pathProblem: unsafePathReason, ...(deps.readLocalBlob ? { readLocalBlob: deps.readLocalBlob } : {}) });
     deps.log.info(`#${pr.number}: read ${folder.files.length} file(s) of ${inputs.dir}/ at ${pr.headSha} (${folder.local} from the checkout's objects, the rest through the API)`);
     const refuse = (why: string) => new ConfigError(`the pull request's lists at ${pr.headSha.slice(0, 7)} are refused: ${why}`, { hint: 'nothing was planned' });
     root = await writeUntrustedFolder({ dir: inputs.dir, files: folder.files, refuse });

@@ -35,7 +35,14 @@ function refuse(sha: string, why: string): ConfigError {
 
 export async function readFolderAtCommit(
   octokit: GitHubClient,
-  opts: RepoRef & { sha: string; dir: string; limits: FolderLimits; readLocalBlob?: (sha: string) => Promise<Buffer | undefined> },
+  opts: RepoRef & {
+    sha: string;
+    dir: string;
+    limits: FolderLimits;
+    /** Why a path is refused (control characters, ...), checked on the tree before any content is fetched. */
+    pathProblem?: (path: string) => string | null;
+    readLocalBlob?: (sha: string) => Promise<Buffer | undefined>;
+  },
 ): Promise<FolderAtCommit> {
   const { owner, repo, sha } = opts;
   const commit = await octokit.rest.git.getCommit({ owner, repo, commit_sha: sha });
@@ -57,6 +64,8 @@ export async function readFolderAtCommit(
     if (e.type === 'commit') throw refuse(sha, `${JSON.stringify(where.slice(0, 200))} is a submodule`);
     if (e.mode === '120000') throw refuse(sha, `${JSON.stringify(where.slice(0, 200))} is a symbolic link`);
     if (e.type !== 'blob' || !FILE_MODES.has(e.mode ?? '') || !e.sha || typeof e.path !== 'string') throw refuse(sha, `${JSON.stringify(where.slice(0, 200))} is not a regular file (mode ${e.mode})`);
+    const problem = opts.pathProblem?.(e.path);
+    if (problem) throw refuse(sha, `the path ${JSON.stringify(where.slice(0, 200))} ${problem}`);
     total += e.size ?? 0;
     blobs.push({ path: e.path, sha: e.sha, size: e.size ?? 0 });
     if (blobs.length > opts.limits.maxFiles) throw refuse(sha, `more than ${opts.limits.maxFiles} files`);

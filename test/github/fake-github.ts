@@ -134,12 +134,12 @@ export class FakeGitHub {
       const issue = Number(m[1]);
       if (method === 'GET') return pageOf(this.comments.filter((c) => c.issue === issue).map(commentJson));
       if (tooLong(body.body)) return { status: 422, json: { message: 'body is too long (maximum is 65536 characters)' } };
-      return { status: 201, json: commentJson(this.seedComment(issue, body.body)) };
+      return { status: 201, json: commentJson(this.seedComment(issue, body.body, this.tokenUser ?? BOT)) };
     }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path)) && method === 'PATCH') {
       const c = this.comments.find((x) => x.id === Number(m![1]));
       if (!c) return { status: 404, json: { message: 'Not Found' } };
-      if (c.user.login !== BOT.login) return { status: 403, json: { message: 'Resource not accessible by integration' } };
+      if (c.user.login !== (this.tokenUser ?? BOT).login) return { status: 403, json: { message: 'Resource not accessible by integration' } };
       if (tooLong(body.body)) return { status: 422, json: { message: 'body is too long (maximum is 65536 characters)' } };
       c.body = body.body;
       return { status: 200, json: commentJson(c) };
