@@ -42,6 +42,7 @@ export async function publishPlanCheck({ context, deps }: ActionRun, headSha: st
   });
   const conclusion = worstConclusion(outcomes);
   const worst = outcomes.find((o) => o.conclusion === conclusion);
+  // escape: a headline may quote a refused path from the PR's tree; baseRef is a branch of this repository
   const lines = outcomes.map((o) => `- #${o.pr.number} (into \`${o.pr.baseRef}\`): ${o.headline}`);
   await publishCheckRun(deps.octokit, {
     owner: context.owner,
