@@ -8,7 +8,9 @@ import type { GitHubClient, RepoRef } from '../github/client.js';
 import { TRUSTED_ASSOCIATIONS } from '../model/config.js';
 import type { VerifiedPullRequest } from './pr-from-run.js';
 
-export type Trust = { trusted: true; why: string } | { trusted: false; why: string; labelTooOld?: boolean };
+export type Trust =
+  | { trusted: true; why: string; /** Set when a maintainer's label released an outside PR: who added it. */ releasedBy?: string }
+  | { trusted: false; why: string; labelTooOld?: boolean };
 
 export async function decideTrust(
   octokit: GitHubClient,
@@ -24,7 +26,7 @@ export async function decideTrust(
   const labelled = await lastLabelled(octokit, repo, pr.number, opts.trustLabel);
   const seen = opts.headSeenAt ? Date.parse(opts.headSeenAt) : NaN;
   if (labelled && !Number.isNaN(seen) && Date.parse(labelled.at) > seen) {
-    return { trusted: true, why: `${labelled.by} added the label \`${opts.trustLabel}\` after this commit was pushed` };
+    return { trusted: true, why: `${labelled.by} added the label \`${opts.trustLabel}\` after this commit was pushed`, releasedBy: labelled.by };
   }
   return { trusted: false, why: `${outside}, and the label \`${opts.trustLabel}\` was added before this commit was pushed`, labelTooOld: true };
 }

@@ -91,7 +91,7 @@ async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted:
     const validateBase = () => (baseCopy ? deps.validateRepo({ dir: inputs.dir, cwd: baseCopy }) : deps.validateAtRef(pr.baseSha, inputs.dir));
     const inputs_ = { pr, trusted, target, prValidation, validateBase, guards };
     if (prValidation.errorCount > 0) return await invalid(run, inputs_);
-    return trust.trusted ? await planTrusted(run, inputs_) : await planWithheld(run, inputs_, trust);
+    return trust.trusted ? await planTrusted(run, inputs_, trust) : await planWithheld(run, inputs_, trust);
   } finally {
     await removeCopy(root);
     if (baseCopy) await removeCopy(baseCopy);
@@ -122,7 +122,7 @@ async function invalid(run: ActionRun, { pr, target, prValidation }: PlanInputs)
   };
 }
 
-async function planTrusted(run: ActionRun, p: PlanInputs): Promise<PrOutcome> {
+async function planTrusted(run: ActionRun, p: PlanInputs, trust: Trust): Promise<PrOutcome> {
   const { inputs, context, deps } = run;
   const { pr, trusted, target, prValidation, guards } = p;
   const base = await p.validateBase();
@@ -143,8 +143,12 @@ async function planTrusted(run: ActionRun, p: PlanInputs): Promise<PrOutcome> {
   ];
   const extra = offlineReason ? undefined : await impact(run, trusted, tw.plan);
   const caution = guardCaution(guards.changes, 'plan');
+  // Whoever reads an outside PR's comment should see why it shows the live plan.
+  const released = trust.trusted && trust.releasedBy
+    ? `> [!NOTE]\n> The live plan of this outside pull request was released for \`${pr.headSha.slice(0, 7)}\` by ${trust.releasedBy} with the label \`${trusted.config.pullRequests.trustLabel}\`.`
+    : '';
   const link = { runUrl: context.runUrl, sha: pr.headSha };
-  const common = { ...link, renderPlan: renderPlanMarkdown, problems, warningCount: prValidation.warningCount, notes: [caution], ...(offlineReason ? { offlineReason } : {}), ...(extra ? { extra } : {}) };
+  const common = { ...link, renderPlan: renderPlanMarkdown, problems, warningCount: prValidation.warningCount, notes: [released, caution], ...(offlineReason ? { offlineReason } : {}), ...(extra ? { extra } : {}) };
   // The summary cannot point at itself when shortened; then the comment says the summary is short too.
   const summary = renderPrPlanComment(tw, { ...common, limit: SUMMARY_LIMIT_BYTES, measure: utf8Bytes, shortenedNote: SUMMARY_SHORTENED_NOTE });
   await deps.writeSummary(summary.body);

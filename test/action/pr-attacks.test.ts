@@ -135,6 +135,7 @@ describe('an outsider\'s PR sees counts only (author_association, not the PR\'s 
     gh.label(7, 'kwsync-preview', '2025-01-01T00:05:00Z');
     await stageTwo().run;
     expect(ownComment()).toContain('#### Impact preview');
+    expect(ownComment()).toContain(`released for \`${headSha.slice(0, 7)}\` by maintainer with the label \`kwsync-preview\``);
     expect(gh.checkRuns.at(-1)!.conclusion).toBe('success');
   });
 });
