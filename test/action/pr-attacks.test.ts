@@ -110,20 +110,29 @@ describe('an outsider\'s PR sees counts only (author_association, not the PR\'s 
     expect(emu.requests.some((r) => r.path.includes('/messages'))).toBe(true);
   });
 
-  it('unmanaged live lists: neither the name nor the terms of a list kept out of git, even when a file claims its id', async () => {
+  const liveEdit = async () => {
+    const live = await keywords().getKeywordList('blocklist');
+    await keywords().updateKeywordList({ ...live!, searchTerms: [...TWELVE, 'emergency-term'] });
+    emu.requests.length = 0;
+  };
+
+  it('unmanaged live lists and drift: neither the name nor the terms of a list kept out of git (even when a file claims its id), nor a live edit', async () => {
+    await liveEdit();
     openPr({ 'keywords/doxx-shield.yaml': listYaml('doxx-shield', ['x']), 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
     await stageTwo().run;
     const body = ownComment();
-    expect(body).not.toMatch(/Jane Roe|secret-evasion/);
+    expect(body).not.toMatch(/Jane Roe|secret-evasion|emergency-term/);
     // Only the PR's own file, against the base commit (which has no such list): a create of one term.
     expect(body).toMatch(/\| `doxx-shield` \| create \| 1 \| 0 \|/);
     expect(body).not.toMatch(/unmanaged|drift|revision/i);
   });
 
-  it('a collaborator\'s plan does name the unmanaged list (the contrast)', async () => {
+  it('a member\'s plan does name the unmanaged list and show the live edit (the contrast)', async () => {
+    await liveEdit();
     openPr({ 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) }, 'MEMBER');
     await stageTwo().run;
     expect(ownComment()).toContain('doxx-shield');
+    expect(ownComment()).toContain('emergency-term');
   });
 
   it('a maintainer\'s label releases the commits pushed before it; a label older than the push does not', async () => {
