@@ -48,6 +48,12 @@ export async function copyFolderAtRef(opts: { cwd: string; ref: string; dir: str
   return out;
 }
 
+/** A blob of the repository at `cwd` by its sha, or undefined when it does not have it. */
+export async function readLocalBlob(cwd: string, sha: string): Promise<Buffer | undefined> {
+  if (!/^[0-9a-f]{40}$/.test(sha)) return undefined;
+  return git(cwd, ['cat-file', 'blob', sha]).catch(() => undefined);
+}
+
 export async function removeCopy(path: string): Promise<void> {
   await rm(path, { recursive: true, force: true });
 }

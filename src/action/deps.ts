@@ -1,6 +1,6 @@
 // Everything a mode needs from the outside world, passed in by main.ts (and by tests).
 import type { GitHubClient } from '../github/client.js';
-import type { KwsyncConfig, ServiceConfig, TargetConfig } from '../model/config.js';
+import type { KwsyncConfig, Limits, ServiceConfig, TargetConfig } from '../model/config.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredList } from '../model/keyword-list.js';
 import type { Plan } from '../model/plan.js';
@@ -20,7 +20,8 @@ export interface RepoValidation {
 }
 
 /** `base`: a git ref the PR is compared with (repository-wide rules point at changed files; list-shrunk runs). */
-export type ValidateRepo = (opts: { dir: string; cwd: string; base?: string }) => Promise<RepoValidation>;
+/** `limits`: validate with these instead of the folder's kwsync.yaml's (the stricter of base and head). */
+export type ValidateRepo = (opts: { dir: string; cwd: string; base?: string; limits?: Limits }) => Promise<RepoValidation>;
 
 export interface ActionLog {
   info(message: string): void;
@@ -36,6 +37,8 @@ export interface ActionDeps {
   connect: ((target: TargetConfig | undefined, service: ServiceConfig) => KeywordTarget) | undefined;
   /** Recent messages of a group for the impact preview; undefined without an API key. */
   recentMessages?: (target: TargetConfig | undefined, service: ServiceConfig) => RecentMessages;
+  /** A blob of this checkout's git object store by its sha, or undefined when absent: spares API calls for files the PR did not change. */
+  readLocalBlob?: (sha: string) => Promise<Buffer | undefined>;
   /** Validates the keywords folder as it is at a git ref (the PR's base) in a temporary copy. */
   validateAtRef: (ref: string, dir: string) => Promise<RepoValidation>;
   writeSummary(markdown: string): Promise<void>;

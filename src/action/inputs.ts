@@ -14,7 +14,7 @@ export interface ActionInputs {
   force: boolean;
   /** Undefined: kwsync.yaml decides. */
   prune: boolean | undefined;
-  /** plan-upload: where to write the PR bundle; plan-live: the downloaded artifact folder. Empty: RUNNER_TEMP/kwsync-pr. */
+  /** plan-upload: where to write the PR bundle (empty: RUNNER_TEMP/kwsync-pr). plan-live ignores it: it reads the PR's lists from git at the verified head. */
   artifactDir: string | undefined;
 }
 

@@ -11,7 +11,8 @@ import { createGitHubClient } from '../github/client.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { savePlan } from '../plan/index.js';
 import { validateRepo } from '../validate/index.js';
-import { copyFolderAtRef, removeCopy } from './base-lists.js';
+import { copyFolderAtRef, readLocalBlob, removeCopy } from './base-lists.js';
+import { takeApiKey } from './api-key-env.js';
 import { parseRunContext } from './context.js';
 import type { ActionDeps } from './deps.js';
 import { formatError } from './format-error.js';
@@ -38,7 +39,7 @@ async function readEvent(path: string | undefined): Promise<unknown> {
 }
 
 async function main(): Promise<void> {
-  const env = process.env;
+  const env = takeApiKey(process.env);
   const apiKey = env.COMETCHAT_API_KEY?.trim();
   if (apiKey) core.setSecret(apiKey);
   core.setOutput('failed', 'false');
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
         ? (target, service) => connectService(serviceSettingsFromEnv(env, target), serviceOptions(service)).keywords
         : undefined,
       ...(apiKey ? { recentMessages: (target, service) => recentTextMessages(connectService(serviceSettingsFromEnv(env, target), serviceOptions(service)).client) } : {}),
+      readLocalBlob: (sha) => readLocalBlob(context.workspace, sha),
       validateAtRef: async (ref, dir) => {
         const copy = await copyFolderAtRef({ cwd: context.workspace, ref, dir });
         try {

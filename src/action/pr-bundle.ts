@@ -76,6 +76,8 @@ export async function writeBundle(out: string, bundle: PrBundle): Promise<string
 /** A path inside the folder, or a reason to refuse it. */
 export function unsafePathReason(path: string): string | null {
   if (path === '' || path.includes('\0')) return 'is empty or holds a NUL';
+  // A newline or other control character in a name would break every line it is shown on.
+  if (/[\u0001-\u001f\u007f-\u009f]/.test(path)) return 'holds a control character';
   if (path.includes('\\')) return 'holds a backslash';
   if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return 'is absolute';
   if (path.split('/').some((seg) => seg === '..' || seg === '.' || seg === '')) return 'has a "..", "." or empty segment';
@@ -113,22 +115,32 @@ export async function unpackUntrusted(opts: { artifactDir: string; dir: string; 
   if (bundle.files.length > limits.maxFiles) throw refuse(`${bundle.files.length} files, over the cap of ${limits.maxFiles}`);
   const total = bundle.files.reduce((n, f) => n + bytes(f.content), 0);
   if (total > limits.maxBytes) throw refuse(`${total} bytes of files, over the cap of ${limits.maxBytes}`);
+  const root = await writeUntrustedFolder({ dir: opts.dir, files: bundle.files, refuse });
+  return { root, bundle };
+}
+
+/**
+ * Writes untrusted files under `<new temp dir>/<dir>` after checking every path (inside the folder,
+ * normal form, no control characters, no duplicates); returns the temp root. Nothing is executed.
+ */
+export async function writeUntrustedFolder(opts: { dir: string; files: readonly { path: string; content: string | Buffer }[]; refuse: (why: string) => Error }): Promise<string> {
+  const { refuse } = opts;
   const seen = new Set<string>();
-  for (const f of bundle.files) {
+  for (const f of opts.files) {
     const why = unsafePathReason(f.path);
     if (why) throw refuse(`the path ${JSON.stringify(f.path.slice(0, 200))} ${why}`);
-    if (seen.has(f.path)) throw refuse(`the path ${f.path} is listed twice`);
+    if (seen.has(f.path)) throw refuse(`the path ${JSON.stringify(f.path.slice(0, 200))} is listed twice`);
     seen.add(f.path);
   }
   const root = await mkdtemp(join(tmpdir(), 'kwsync-pr-'));
   const folder = resolve(root, opts.dir);
   await mkdir(folder, { recursive: true });
-  for (const f of bundle.files) {
+  for (const f of opts.files) {
     const target = resolve(folder, f.path);
     // Belt and braces: the checks above already keep every path inside the folder.
-    if (!target.startsWith(folder + sep)) throw refuse(`the path ${f.path} leaves the folder`);
+    if (!target.startsWith(folder + sep)) throw refuse(`the path ${JSON.stringify(f.path.slice(0, 200))} leaves the folder`);
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, f.content, { flag: 'wx' });
   }
-  return { root, bundle };
+  return root;
 }

@@ -18,6 +18,9 @@ import { planAgainstLive, prepare, targetName, type Prepared } from './setup.js'
 import type { DesiredList, LiveKeywordList } from '../model/keyword-list.js';
 import type { KeywordTarget } from '../model/target.js';
 import { supersededBy, supersededNotice } from './superseded.js';
+import { copyFolderAtRef, removeCopy } from './base-lists.js';
+import { guardCaution } from './guard.js';
+import { readGuards, type Guards } from './pr-guards.js';
 
 export async function runApply(run: ActionRun): Promise<ActionResult> {
   const { inputs, context, deps } = run;
@@ -28,7 +31,9 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
     await deps.writeSummary(`**${notice}**\n`);
     return { hasChanges: false, planJsonPath: '', failed: false };
   }
-  const prepared = await prepare(run);
+  const guards = await applyGuards(run);
+  const caution = guardCaution(guards.changes, 'apply');
+  const prepared = await prepare(run, guards.guard);
   const { validation } = prepared;
   if (validation.errorCount > 0) {
     for (const d of validation.diagnostics) deps.log.annotate(d);
@@ -54,11 +59,11 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
     });
   } catch (err) {
     if (!(err instanceof RefusedPlanError)) throw err;
-    return refused(run, plan, err.reasons, { hasChanges, planJsonPath });
+    return refused(run, plan, err.reasons, { hasChanges, planJsonPath }, caution);
   }
 
   const failed = applyFailed(report);
-  await deps.writeSummary(applySummary(renderApplyReportMarkdown(report), plan));
+  await deps.writeSummary(applySummary(renderApplyReportMarkdown(report), plan, SUMMARY_LIMIT_BYTES, caution));
   await commentOnMergedPr(run, target, renderApplyComment(report, { runUrl: context.runUrl, sha: context.sha, renderApply: renderApplyReportMarkdown, failed }));
   const left = report.results.filter(unfinished).map((r) => `${r.id} (${r.outcome})`);
   const again = 'see the report; run the apply workflow again to finish (Re-run jobs on the newest run, or Run workflow on the default branch)';
@@ -87,18 +92,37 @@ async function withLiveEditReverts(run: ActionRun, plan: Plan, live: LiveKeyword
   return base ? markLiveEditReverts(plan, base.lists, live, head) : plan;
 }
 
+/**
+ * The guards of this apply: the stricter of kwsync.yaml before the push (the event's `before`, the
+ * state the last apply left) and after it, so a merged change cannot loosen its own guard. A run
+ * with no `before` (Run workflow by a maintainer) uses the files as they are.
+ */
+async function applyGuards({ inputs, context, deps }: ActionRun): Promise<Guards> {
+  const before = pushedFrom(context.event);
+  const copy = before ? await copyFolderAtRef({ cwd: context.workspace, ref: before, dir: inputs.dir }).catch((err: unknown) => {
+    deps.log.warning(`cannot read kwsync.yaml before this push (${before.slice(0, 7)}): the guards are this commit's alone: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  }) : undefined;
+  try {
+    return await readGuards({ dir: inputs.dir, headRoot: context.workspace, baseRoot: copy });
+  } finally {
+    if (copy) await removeCopy(copy);
+  }
+}
+
 /** The report, then the plan, together under GitHub's 1 MiB for a job summary (the report first, cut at half). */
-export function applySummary(reportMarkdown: string, plan: Plan, limitBytes = SUMMARY_LIMIT_BYTES): string {
-  const report = utf8Bytes(reportMarkdown) <= limitBytes / 2 ? reportMarkdown : `${cutAtLine(reportMarkdown, limitBytes / 2 - 200, utf8Bytes)}\n\n_…the report is cut here to fit the job summary; the plan JSON (\`plan-json\`) has every list._`;
+export function applySummary(reportMarkdown: string, plan: Plan, limitBytes = SUMMARY_LIMIT_BYTES, caution = ''): string {
+  const head = caution ? `${caution}\n\n${reportMarkdown}` : reportMarkdown;
+  const report = utf8Bytes(head) <= limitBytes / 2 ? head : `${cutAtLine(head, limitBytes / 2 - 200, utf8Bytes)}\n\n_…the report is cut here to fit the job summary; the plan JSON (\`plan-json\`) has every list._`;
   return `${report}\n${fitPlanSummary(plan, [], renderPlanMarkdown, [], limitBytes - utf8Bytes(report) - 1).body}`;
 }
 
 /** Unsafe changes and no `force`: nothing was sent. Say why once, and how to force, where people look. */
-async function refused(run: ActionRun, plan: Plan, reasons: string[], out: { hasChanges: boolean; planJsonPath: string }): Promise<ActionResult> {
+async function refused(run: ActionRun, plan: Plan, reasons: string[], out: { hasChanges: boolean; planJsonPath: string }, caution: string): Promise<ActionResult> {
   const { context, deps } = run;
   const n = reasons.length;
   const head = `**Refused: nothing was applied.** The plan has ${n} unsafe change${n === 1 ? '' : 's'}:`;
-  await deps.writeSummary(renderPlanSummary(plan, [], renderPlanMarkdown, [[head, '', ...reasons.map((r) => `- ${r}`), '', FORCE_ADVICE].join('\n')]));
+  await deps.writeSummary(renderPlanSummary(plan, [], renderPlanMarkdown, [...(caution ? [caution] : []), [head, '', ...reasons.map((r) => `- ${r}`), '', FORCE_ADVICE].join('\n')]));
   await commentOnMergedPr(run, plan.target, renderRefusedComment({ target: plan.target, reasons, runUrl: context.runUrl, sha: context.sha }));
   const message = `refused ${n} unsafe change${n === 1 ? '' : 's'}; nothing was applied: ${reasons.join('; ')}. ${FORCE_ADVICE.replace(/\*\*/g, '"')}`;
   return { ...out, failed: true, message };

@@ -1,16 +1,20 @@
 // mode: plan-live, stage two of the PR plan, on workflow_run after stage one (plan-upload) ran on
 // the pull request. It runs the default branch's code in the target's environment (which holds
-// the key) and never checks out or runs the PR's code: the PR's lists arrive as the artifact, read
-// as untrusted data. The PR is found through the API and must have the run's commit as its head.
-// The plan is three-way (base branch, live, PR); the check run goes on the PR's head commit.
-import { join } from 'node:path';
-import { KwsyncError } from '../errors.js';
-import { checkRunName, publishCheckRun } from '../github/check-run.js';
+// the key) and never checks out or runs the PR's code. It acts only on a completed run of the plan
+// workflow file that the default branch's kwsync.yaml names; finds the PRs through the API (each
+// must have the run's commit as its head; PRs sharing a head each get their plan); reads each PR's
+// lists from git at that commit (never from the run's artifact); and decides from the PR's author,
+// as GitHub reports it, what the comment may show (pr-trust.ts). The plan is three-way (base
+// branch, live, PR) under the stricter of the base's and the PR's guards (guard.ts); the check
+// run goes on the commit whose files were planned.
+import { ConfigError, KwsyncError } from '../errors.js';
 import { utf8Bytes } from '../github/fit-markdown.js';
+import { readFolderAtCommit } from '../github/folder-at-commit.js';
 import { planMarker } from '../github/markers.js';
 import { renderInvalidComment, truncatedNote } from '../github/render-comments.js';
 import { renderPrPlanComment } from '../github/render-pr-plan.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
+import { renderWithheldPlan } from '../github/withheld-plan.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { LiveKeywordList } from '../model/keyword-list.js';
 import { planHasChanges, type Plan } from '../model/plan.js';
@@ -18,17 +22,24 @@ import { liveNotes, readLiveLists, renderPlanMarkdown } from '../plan/index.js';
 import { defaultIdProblems, listLimitProblem, unsafeProblems } from '../plan/predict-apply.js';
 import { computeThreeWay } from '../plan/three-way.js';
 import { asBaseLists, commitBaseUnder, copyFolderAtRef, removeCopy } from './base-lists.js';
-import { previewImpact, renderImpactMarkdown } from './impact-preview.js';
 import type { ActionResult, ActionRun, RepoValidation } from './deps.js';
+import { guardCaution } from './guard.js';
+import { previewImpact, renderImpactMarkdown } from './impact-preview.js';
 import { renderPlanSummary, SUMMARY_LIMIT_BYTES, SUMMARY_SHORTENED_NOTE } from './job-summary.js';
-import { BUNDLE_ARTIFACT, unpackUntrusted } from './pr-bundle.js';
-import { findPullRequest, type VerifiedPullRequest } from './pr-from-run.js';
+import { publishPlanCheck, type PrOutcome } from './plan-check.js';
+import { DEFAULT_BUNDLE_LIMITS, unsafePathReason, writeUntrustedFolder } from './pr-bundle.js';
+import { findPullRequests, workflowRunOf, type VerifiedPullRequest } from './pr-from-run.js';
+import { readGuards, type Guards } from './pr-guards.js';
+import { decideTrust, type Trust } from './pr-trust.js';
 import { loadSettings, targetName, type Settings } from './setup.js';
 
 export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
-  const { inputs, context, deps } = run;
+  const { context, deps } = run;
   const repo = { owner: context.owner, repo: context.repo };
-  const lookup = await findPullRequest(deps.octokit, repo, context.event);
+  // Target, app, service and trust settings come from this checkout (the default branch), never from the PR.
+  const trusted = await loadSettings(run);
+  const target = targetName(trusted.targetConfig);
+  const lookup = await findPullRequests(deps.octokit, repo, context.event, { planWorkflow: trusted.config.pullRequests.planWorkflow });
   if (lookup.status !== 'found') {
     const note = lookup.status === 'superseded'
       ? `#${lookup.number} has moved on to ${lookup.headSha.slice(0, 7)}; the run for that commit posts its plan. Nothing was posted.`
@@ -37,19 +48,35 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
     await deps.writeSummary(`${note}\n`);
     return { hasChanges: false, planJsonPath: '', failed: false };
   }
-  const pr = lookup.pr;
-  // Target, app and service settings come from this checkout (the default branch), never from the PR.
-  const trusted = await loadSettings(run);
-  const target = targetName(trusted.targetConfig);
-  let unpacked: Awaited<ReturnType<typeof unpackUntrusted>>;
+  const outcomes: PrOutcome[] = [];
+  for (const pr of lookup.prs) outcomes.push(await planPullRequest(run, pr, trusted, target));
+  await publishPlanCheck(run, lookup.prs[0]!.headSha, target, outcomes);
+  const failed = outcomes.filter((o) => o.conclusion === 'failure');
+  return {
+    hasChanges: outcomes.some((o) => o.hasChanges),
+    planJsonPath: outcomes.find((o) => o.planJsonPath)?.planJsonPath ?? '',
+    failed: failed.length > 0,
+    ...(failed.length > 0 ? { message: failed.map((o) => `#${o.pr.number}: ${o.message ?? o.headline}`).join('; ') } : {}),
+  };
+}
+
+/** One PR: read its lists at the head commit, validate under the stricter guards, then plan as its author's trust allows. */
+async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted: Settings, target: string): Promise<PrOutcome> {
+  const { inputs, context, deps } = run;
+  const repo = { owner: context.owner, repo: context.repo };
+  const trust = await decideTrust(deps.octokit, repo, pr, { trustLabel: trusted.config.pullRequests.trustLabel, headSeenAt: workflowRunOf(context.event).created_at });
+  deps.log.info(`#${pr.number}: ${trust.trusted ? 'the live plan is shown' : 'the live plan is withheld'}: ${trust.why}`);
+  let root: string;
   try {
-    unpacked = await unpackUntrusted({ artifactDir: inputs.artifactDir ?? join(deps.tempDir, BUNDLE_ARTIFACT), dir: inputs.dir });
+    const folder = await readFolderAtCommit(deps.octokit, { ...repo, sha: pr.headSha, dir: inputs.dir, limits: DEFAULT_BUNDLE_LIMITS, pathProblem: unsafePathReason, ...(deps.readLocalBlob ? { readLocalBlob: deps.readLocalBlob } : {}) });
+    deps.log.info(`#${pr.number}: read ${folder.files.length} file(s) of ${inputs.dir}/ at ${pr.headSha} (${folder.local} from the checkout's objects, the rest through the API)`);
+    const refuse = (why: string) => new ConfigError(`the pull request's lists at ${pr.headSha.slice(0, 7)} are refused: ${why}`, { hint: 'nothing was planned' });
+    root = await writeUntrustedFolder({ dir: inputs.dir, files: folder.files, refuse });
   } catch (err) {
     if (!(err instanceof KwsyncError)) throw err;
-    await refuseArtifact(run, pr, target, err);
-    return { hasChanges: false, planJsonPath: '', failed: true, message: err.hint ? `${err.message}\nhint: ${err.hint}` : err.message };
+    return refused(run, pr, target, err);
   }
-  // One copy of the base commit's folder serves both the PR's validation (as its git base) and the base's own.
+  // One copy of the base commit's folder serves the PR's validation (as its git base), the base's own, and its guards.
   const withoutBase = (err: unknown) => {
     deps.log.warning(`validating without the base commit: ${err instanceof Error ? err.message : String(err)}`);
     return undefined;
@@ -57,55 +84,129 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
   const baseRef = { ref: pr.baseSha, dir: inputs.dir };
   const baseCopy = await copyFolderAtRef({ cwd: context.workspace, ...baseRef }).catch(withoutBase);
   try {
-    const base = baseCopy ? await commitBaseUnder(unpacked.root, baseCopy, baseRef).catch(withoutBase) : undefined;
-    const prValidation = await deps.validateRepo({ dir: inputs.dir, cwd: unpacked.root, ...(base ? { base } : {}) });
+    const base = baseCopy ? await commitBaseUnder(root, baseCopy, baseRef).catch(withoutBase) : undefined;
+    const guards = await readGuards({ dir: inputs.dir, headRoot: root, baseRoot: baseCopy, fallback: trusted.config });
+    const prValidation = await deps.validateRepo({ dir: inputs.dir, cwd: root, ...(base ? { base } : {}), limits: guards.guard.limits });
     // Without the copy, validateAtRef tries the base commit again and says why it cannot be read.
     const validateBase = () => (baseCopy ? deps.validateRepo({ dir: inputs.dir, cwd: baseCopy }) : deps.validateAtRef(pr.baseSha, inputs.dir));
-    return await planAndPost(run, pr, trusted, prValidation, validateBase);
+    const inputs_ = { pr, trusted, target, prValidation, validateBase, guards };
+    if (prValidation.errorCount > 0) return await invalid(run, inputs_);
+    return trust.trusted ? await planTrusted(run, inputs_, trust) : await planWithheld(run, inputs_, trust);
   } finally {
-    await removeCopy(unpacked.root);
+    await removeCopy(root);
     if (baseCopy) await removeCopy(baseCopy);
   }
 }
 
-async function planAndPost(run: ActionRun, pr: VerifiedPullRequest, trusted: Settings, prValidation: RepoValidation, validateBase: () => Promise<RepoValidation>): Promise<ActionResult> {
+interface PlanInputs {
+  pr: VerifiedPullRequest;
+  trusted: Settings;
+  target: string;
+  prValidation: RepoValidation;
+  validateBase: () => Promise<RepoValidation>;
+  guards: Guards;
+}
+
+async function invalid(run: ActionRun, { pr, target, prValidation }: PlanInputs): Promise<PrOutcome> {
+  const link = { runUrl: run.context.runUrl, sha: pr.headSha };
+  await comment(run, pr, target, renderInvalidComment(target, prValidation.errorCount, prValidation.warningCount, link));
+  await run.deps.writeSummary(renderPlanSummary(undefined, prValidation.diagnostics, renderPlanMarkdown, [`#${pr.number} at \`${pr.headSha}\`:`]));
+  return {
+    pr,
+    diagnostics: prValidation.diagnostics,
+    headline: 'The pull request\'s lists are invalid; no plan was made.',
+    conclusion: 'failure',
+    hasChanges: false,
+    planJsonPath: '',
+    message: `${prValidation.errorCount} error(s) in the pull request's keyword lists`,
+  };
+}
+
+async function planTrusted(run: ActionRun, p: PlanInputs, trust: Trust): Promise<PrOutcome> {
   const { inputs, context, deps } = run;
-  const target = targetName(trusted.targetConfig);
-  const link = { runUrl: context.runUrl, sha: pr.headSha };
-  if (prValidation.errorCount > 0) {
-    await check(run, pr, target, prValidation.diagnostics, 'The pull request\'s lists are invalid; no plan was made.');
-    await comment(run, pr, target, renderInvalidComment(target, prValidation.errorCount, prValidation.warningCount, link));
-    await deps.writeSummary(renderPlanSummary(undefined, prValidation.diagnostics, renderPlanMarkdown));
-    return { hasChanges: false, planJsonPath: '', failed: true, message: `${prValidation.errorCount} error(s) in the pull request's keyword lists` };
-  }
-  const base = await validateBase();
+  const { pr, trusted, target, prValidation, guards } = p;
+  const base = await p.validateBase();
   if (base.errorCount > 0) deps.log.warning(`the base commit's lists have ${base.errorCount} error(s); the plan uses the lists that loaded`);
   const { live, notes, offlineReason } = await readLive(run, trusted, target, [...base.lists, ...prValidation.lists].map((l) => l.id), base);
-  const prConfig = prValidation.config;
   const tw = computeThreeWay(base.lists, live, prValidation.lists, {
     target,
-    prune: inputs.prune ?? prConfig.prune,
-    safety: prConfig.safety,
+    prune: inputs.prune ?? guards.guard.prune,
+    safety: guards.guard.safety,
     mode: offlineReason ? 'offline' : 'live',
     now: deps.now(),
     notes,
   });
   const problems: Diagnostic[] = [
     ...defaultIdProblems(prValidation.lists, live, inputs.dir),
-    ...(offlineReason ? [] : listLimitProblem(tw.plan, live, prConfig.limits.maxLists, prValidation.configFile ?? `${inputs.dir}/kwsync.yaml`)),
+    ...(offlineReason ? [] : listLimitProblem(tw.plan, live, guards.guard.limits.maxLists, prValidation.configFile ?? `${inputs.dir}/kwsync.yaml`)),
     ...unsafeProblems(tw.plan, tw.lists, inputs.dir),
   ];
   const extra = offlineReason ? undefined : await impact(run, trusted, tw.plan);
-  const common = { ...link, renderPlan: renderPlanMarkdown, problems, warningCount: prValidation.warningCount, ...(offlineReason ? { offlineReason } : {}), ...(extra ? { extra } : {}) };
+  const caution = guardCaution(guards.changes, 'plan');
+  // Whoever reads an outside PR's comment should see why it shows the live plan.
+  const released = trust.trusted && trust.releasedBy
+    ? `> [!NOTE]\n> The live plan of this outside pull request was released for \`${pr.headSha.slice(0, 7)}\` by ${trust.releasedBy} with the label \`${trusted.config.pullRequests.trustLabel}\`.`
+    : '';
+  const link = { runUrl: context.runUrl, sha: pr.headSha };
+  const common = { ...link, renderPlan: renderPlanMarkdown, problems, warningCount: prValidation.warningCount, notes: [released, caution], ...(offlineReason ? { offlineReason } : {}), ...(extra ? { extra } : {}) };
   // The summary cannot point at itself when shortened; then the comment says the summary is short too.
   const summary = renderPrPlanComment(tw, { ...common, limit: SUMMARY_LIMIT_BYTES, measure: utf8Bytes, shortenedNote: SUMMARY_SHORTENED_NOTE });
   await deps.writeSummary(summary.body);
   const planJsonPath = await deps.writePlanFile(tw.plan);
-  const headline = problems.length > 0 ? `Apply after merge would refuse or fail: ${problems.length} problem(s).` : 'The plan is in the pull request comment.';
-  await check(run, pr, target, [...prValidation.diagnostics, ...problems], headline);
   await comment(run, pr, target, renderPrPlanComment(tw, { ...common, shortenedNote: truncatedNote(context.runUrl, summary.truncated) }).body);
   const failed = problems.length > 0;
-  return { hasChanges: planHasChanges(tw.plan), planJsonPath, failed, ...(failed ? { message: `${problems.length} problem(s) apply would refuse or fail on; see the kwsync check` } : {}) };
+  return {
+    pr,
+    diagnostics: [...prValidation.diagnostics, ...problems],
+    headline: failed ? `Apply after merge would refuse or fail: ${problems.length} problem(s).` : 'The plan is in the pull request comment.',
+    conclusion: [...prValidation.diagnostics, ...problems].some((d) => d.severity === 'error') ? 'failure' : 'success',
+    hasChanges: planHasChanges(tw.plan),
+    planJsonPath,
+    ...(failed ? { message: `${problems.length} problem(s) apply would refuse or fail on; see the kwsync check` } : {}),
+  };
+}
+
+/**
+ * An outside PR: its own files against its base commit, counts only. The app is never read (the
+ * key is not used for it), so nothing live can leak, not even as the check's pass or fail.
+ */
+async function planWithheld(run: ActionRun, p: PlanInputs, trust: Trust): Promise<PrOutcome> {
+  const { inputs, context, deps } = run;
+  const { pr, trusted, target, prValidation, guards } = p;
+  const base = await p.validateBase();
+  const tw = computeThreeWay(base.lists, asBaseLists(base.lists), prValidation.lists, {
+    target,
+    prune: inputs.prune ?? guards.guard.prune,
+    safety: guards.guard.safety,
+    mode: 'offline',
+    now: deps.now(),
+    notes: [],
+  });
+  const lists = tw.lists.flatMap((l) => (l.own.kind === 'none' ? [] : [{ id: l.id, kind: l.own.kind, added: l.own.added.length, removed: l.own.removed.length }]));
+  const { trustLabel } = trusted.config.pullRequests;
+  const body = renderWithheldPlan({
+    target,
+    lists,
+    why: trust.why,
+    trustLabel,
+    errorCount: 0,
+    warningCount: prValidation.warningCount,
+    notes: [guardCaution(guards.changes, 'plan')],
+    runUrl: context.runUrl,
+    sha: pr.headSha,
+  });
+  // The job summary of a public repository is as public as the comment: the same counts only.
+  await deps.writeSummary(body.slice(body.indexOf('\n') + 1));
+  await comment(run, pr, target, body);
+  const release = `A maintainer releases the live plan by adding the label \`${trustLabel}\` and re-running this workflow run.`;
+  return {
+    pr,
+    diagnostics: prValidation.diagnostics,
+    headline: lists.length > 0 ? `The live plan is withheld (${trust.why}). ${release}` : 'The pull request changes no list.',
+    conclusion: lists.length > 0 ? 'action_required' : 'success',
+    hasChanges: lists.length > 0,
+    planJsonPath: '',
+  };
 }
 
 async function readLive(run: ActionRun, trusted: Settings, target: string, ids: string[], base: RepoValidation): Promise<{ live: LiveKeywordList[]; notes: string[]; offlineReason?: string }> {
@@ -120,12 +221,13 @@ async function readLive(run: ActionRun, trusted: Settings, target: string, ids: 
   return { live: live.lists, notes: liveNotes(live) };
 }
 
-/** The impact preview, or a line saying why there is none; it never fails the plan. */
+/** The impact preview (trusted PRs only), or a line saying why there is none; it never fails the plan. */
 async function impact({ deps }: ActionRun, trusted: Settings, plan: Plan): Promise<string | undefined> {
-  const { preview, service } = trusted.config;
+  const { preview, service, pullRequests } = trusted.config;
   if (preview.groups.length === 0 || !deps.recentMessages || !planHasChanges(plan)) return undefined;
   try {
-    return renderImpactMarkdown(await previewImpact(plan, preview.groups, preview.messages, deps.recentMessages(trusted.targetConfig, service)));
+    const result = await previewImpact(plan, preview.groups, preview.messages, deps.recentMessages(trusted.targetConfig, service));
+    return renderImpactMarkdown(result, { minMessageCount: pullRequests.minMessageCount });
   } catch (err) {
     const why = err instanceof KwsyncError ? err.message : String(err);
     deps.log.warning(`impact preview skipped: ${why}`);
@@ -133,31 +235,15 @@ async function impact({ deps }: ActionRun, trusted: Settings, plan: Plan): Promi
   }
 }
 
-async function check(run: ActionRun, pr: VerifiedPullRequest, target: string, diagnostics: readonly Diagnostic[], summary: string, conclusion?: 'failure'): Promise<void> {
-  const { context, deps } = run;
-  const e = diagnostics.filter((d) => d.severity === 'error').length;
-  const w = diagnostics.length - e;
-  await publishCheckRun(deps.octokit, {
-    owner: context.owner,
-    repo: context.repo,
-    name: checkRunName(target),
-    headSha: pr.headSha,
-    diagnostics,
-    title: conclusion ? 'The pull request\'s lists could not be read' : e + w === 0 ? 'Valid; apply would succeed' : `${e} error${e === 1 ? '' : 's'}, ${w} warning${w === 1 ? '' : 's'}`,
-    summary: `${summary} Target \`${target}\`; details in the [job summary](${context.runUrl}).`,
-    detailsUrl: context.runUrl,
-    ...(conclusion ? { conclusion } : {}),
-  });
-}
-
 async function comment({ context, deps }: ActionRun, pr: VerifiedPullRequest, target: string, body: string): Promise<void> {
   const res = await upsertStickyComment(deps.octokit, { owner: context.owner, repo: context.repo, issueNumber: pr.number, marker: planMarker(target), body });
   deps.log.info(`plan comment ${res.action} on #${pr.number}: ${res.url}`);
 }
 
-async function refuseArtifact(run: ActionRun, pr: VerifiedPullRequest, target: string, err: KwsyncError): Promise<void> {
+async function refused(run: ActionRun, pr: VerifiedPullRequest, target: string, err: KwsyncError): Promise<PrOutcome> {
+  // escape: the reason may quote a path from the PR's tree
   const text = `${err.message}${err.hint ? ` (${err.hint})` : ''}`;
-  await check(run, pr, target, [], text, 'failure');
   await comment(run, pr, target, [planMarker(target), `### kwsync plan for \`${target}\``, '', `**No plan was made.** ${text}`, ''].join('\n'));
-  await run.deps.writeSummary(`**No plan was made.** ${text}\n`);
+  await run.deps.writeSummary(`**No plan was made for #${pr.number}.** ${text}\n`);
+  return { pr, diagnostics: [], headline: text, conclusion: 'failure', hasChanges: false, planJsonPath: '', message: text, title: 'The pull request\'s lists could not be read' };
 }

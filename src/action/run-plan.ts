@@ -10,7 +10,9 @@ import type { LiveKeywordList } from '../model/keyword-list.js';
 import { planHasChanges, type Plan } from '../model/plan.js';
 import { renderPlanMarkdown } from '../plan/index.js';
 import { annotateCapped } from './annotate-capped.js';
-import { asBaseLists } from './base-lists.js';
+import { asBaseLists, copyFolderAtRef, removeCopy } from './base-lists.js';
+import { guardCaution } from './guard.js';
+import { readGuards, type Guards } from './pr-guards.js';
 import type { ActionResult, ActionRun, RepoValidation } from './deps.js';
 import { fitPlanSummary, renderPlanSummary } from './job-summary.js';
 import { planAgainst, planAgainstLive, prepare, targetName, type Prepared } from './setup.js';
@@ -18,7 +20,9 @@ import { planAgainst, planAgainstLive, prepare, targetName, type Prepared } from
 export async function runPlan(run: ActionRun): Promise<ActionResult> {
   const { context, deps } = run;
   const pr = context.pullRequest;
-  const prepared = await prepare(run);
+  const guards = await baseGuards(run);
+  const caution = guardCaution(guards.changes, 'plan');
+  const prepared = await prepare(run, guards.guard);
   const { validation } = prepared;
   const target = targetName(prepared.targetConfig);
   const link = { runUrl: context.runUrl, sha: pr?.headSha ?? context.sha };
@@ -33,7 +37,7 @@ export async function runPlan(run: ActionRun): Promise<ActionResult> {
   const plan = await makePlan(run, prepared);
   const planJsonPath = await deps.writePlanFile(plan);
   // A fork's PR may get no comment: the summary must then say on its own that the plan is offline.
-  const summary = fitPlanSummary(plan, validation.diagnostics, renderPlanMarkdown, plan.mode === 'offline' ? [OFFLINE_NOTE] : []);
+  const summary = fitPlanSummary(plan, validation.diagnostics, renderPlanMarkdown, [...(caution ? [caution] : []), ...(plan.mode === 'offline' ? [OFFLINE_NOTE] : [])]);
   await deps.writeSummary(summary.body);
   if (pr) {
     const { body } = renderPlanComment(plan, {
@@ -43,11 +47,30 @@ export async function runPlan(run: ActionRun): Promise<ActionResult> {
       warningCount: validation.warningCount,
       summaryShortened: summary.truncated,
     });
-    await comment(run, target, body);
+    await comment(run, target, withCaution(body, caution));
   } else {
     deps.log.warning('not a pull_request run: the plan is in the job summary only');
   }
   return { hasChanges: planHasChanges(plan), planJsonPath, failed: false };
+}
+
+/** The stricter of the base commit's guards and the PR's (the PR's alone when the base cannot be read). */
+async function baseGuards({ inputs, context, deps }: ActionRun): Promise<Guards> {
+  const base = context.pullRequest?.baseSha;
+  const copy = base ? await copyFolderAtRef({ cwd: context.workspace, ref: base, dir: inputs.dir }).catch(() => undefined) : undefined;
+  if (base && !copy) deps.log.warning(`cannot read the base commit ${base.slice(0, 7)}: the PR's own safety, limits and prune apply`);
+  try {
+    return await readGuards({ dir: inputs.dir, headRoot: context.workspace, baseRoot: copy });
+  } finally {
+    if (copy) await removeCopy(copy);
+  }
+}
+
+/** The CAUTION block right under the comment's marker line. */
+function withCaution(body: string, caution: string): string {
+  if (!caution) return body;
+  const nl = body.indexOf('\n');
+  return `${body.slice(0, nl + 1)}${caution}\n\n${body.slice(nl + 1)}`;
 }
 
 async function makePlan({ inputs, context, deps }: ActionRun, prepared: Prepared): Promise<Plan> {

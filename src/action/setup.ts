@@ -9,6 +9,7 @@ import type { KeywordTarget } from '../model/target.js';
 import { computePlan, liveNotes, readLiveLists } from '../plan/index.js';
 import { loadConfig } from '../validate/load-config.js';
 import type { ActionDeps, ActionRun, RepoValidation } from './deps.js';
+import type { Guard } from './guard.js';
 
 export const TARGET_INPUT = 'the "target" input (or a strategy.matrix over targets)';
 
@@ -18,8 +19,10 @@ export interface Prepared {
   prune: boolean;
 }
 
-export async function prepare({ inputs, context, deps }: ActionRun): Promise<Prepared> {
-  const validation = await deps.validateRepo({ dir: inputs.dir, cwd: context.workspace });
+/** `guard`: safety, limits and prune to use instead of kwsync.yaml's (apply: the stricter of before and after the push). */
+export async function prepare({ inputs, context, deps }: ActionRun, guard?: Guard): Promise<Prepared> {
+  const validated = await deps.validateRepo({ dir: inputs.dir, cwd: context.workspace, ...(guard ? { limits: guard.limits } : {}) });
+  const validation = guard ? { ...validated, config: { ...validated.config, safety: guard.safety, limits: guard.limits, prune: guard.prune } } : validated;
   // Name the Action's input, not the CLI flag, when several targets need choosing.
   const targetConfig = resolveTargetConfig(validation.config, inputs.target, TARGET_INPUT);
   return { validation, targetConfig, prune: inputs.prune ?? validation.config.prune };

@@ -63,13 +63,18 @@ export interface CheckRunOptions extends RepoRef {
   /** Markdown shown on the check's page. */
   summary: string;
   detailsUrl?: string;
-  /** Set when the run fails for a reason that is not a diagnostic (an artifact refused). */
-  conclusion?: 'success' | 'failure';
+  /**
+   * Set when the outcome is not the diagnostics' alone: failure (the lists could not be read),
+   * action_required (a maintainer must release an outside PR's live plan; needs detailsUrl).
+   */
+  conclusion?: CheckConclusion;
 }
+
+export type CheckConclusion = 'success' | 'failure' | 'action_required';
 
 export interface CheckRunResult {
   checkRunId: number;
-  conclusion: 'success' | 'failure';
+  conclusion: CheckConclusion;
   requests: number;
   url: string;
 }

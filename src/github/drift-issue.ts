@@ -2,6 +2,7 @@
 // again by marker (label first), updated while the drift lasts and closed once live matches.
 import type { Plan } from '../model/plan.js';
 import type { GitHubClient, RepoRef } from './client.js';
+import { ownLogin } from './identity.js';
 import { DRIFT_LABEL, driftMarker, findOwnMarked } from './markers.js';
 
 export interface DriftIssueSync extends RepoRef {
@@ -26,7 +27,7 @@ export interface FoundDriftIssue {
 
 /**
  * kwsync's open drift issue for the target: by label first, then among all open issues, so that
- * removing the label never leads to a second issue. Only a bot's issue starting with the marker counts.
+ * removing the label never leads to a second issue. Only kwsync's own issue (by its login) starting with the marker counts.
  */
 export async function findDriftIssue(
   octokit: GitHubClient,
@@ -51,7 +52,7 @@ async function findOpenIssue(
     ...(label ? { labels: label } : {}),
     per_page: 100,
   });
-  const hit = await findOwnMarked(pages, marker, (i) => !i.pull_request);
+  const hit = await findOwnMarked(pages, marker, await ownLogin(octokit), (i) => !i.pull_request);
   return hit?.number;
 }
 

@@ -17,25 +17,27 @@ export const DRIFT_LABEL = 'kwsync-drift';
 /** What kwsync reads from a comment or issue to decide whether it wrote it. */
 export interface MarkedItem {
   body?: string | null;
-  user?: { type?: string } | null;
+  user?: { login?: string; type?: string } | null;
 }
 
 /**
- * True for kwsync's own comment or issue: written by a bot and starting with the marker. A person
- * who quotes the marker (or edits it into their own comment) must never be taken for kwsync.
+ * True for kwsync's own comment or issue: written by `login` (the identity kwsync posts as, see
+ * identity.ts) and starting with the marker. A person, or any other bot, who writes or quotes the
+ * marker must never be taken for kwsync.
  */
-export function isOwnMarkedItem(item: MarkedItem, marker: string): boolean {
-  return item.user?.type === 'Bot' && (item.body ?? '').startsWith(marker);
+export function isOwnMarkedItem(item: MarkedItem, marker: string, login: string): boolean {
+  return item.user?.login === login && (item.body ?? '').startsWith(marker);
 }
 
-/** The first of kwsync's own items with `marker` (and passing `also`), reading pages only until found. */
+/** The first of `login`'s items with `marker` (and passing `also`), reading pages only until found. */
 export async function findOwnMarked<T extends MarkedItem>(
   pages: AsyncIterable<{ data: T[] }>,
   marker: string,
+  login: string,
   also: (item: T) => boolean = () => true,
 ): Promise<T | undefined> {
   for await (const page of pages) {
-    const hit = page.data.find((item) => also(item) && isOwnMarkedItem(item, marker));
+    const hit = page.data.find((item) => also(item) && isOwnMarkedItem(item, marker, login));
     if (hit) return hit;
   }
   return undefined;

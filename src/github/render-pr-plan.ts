@@ -19,6 +19,8 @@ export interface PrPlanCommentOptions extends RunLink {
   offlineReason?: string;
   /** Extra markdown (the impact preview) shown after the three sections. */
   extra?: string;
+  /** Blocks shown right under the heading (the CAUTION line when the PR edits kwsync.yaml's guards). */
+  notes?: readonly string[];
   warningCount: number;
   limit?: number;
   /** Characters by default (a comment); the job summary counts UTF-8 bytes. */
@@ -50,6 +52,7 @@ function body(tw: ThreeWayPlan, opts: PrPlanCommentOptions, shrink: ShrinkOption
   const target = tw.plan.target;
   const out = [`### kwsync plan for \`${code(target)}\` ${opts.offlineReason ? '(offline, against the base branch)' : '(against the live app)'}`, ''];
   if (opts.offlineReason) out.push(offlineNote(opts.offlineReason), '');
+  for (const n of opts.notes ?? []) if (n) out.push(n, '');
   out.push(...problemsBlock(opts.problems, maxLists));
   const own = tw.lists.filter((l) => l.own.kind !== 'none');
   out.push(`#### This pull request's changes`, '');

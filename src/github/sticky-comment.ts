@@ -1,5 +1,6 @@
 // One comment per marker, edited in place: the PR shows the latest plan, never a trail of them.
 import type { GitHubClient, RepoRef } from './client.js';
+import { ownLogin } from './identity.js';
 import { findOwnMarked } from './markers.js';
 
 export interface StickyCommentOptions extends RepoRef {
@@ -16,7 +17,7 @@ export interface StickyCommentResult {
   url: string;
 }
 
-/** kwsync's comment for `marker`: the first by a bot whose body starts with it, searching every page. */
+/** kwsync's comment for `marker`: the first by kwsync's own login whose body starts with it, searching every page. */
 export async function findMarkedComment(
   octokit: GitHubClient,
   opts: RepoRef & { issueNumber: number; marker: string },
@@ -27,7 +28,7 @@ export async function findMarkedComment(
     issue_number: opts.issueNumber,
     per_page: 100,
   });
-  const hit = await findOwnMarked(pages, opts.marker);
+  const hit = await findOwnMarked(pages, opts.marker, await ownLogin(octokit));
   return hit ? { id: hit.id } : undefined;
 }
 

@@ -22,6 +22,16 @@ export const DEFAULT_SAFETY = {
   minTermsForShareCheck: 10,
 } as const;
 
+/** The live PR plan's trust settings (kwsync.yaml `pullRequests`, read from the default branch only). */
+export const DEFAULT_PULL_REQUESTS = {
+  planWorkflow: '.github/workflows/kwsync-plan.yml',
+  trustLabel: 'kwsync-preview',
+  minMessageCount: 5,
+} as const;
+
+/** Authors GitHub reports with these associations see the live plan without a label. */
+export const TRUSTED_ASSOCIATIONS = ['OWNER', 'MEMBER', 'COLLABORATOR'] as const;
+
 /**
  * The largest legal response is the listing of every list: 25 lists of 1 MB uploads (plus the
  * app's default lists), each term turned into a JSON string. A CSV upload of one-byte terms
@@ -132,6 +142,31 @@ export const configSchema = z.strictObject({
       messages: z.number().int().min(1).max(10000).default(500),
     })
     .prefault({}),
+  pullRequests: z
+    .strictObject({
+      planWorkflow: z
+        .string()
+        .regex(/^\.github\/workflows\/[^/]+\.ya?ml$/, 'give the path of a workflow file, e.g. .github/workflows/kwsync-plan.yml')
+        .default(DEFAULT_PULL_REQUESTS.planWorkflow)
+        .describe('the plan workflow (stage one) whose runs the live plan acts on; a run of any other workflow file, even one named alike, is ignored'),
+      trustLabel: z
+        .string()
+        .min(1)
+        .max(50)
+        .default(DEFAULT_PULL_REQUESTS.trustLabel)
+        .describe(
+          'a label that releases the live plan and impact preview for a pull request whose author is not an owner, member or collaborator; it releases the commits pushed before it was added',
+        ),
+      minMessageCount: z
+        .number()
+        .int()
+        .min(1)
+        .max(1000)
+        .default(DEFAULT_PULL_REQUESTS.minMessageCount)
+        .describe('the impact preview shows message counts below this as "fewer than N" and no term caught by fewer messages, so no comment singles out a message'),
+    })
+    .prefault({})
+    .describe('read from the default branch only: how the live plan of a pull request decides what it may show'),
 });
 
 export type KwsyncConfig = z.output<typeof configSchema>;

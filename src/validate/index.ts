@@ -3,7 +3,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../errors.js';
-import type { KwsyncConfig } from '../model/config.js';
+import type { KwsyncConfig, Limits } from '../model/config.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredList } from '../model/keyword-list.js';
 import { diagnose, fileStart } from '../load/diagnose.js';
@@ -36,6 +36,8 @@ export interface ValidateOptions {
   cwd: string;
   /** A git ref to compare with (e.g. `origin/main`): repository-wide rules point at what changed, and shrinking lists are flagged. */
   base?: string;
+  /** Limits to validate with instead of kwsync.yaml's (a PR plan: the stricter of the base's and the PR's). */
+  limits?: Limits;
 }
 
 export async function validateRepo(opts: ValidateOptions): Promise<RepoValidation> {
@@ -44,7 +46,9 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   if (!(await isDirectory(keywordsDir))) {
     throw new ConfigError(`keywords folder not found: ${rel(keywordsDir)}`, { hint: 'run from the repository root, or pass --dir <folder>' });
   }
-  const { config, configFile, diagnostics } = await loadConfig(keywordsDir, rel);
+  const loaded = await loadConfig(keywordsDir, rel);
+  const { configFile, diagnostics } = loaded;
+  const config = opts.limits ? { ...loaded.config, limits: opts.limits } : loaded.config;
   const entries = (await readdir(keywordsDir, { withFileTypes: true })).filter((e) => !e.isDirectory() && !isHiddenOrEditorFile(e.name)); // a FIFO or device named like a list is reported, not skipped
   const listFiles = entries
     .map((e) => e.name)

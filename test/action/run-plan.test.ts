@@ -105,3 +105,20 @@ describe('mode: plan with several targets in kwsync.yaml', () => {
     expect(gh.comments[0]!.body.startsWith(planMarker('staging'))).toBe(true);
   });
 });
+
+describe('mode: plan: the PR does not decide its own guard', () => {
+  it('raising safety.maxRemovedShare in the PR: the base\'s value still marks the removal unsafe, with a CAUTION line', async () => {
+    repo.write('keywords/big.yaml', listYaml('big', Array.from({ length: 12 }, (_, i) => `t${i}`)));
+    baseSha = repo.commit();
+    repo.write('keywords/big.yaml', listYaml('big', ['t0']));
+    repo.write('keywords/kwsync.yaml', 'safety:\n  maxRemovedShare: 1\n');
+    const h = harness(repo, gh, undefined);
+    const result = await runAction({ inputs: inputs('plan'), context: prContext(), deps: h.deps });
+    const saved = JSON.parse(readFileSync(result.planJsonPath, 'utf8'));
+    expect(saved.plan.changes.find((c: any) => c.id === 'big').unsafe).toMatch(/removes 11 of 12/);
+    const body = gh.comments[0]!.body;
+    expect(body.split('\n')[1]).toBe('> [!CAUTION]');
+    expect(body).toContain('safety.maxRemovedShare 0.3 → 1');
+    expect(h.summaries.join('\n')).toContain('safety.maxRemovedShare 0.3 → 1');
+  });
+});

@@ -1,6 +1,8 @@
 // The two-stage PR plan end to end: stage one (plan-upload, pull_request, no key) packs the PR's
 // lists; stage two (plan-live, workflow_run, the key) reads them as untrusted data, finds the PR
-// through a fake GitHub REST API, plans three-way against emulators over real HTTP and posts.
+// through a fake GitHub REST API, reads the PR's lists from git at the verified head (the fake's
+// Git Database API over the test repository), plans three-way against emulators over real HTTP and posts.
+// The PR's author is a collaborator here (the live plan is shown); pr-attacks.test.ts has outsiders.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,11 +29,17 @@ const keywordsOf = (emu: RunningEmulator) => connectService(serviceSettingsFromE
 const list = (id: string, searchTerms: string[]) => ({ id, name: id, description: '', category: 'word' as const, searchTerms });
 
 function fork(number = 7, sha = () => headSha): FakePull {
-  return { number, state: 'open', head: { sha: sha(), ref: 'feature', repo: { full_name: 'mallory/lists', owner: { login: 'mallory' } } }, base: { sha: baseSha, ref: 'main', repo: { full_name: 'acme/lists' } } };
+  return {
+    number, state: 'open', user: { login: 'mallory', type: 'User' }, author_association: 'COLLABORATOR', labels: [],
+    head: { sha: sha(), ref: 'feature', repo: { full_name: 'mallory/lists', owner: { login: 'mallory' } } }, base: { sha: baseSha, ref: 'main', repo: { full_name: 'acme/lists' } },
+  };
 }
 // A fork's PR: GitHub leaves workflow_run.pull_requests empty.
 const runEvent = (extra: object = {}) => ({
-  workflow_run: { id: 99, event: 'pull_request', conclusion: 'success', head_sha: headSha, head_branch: 'feature', head_repository: { full_name: 'mallory/lists', owner: { login: 'mallory' } }, pull_requests: [], ...extra },
+  workflow_run: {
+    id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', created_at: '2025-01-01T00:00:00Z',
+    head_sha: headSha, head_branch: 'feature', head_repository: { full_name: 'mallory/lists', owner: { login: 'mallory' } }, pull_requests: [], ...extra,
+  },
 });
 
 beforeAll(async () => {
@@ -42,6 +50,7 @@ beforeEach(async () => {
   gh.reset();
   [prod, staging] = await Promise.all([startEmulator({ port: 0 }), startEmulator({ port: 0 })]);
   repo = new TempRepo();
+  gh.gitDir = repo.dir;
   artifactDir = mkdtempSync(join(tmpdir(), 'kwsync-artifact-'));
   repo.write('keywords/kwsync.yaml', CONFIG);
   repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam', 'scam']));
@@ -208,26 +217,32 @@ describe('stage two: plan-live (workflow_run, key in the environment)', () => {
     expect(body).not.toContain('emergency-term');
   });
 
-  it.each([
-    ['a symbolic link in place of the bundle', () => {
-      rmSync(join(artifactDir, BUNDLE_FILE));
-      symlinkSync('/etc/hostname', join(artifactDir, BUNDLE_FILE));
-    }, 'is a symbolic link'],
-    ['a path leaving the folder', () => {
-      writeFileSync(join(artifactDir, BUNDLE_FILE), JSON.stringify({ formatVersion: 1, dir: 'keywords', files: [{ path: '../../.github/workflows/x.yml', content: 'x' }] }));
-    }, 'has a ".."'],
-    ['an oversized bundle', () => {
-      writeFileSync(join(artifactDir, BUNDLE_FILE), JSON.stringify({ formatVersion: 1, dir: 'keywords', files: [{ path: 'a.yaml', content: 'x'.repeat(33 * 1024 * 1024) }] }));
-    }, 'over the cap'],
-  ])('refuses %s: failing check and comment on the PR, the app is never read', async (_name, tamper, why) => {
+  it('never reads the artifact: a bundle swapped for a link to a system file changes nothing', async () => {
     await stageOne();
+    rmSync(join(artifactDir, BUNDLE_FILE));
+    symlinkSync('/etc/hostname', join(artifactDir, BUNDLE_FILE));
+    const result = await stageTwo('staging', staging).run;
+    expect(result).toMatchObject({ failed: false, hasChanges: true });
+    expect(gh.comments[0]!.body).toMatch(/`blocklist` \| update \| \+1 −0/);
+  });
+
+  it.each([
+    ['a symbolic link in the keywords folder', () => symlinkSync('/etc/hostname', join(repo.dir, 'keywords/host.yaml')), 'is a symbolic link'],
+    ['a file name holding a newline', () => repo.write('keywords/a\n## Safe to merge.yaml', 'x'), 'holds a control character'],
+    ['files over the size cap (refused from the tree, before any content is fetched)', () => repo.write('keywords/huge.csv', 'x'.repeat(33 * 1024 * 1024)), 'bytes of files'],
+  ])('refuses %s at the head commit: failing check and comment on the PR, the app is never read', async (_name, tamper, why) => {
     tamper();
+    headSha = repo.commit();
+    gh.pulls[0] = fork();
+    await stageOne().catch(() => undefined);
+    repo.git('checkout', '-q', 'main');
     const before = prod.requests.length;
     const result = await stageTwo('prod', prod).run;
     expect(result.failed).toBe(true);
     expect(result.message).toContain(why);
     expect(gh.checkRuns).toEqual([expect.objectContaining({ head_sha: headSha, conclusion: 'failure' })]);
     expect(gh.comments[0]!.body).toContain('No plan was made');
+    expect(gh.requests.filter((r) => r.path.includes('/git/blobs/'))).toEqual([]);
     expect(prod.requests.length).toBe(before);
   });
 });

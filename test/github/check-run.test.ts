@@ -5,6 +5,8 @@ import { FakeGitHub } from './fake-github.js';
 import { diagnostics } from './fixtures.js';
 
 const repo = { owner: 'acme', repo: 'lists' };
+// GitHub answers 422 to a head_sha that is not a commit; the fake does too.
+const SHA = 'a'.repeat(40);
 let gh: FakeGitHub;
 let octokit: GitHubClient;
 beforeAll(async () => {
@@ -15,7 +17,7 @@ afterAll(() => gh.close());
 beforeEach(() => gh.reset());
 
 const publish = (n: number) =>
-  publishCheckRun(octokit, { ...repo, name: 'kwsync', headSha: 'abc123', diagnostics: diagnostics(n), title: 't', summary: 's' });
+  publishCheckRun(octokit, { ...repo, name: 'kwsync', headSha: SHA, diagnostics: diagnostics(n), title: 't', summary: 's' });
 
 describe('publishCheckRun', () => {
   it('sends 120 annotations in 3 requests of at most 50, all on their lines', async () => {
@@ -24,7 +26,7 @@ describe('publishCheckRun', () => {
     expect(writes.map((w) => `${w.method} ${w.body.output.annotations.length}`)).toEqual(['POST 50', 'PATCH 50', 'PATCH 20']);
     expect(res).toMatchObject({ requests: 3, conclusion: 'failure' });
     const run = gh.checkRuns[0]!;
-    expect(run.head_sha).toBe('abc123');
+    expect(run.head_sha).toBe(SHA);
     expect(run.annotations).toHaveLength(120);
     expect(run.annotations.map((a) => a.start_line)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
   });
@@ -38,7 +40,7 @@ describe('publishCheckRun', () => {
 
   it('succeeds with warnings only', async () => {
     const res = await publishCheckRun(octokit, {
-      ...repo, name: 'kwsync', headSha: 'abc', title: 't', summary: 's',
+      ...repo, name: 'kwsync', headSha: SHA, title: 't', summary: 's',
       diagnostics: diagnostics(2).filter((d) => d.severity === 'warning'),
     });
     expect(res.conclusion).toBe('success');
@@ -64,12 +66,12 @@ describe('toAnnotation', () => {
 describe('client retries', () => {
   it('does not retry a 403 (permission) but does retry a 502', async () => {
     gh.failNext = [403];
-    await expect(publishCheckRun(octokit, { ...repo, name: 'k', headSha: 'a', diagnostics: [], title: 't', summary: 's' })).rejects.toMatchObject({ status: 403 });
+    await expect(publishCheckRun(octokit, { ...repo, name: 'k', headSha: SHA, diagnostics: [], title: 't', summary: 's' })).rejects.toMatchObject({ status: 403 });
     expect(gh.requests).toHaveLength(1);
     gh.reset();
     const fast = createGitHubClient({ token: 't', baseUrl: gh.url, throttle: false, retryBaseMs: 1 });
     gh.failNext = [502, 502];
-    await publishCheckRun(fast, { ...repo, name: 'k', headSha: 'a', diagnostics: [], title: 't', summary: 's' });
+    await publishCheckRun(fast, { ...repo, name: 'k', headSha: SHA, diagnostics: [], title: 't', summary: 's' });
     expect(gh.requests).toHaveLength(3);
     expect(gh.checkRuns).toHaveLength(1);
   });

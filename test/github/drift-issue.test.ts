@@ -3,7 +3,7 @@ import { createGitHubClient, type GitHubClient } from '../../src/github/client.j
 import { syncDriftIssue } from '../../src/github/drift-issue.js';
 import { DRIFT_LABEL, driftMarker } from '../../src/github/markers.js';
 import { findMergedPullRequest } from '../../src/github/merged-pr.js';
-import { FakeGitHub, HUMAN } from './fake-github.js';
+import { FakeGitHub, HUMAN, OTHER_BOT } from './fake-github.js';
 
 const repo = { owner: 'acme', repo: 'lists' };
 let gh: FakeGitHub;
@@ -67,10 +67,11 @@ describe('syncDriftIssue', () => {
   it("ignores a person's issue that carries or quotes the marker, labelled or not", async () => {
     gh.seedIssue({ title: 'spoof', body: `${driftMarker('prod')}\nall fine`, state: 'open', labels: [DRIFT_LABEL], user: HUMAN });
     gh.seedIssue({ title: 'quote', body: `see:\n${driftMarker('prod')}`, state: 'open', labels: [DRIFT_LABEL] });
+    gh.seedIssue({ title: 'other bot', body: `${driftMarker('prod')}\nall fine`, state: 'open', labels: [DRIFT_LABEL], user: OTHER_BOT });
     expect(await sync(null)).toEqual({ action: 'none', issueNumber: null });
     const res = await sync(`${driftMarker('prod')}\nplan`);
     expect(res.action).toBe('opened');
-    expect(gh.issues.map((i) => i.body)).toEqual([`${driftMarker('prod')}\nall fine`, `see:\n${driftMarker('prod')}`, `${driftMarker('prod')}\nplan`]);
+    expect(gh.issues.map((i) => i.body)).toEqual([`${driftMarker('prod')}\nall fine`, `see:\n${driftMarker('prod')}`, `${driftMarker('prod')}\nall fine`, `${driftMarker('prod')}\nplan`]);
   });
 
   it('opens a fresh issue when the earlier one was closed by hand', async () => {

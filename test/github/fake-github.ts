@@ -2,6 +2,10 @@
 // and check runs in memory, paginates with Link headers like GitHub, enforces GitHub's limits
 // (50 annotations per request, 65,536-character bodies), gives every comment and issue an author
 // (the token acts as github-actions[bot], which may edit only its own comments) and records every request.
+// Git objects (commits, trees, blobs) are served from a real repository (`gitDir`) the way GitHub's
+// Git Database API shapes them; pulls carry author_association and labels; GET /user answers 403 to
+// the workflow token as GitHub does, or a user's login when `tokenUser` is set.
+import { execFileSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -16,10 +20,25 @@ export interface FakeUser { login: string; type: 'Bot' | 'User' }
 /** Who the token acts as: what GitHub's workflow token is. */
 export const BOT: FakeUser = { login: 'github-actions[bot]', type: 'Bot' };
 export const HUMAN: FakeUser = { login: 'mallory', type: 'User' };
+/** Another app installed on the repository: it may write kwsync's marker, and must not be taken for kwsync. */
+export const OTHER_BOT: FakeUser = { login: 'echo-bot[bot]', type: 'Bot' };
 export interface FakeComment { id: number; issue: number; body: string; user: FakeUser }
 export interface FakeIssue { number: number; title: string; body: string; state: string; labels: string[]; user?: FakeUser; pull_request?: object }
 /** A pull request as GET /pulls returns it (only what kwsync reads). */
-export interface FakePull { number: number; state: 'open' | 'closed'; head: { sha: string; ref: string; repo: { full_name: string; owner: { login: string } } }; base: { sha: string; ref: string; repo: { full_name: string } } }
+export interface FakePull {
+  number: number;
+  state: 'open' | 'closed';
+  head: { sha: string; ref: string; repo: { full_name: string; owner: { login: string } } };
+  base: { sha: string; ref: string; repo: { full_name: string } };
+  user: FakeUser;
+  /** GitHub's enum: OWNER, MEMBER, COLLABORATOR, CONTRIBUTOR, FIRST_TIME_CONTRIBUTOR, FIRST_TIMER, MANNEQUIN, NONE. */
+  author_association: string;
+  labels: { name: string }[];
+}
+export const AUTHOR_ASSOCIATIONS = ['OWNER', 'MEMBER', 'COLLABORATOR', 'CONTRIBUTOR', 'FIRST_TIME_CONTRIBUTOR', 'FIRST_TIMER', 'MANNEQUIN', 'NONE'];
+/** An issue event (GET /issues/{n}/events): only `labeled` ones matter to kwsync. */
+export interface FakeIssueEvent { id: number; event: string; created_at: string; actor: FakeUser; label?: { name: string } }
+const CHECK_CONCLUSIONS = ['action_required', 'cancelled', 'failure', 'neutral', 'success', 'skipped', 'stale', 'timed_out'];
 export interface FakeCheckRun { id: number; name: string; head_sha: string; conclusion?: string; annotations: any[]; output?: any }
 
 export class FakeGitHub {
@@ -33,6 +52,12 @@ export class FakeGitHub {
   /** branch name -> head commit sha (repos.getBranch). */
   branches = new Map<string, string>();
   defaultBranch = 'main';
+  /** A git repository whose objects the Git Database API serves (commits, trees, blobs). */
+  gitDir: string | undefined;
+  /** issue number -> its events (labeled, ...). */
+  issueEvents = new Map<number, FakeIssueEvent[]>();
+  /** GET /user: undefined answers 403 as GitHub does for an installation token (GITHUB_TOKEN). */
+  tokenUser: FakeUser | undefined;
   /** Statuses to answer the next requests with, before handling them (fault injection). */
   failNext: number[] = [];
   private nextId = 1000;
@@ -57,6 +82,14 @@ export class FakeGitHub {
     this.branches.clear();
     this.defaultBranch = 'main';
     this.failNext = [];
+    this.gitDir = undefined;
+    this.issueEvents.clear();
+    this.tokenUser = undefined;
+  }
+  label(issue: number, name: string, at: string, actor: FakeUser = { login: 'maintainer', type: 'User' }): void {
+    const events = this.issueEvents.get(issue) ?? [];
+    events.push({ id: this.nextId++, event: 'labeled', created_at: at, actor, label: { name } });
+    this.issueEvents.set(issue, events);
   }
   seedComment(issue: number, body: string, user: FakeUser = BOT): FakeComment {
     const c = { id: this.nextId++, issue, body, user };
@@ -101,12 +134,12 @@ export class FakeGitHub {
       const issue = Number(m[1]);
       if (method === 'GET') return pageOf(this.comments.filter((c) => c.issue === issue).map(commentJson));
       if (tooLong(body.body)) return { status: 422, json: { message: 'body is too long (maximum is 65536 characters)' } };
-      return { status: 201, json: commentJson(this.seedComment(issue, body.body)) };
+      return { status: 201, json: commentJson(this.seedComment(issue, body.body, this.tokenUser ?? BOT)) };
     }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path)) && method === 'PATCH') {
       const c = this.comments.find((x) => x.id === Number(m![1]));
       if (!c) return { status: 404, json: { message: 'Not Found' } };
-      if (c.user.login !== BOT.login) return { status: 403, json: { message: 'Resource not accessible by integration' } };
+      if (c.user.login !== (this.tokenUser ?? BOT).login) return { status: 403, json: { message: 'Resource not accessible by integration' } };
       if (tooLong(body.body)) return { status: 422, json: { message: 'body is too long (maximum is 65536 characters)' } };
       c.body = body.body;
       return { status: 200, json: commentJson(c) };
@@ -142,6 +175,9 @@ export class FakeGitHub {
     if (/^\/repos\/[^/]+\/[^/]+\/check-runs$/.test(path) && method === 'POST') {
       const annotations = body.output?.annotations ?? [];
       if (annotations.length > 50) return { status: 422, json: { message: 'at most 50 annotations per request' } };
+      if (!/^[0-9a-f]{40}$/.test(String(body.head_sha))) return { status: 422, json: { message: 'head_sha is not a commit' } };
+      if (body.conclusion !== undefined && !CHECK_CONCLUSIONS.includes(body.conclusion)) return { status: 422, json: { message: `conclusion ${body.conclusion} is not one of ${CHECK_CONCLUSIONS.join(', ')}` } };
+      if (body.conclusion === 'action_required' && !body.details_url) return { status: 422, json: { message: 'details_url is required when the conclusion is action_required' } };
       const run = { id: this.nextId++, name: body.name, head_sha: body.head_sha, conclusion: body.conclusion, annotations: [...annotations], output: body.output };
       this.checkRuns.push(run);
       return { status: 201, json: { id: run.id, html_url: `https://github.test/checks/${run.id}` } };
@@ -159,8 +195,18 @@ export class FakeGitHub {
       const [user, ref] = (q.head ?? ':').split(':');
       return pageOf(this.pulls.filter((p) => (q.state ?? 'open') === 'all' || p.state === (q.state ?? 'open')).filter((p) => !q.head || (p.head.repo.owner.login === user && p.head.ref === ref)));
     }
+    if (path === '/user' && method === 'GET') {
+      return this.tokenUser ? { status: 200, json: { login: this.tokenUser.login, type: this.tokenUser.type } } : { status: 403, json: { message: 'Resource not accessible by integration' } };
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/git\/(commits|trees|blobs)\/([^/]+)$/.exec(path)) && method === 'GET') {
+      return this.gitObject(m[1] as 'commits' | 'trees' | 'blobs', m[2]!, q.recursive !== undefined);
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/events$/.exec(path)) && method === 'GET') {
+      return pageOf(this.issueEvents.get(Number(m[1])) ?? []);
+    }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/.exec(path)) && method === 'GET') {
       const pull = this.pulls.find((p) => p.number === Number(m![1]));
+      if (pull && !AUTHOR_ASSOCIATIONS.includes(pull.author_association)) throw new Error(`fake pull #${pull.number} has an author_association GitHub never sends: ${pull.author_association}`);
       return pull ? { status: 200, json: pull } : { status: 404, json: { message: 'Not Found' } };
     }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/commits\/([^/]+)\/pulls$/.exec(path))) {
@@ -168,6 +214,40 @@ export class FakeGitHub {
     }
     return { status: 404, json: { message: `fake GitHub has no route ${method} ${path}` } };
   }
+
+  /** The Git Database API over a real repository: GitHub's shapes, 404 for what is not there, 422 for a malformed sha. */
+  private gitObject(kind: 'commits' | 'trees' | 'blobs', sha: string, recursive: boolean): { status: number; json: unknown } {
+    if (!this.gitDir) return { status: 404, json: { message: 'Not Found' } };
+    if (!/^[0-9a-f]{40}$/.test(sha)) return { status: 422, json: { message: 'sha is not a 40-character hex object id' } };
+    const type = (() => {
+      try {
+        return git(this.gitDir!, ['cat-file', '-t', sha]).toString().trim();
+      } catch {
+        return '';
+      }
+    })();
+    const want = { commits: 'commit', trees: 'tree', blobs: 'blob' }[kind];
+    if (type !== want) return { status: 404, json: { message: 'Not Found' } };
+    if (kind === 'commits') {
+      const tree = git(this.gitDir, ['rev-parse', `${sha}^{tree}`]).toString().trim();
+      return { status: 200, json: { sha, tree: { sha: tree }, parents: [] } };
+    }
+    if (kind === 'blobs') {
+      const content = git(this.gitDir, ['cat-file', 'blob', sha]);
+      return { status: 200, json: { sha, size: content.length, encoding: 'base64', content: content.toString('base64').replace(/(.{60})/g, '$1\n') } };
+    }
+    const lines = git(this.gitDir, ['ls-tree', '-z', '-l', ...(recursive ? ['-r', '-t'] : []), sha]).toString('utf8').split('\0').filter(Boolean);
+    const tree = lines.map((line) => {
+      const [meta, entryPath] = [line.slice(0, line.indexOf('\t')), line.slice(line.indexOf('\t') + 1)];
+      const [mode, entryType, entrySha, size] = meta.split(/\s+/);
+      return { path: entryPath, mode, type: entryType, sha: entrySha, ...(entryType === 'blob' ? { size: Number(size) } : {}) };
+    });
+    return { status: 200, json: { sha, truncated: false, tree } };
+  }
+}
+
+function git(dir: string, args: string[]): Buffer {
+  return execFileSync('git', args, { cwd: dir, maxBuffer: 256 * 1024 * 1024 });
 }
 
 function commentJson(c: FakeComment) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { createGitHubClient, type GitHubClient } from '../../src/github/client.js';
 import { planMarker } from '../../src/github/markers.js';
 import { upsertStickyComment } from '../../src/github/sticky-comment.js';
-import { FakeGitHub, HUMAN } from './fake-github.js';
+import { FakeGitHub, HUMAN, OTHER_BOT } from './fake-github.js';
 
 const repo = { owner: 'acme', repo: 'lists' };
 let gh: FakeGitHub;
@@ -57,6 +57,25 @@ describe('upsertStickyComment', () => {
     expect(gh.comments.find((c) => c.id === spoof.id)!.body).toBe(`${marker}\n0 to update`);
     expect(gh.comments.find((c) => c.id === quote.id)!.body).toContain('why is this here?');
     expect(gh.writes().map((w) => w.path)).toEqual([`/repos/acme/lists/issues/comments/${own.id}`]);
+  });
+
+  it("ignores another bot's comment that starts with the marker (identity, not marker), and updates kwsync's own", async () => {
+    const forged = gh.seedComment(7, `${marker}\n**Safe to merge**: no list changes.`, OTHER_BOT);
+    const own = gh.seedComment(7, `${marker}\nplan v1`);
+    const res = await upsert('plan v2');
+    expect(res).toMatchObject({ action: 'updated', commentId: own.id });
+    expect(gh.comments.find((c) => c.id === forged.id)!.body).toContain('Safe to merge');
+  });
+
+  it('with a user token, recognises its comments by that login (GET /user)', async () => {
+    gh.tokenUser = { login: 'kwsync-ci', type: 'User' };
+    const pat = createGitHubClient({ token: 'pat', baseUrl: gh.url, throttle: false, retryBaseMs: 1 });
+    const actionsBot = gh.seedComment(7, `${marker}\nfrom the workflow token`);
+    const own = gh.seedComment(7, `${marker}\nplan v1`, gh.tokenUser);
+    const res = await upsertStickyComment(pat, { ...repo, issueNumber: 7, marker, body: 'plan v2' });
+    expect(res).toMatchObject({ action: 'updated', commentId: own.id });
+    expect(gh.comments.find((c) => c.id === actionsBot.id)!.body).toContain('from the workflow token');
+    expect(gh.requests.filter((r) => r.path === '/user')).toHaveLength(1);
   });
 
   it("creates its own comment when only a person's comment carries the marker", async () => {

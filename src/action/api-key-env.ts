@@ -1,0 +1,12 @@
+// The API key leaves process.env at the Action's start (see takeApiKey).
+/**
+ * Takes the key out of process.env before any untrusted file is parsed: every child process (git,
+ * which reads the PR's base and trees) and worker inherits process.env, and code that parses a
+ * PR's files has no business seeing it. Only the returned object (passed to the service client)
+ * holds it from here on.
+ */
+export function takeApiKey(processEnv: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  const env = { ...processEnv };
+  delete processEnv.COMETCHAT_API_KEY;
+  return env;
+}

@@ -1,0 +1,91 @@
+// A folder's files as they are at one commit, read through GitHub's Git Database API (commit ->
+// trees -> blobs) with the workflow's read token. The live PR plan reads the pull request's lists
+// this way, at the head commit GitHub confirmed, instead of trusting what the PR's own run
+// uploaded. Data only: nothing here is checked out or run. The tree gives every size before any
+// content is fetched, so the caps apply first; links and submodules are refused by their mode.
+import { ConfigError } from '../errors.js';
+import type { GitHubClient, RepoRef } from './client.js';
+
+export interface FolderLimits {
+  maxBytes: number;
+  maxFiles: number;
+}
+
+export interface FolderFile {
+  /** Relative to the folder, `/`-separated, as git stores it. */
+  path: string;
+  content: Buffer;
+}
+
+export interface FolderAtCommit {
+  /** False when the commit has no such folder (the PR deleted it): no files. */
+  exists: boolean;
+  files: FolderFile[];
+  /** Files read from the local object store rather than the API. */
+  local: number;
+}
+
+const FILE_MODES = new Set(['100644', '100755']);
+
+function refuse(sha: string, why: string): ConfigError {
+  return new ConfigError(`the pull request's lists at ${sha.slice(0, 7)} are refused: ${why}`, {
+    hint: 'the keywords folder may hold only regular files (no links, no submodules), within the size caps; nothing was planned',
+  });
+}
+
+export async function readFolderAtCommit(
+  octokit: GitHubClient,
+  opts: RepoRef & {
+    sha: string;
+    dir: string;
+    limits: FolderLimits;
+    /** Why a path is refused (control characters, ...), checked on the tree before any content is fetched. */
+    pathProblem?: (path: string) => string | null;
+    readLocalBlob?: (sha: string) => Promise<Buffer | undefined>;
+  },
+): Promise<FolderAtCommit> {
+  const { owner, repo, sha } = opts;
+  const commit = await octokit.rest.git.getCommit({ owner, repo, commit_sha: sha });
+  let tree = commit.data.tree.sha;
+  for (const segment of opts.dir.split('/').filter((s) => s && s !== '.')) {
+    const level = await octokit.rest.git.getTree({ owner, repo, tree_sha: tree });
+    const entry = level.data.tree.find((e) => e.path === segment);
+    if (!entry) return { exists: false, files: [], local: 0 };
+    if (entry.type !== 'tree' || !entry.sha) throw refuse(sha, `${opts.dir} is not a folder there (it is a ${entry.type === 'commit' ? 'submodule' : entry.mode === '120000' ? 'symbolic link' : 'file'})`);
+    tree = entry.sha;
+  }
+  const all = await octokit.rest.git.getTree({ owner, repo, tree_sha: tree, recursive: 'true' });
+  if (all.data.truncated) throw refuse(sha, `${opts.dir} holds more entries than GitHub lists in one tree`);
+  const blobs: { path: string; sha: string; size: number }[] = [];
+  let total = 0;
+  for (const e of all.data.tree) {
+    const where = `${opts.dir}/${e.path ?? ''}`;
+    if (e.type === 'tree') continue;
+    if (e.type === 'commit') throw refuse(sha, `${JSON.stringify(where.slice(0, 200))} is a submodule`);
+    if (e.mode === '120000') throw refuse(sha, `${JSON.stringify(where.slice(0, 200))} is a symbolic link`);
+    if (e.type !== 'blob' || !FILE_MODES.has(e.mode ?? '') || !e.sha || typeof e.path !== 'string') throw refuse(sha, `${JSON.stringify(where.slice(0, 200))} is not a regular file (mode ${e.mode})`);
+    const problem = opts.pathProblem?.(e.path);
+    if (problem) throw refuse(sha, `the path ${JSON.stringify(where.slice(0, 200))} ${problem}`);
+    total += e.size ?? 0;
+    blobs.push({ path: e.path, sha: e.sha, size: e.size ?? 0 });
+    if (blobs.length > opts.limits.maxFiles) throw refuse(sha, `more than ${opts.limits.maxFiles} files`);
+    if (total > opts.limits.maxBytes) throw refuse(sha, `more than ${opts.limits.maxBytes} bytes of files`);
+  }
+  const files: FolderFile[] = [];
+  let local = 0;
+  for (const b of blobs) {
+    // Content-addressed: a blob the checkout already has (a file the PR left alone) is the same bytes.
+    const here = await opts.readLocalBlob?.(b.sha);
+    if (here) local++;
+    const content = here ?? (await fetchBlob(octokit, { owner, repo }, b.sha));
+    if (content.length !== b.size) throw refuse(sha, `${JSON.stringify(b.path.slice(0, 200))} is ${content.length} bytes, not the ${b.size} its tree entry says`);
+    files.push({ path: b.path, content });
+  }
+  return { exists: true, files, local };
+}
+
+async function fetchBlob(octokit: GitHubClient, repo: RepoRef, sha: string): Promise<Buffer> {
+  const res = await octokit.rest.git.getBlob({ ...repo, file_sha: sha });
+  if (res.data.encoding !== 'base64') return Buffer.from(res.data.content, 'utf8');
+  return Buffer.from(res.data.content, 'base64');
+}

@@ -1,0 +1,54 @@
+// The plan comment for a pull request whose author is not trusted (see src/action/pr-trust.ts):
+// counts only, from the PR's own files against its base commit, both public in git. Nothing read
+// from the live app (terms, unmanaged lists, drift, revisions) and no impact preview: a PR's
+// patterns run over chat messages are a query oracle over what the app's users wrote. One line
+// says what is withheld and how a maintainer releases it. Pure.
+import { footer, type RunLink } from './render-comments.js';
+import { planMarker } from './markers.js';
+
+export interface OwnCount {
+  id: string;
+  kind: 'create' | 'update' | 'delete';
+  added: number;
+  removed: number;
+}
+
+export interface WithheldPlanOptions extends RunLink {
+  target: string;
+  lists: readonly OwnCount[];
+  /** Why the author is not trusted, in a sentence fragment. */
+  why: string;
+  trustLabel: string;
+  errorCount: number;
+  warningCount: number;
+  /** Extra blocks (the CAUTION line on guard changes), shown under the heading. */
+  notes?: readonly string[];
+}
+
+export const MAX_WITHHELD_ROWS = 100;
+
+export function withheldLine(trustLabel: string, why: string): string {
+  return (
+    `> [!NOTE]\n> **The live plan is withheld** (${why}): this comment shows only what the pull request's own files change. ` +
+    'Not shown: the impact preview on recent messages, terms of the live lists, live lists the repository does not manage, and live edits. ' +
+    `A maintainer releases them by adding the label \`${trustLabel}\` and re-running the **kwsync plan (live)** workflow run (Re-run all jobs).`
+  );
+}
+
+export function renderWithheldPlan(opts: WithheldPlanOptions): string {
+  const out = [planMarker(opts.target), `### kwsync plan for \`${opts.target}\` (counts only)`, '', withheldLine(opts.trustLabel, opts.why), ''];
+  for (const n of opts.notes ?? []) if (n) out.push(n, '');
+  const e = opts.errorCount;
+  const w = opts.warningCount;
+  out.push(e + w === 0 ? 'Validation: all lists are valid.' : `Validation: ${e} error${e === 1 ? '' : 's'}, ${w} warning${w === 1 ? '' : 's'}; the check shows each one on its line.`, '');
+  if (opts.lists.length === 0) out.push('The pull request changes no list.', '');
+  else {
+    out.push(`#### This pull request's changes (${opts.lists.length} list${opts.lists.length === 1 ? '' : 's'})`, '', '| list | change | terms added | terms removed |', '|---|---|--:|--:|');
+    // escape: list ids come from the PR's own files (validated ids, but untrusted text)
+    for (const l of opts.lists.slice(0, MAX_WITHHELD_ROWS)) out.push(`| \`${l.id.replace(/`/g, "'").replace(/\|/g, '\\|')}\` | ${l.kind} | ${l.added} | ${l.removed} |`);
+    if (opts.lists.length > MAX_WITHHELD_ROWS) out.push('', `_…and ${opts.lists.length - MAX_WITHHELD_ROWS} more lists._`);
+    out.push('');
+  }
+  out.push(footer(opts, 'Planned'), '');
+  return out.join('\n');
+}

@@ -1,0 +1,35 @@
+// The stricter of two guards, value by value, and what a change edits in them.
+import { describe, expect, it } from '@jest/globals';
+import { guardCaution, guardChanges, guardOf, stricterGuard } from '../../src/action/guard.js';
+import { maskCount } from '../../src/action/impact-preview.js';
+import { configSchema } from '../../src/model/config.js';
+
+const guard = (yaml: object) => guardOf(configSchema.parse(yaml));
+
+describe('stricterGuard', () => {
+  it('takes the smaller share, threshold and each limit, and prunes only when both prune', () => {
+    const base = guard({ prune: true, safety: { maxRemovedShare: 0.3, minTermsForShareCheck: 5 }, limits: { maxTermLength: 100 } });
+    const head = guard({ prune: false, safety: { maxRemovedShare: 1, minTermsForShareCheck: 50 }, limits: { maxTermLength: 1000, maxLists: 10 } });
+    expect(stricterGuard(base, head)).toEqual({
+      prune: false,
+      safety: { maxRemovedShare: 0.3, minTermsForShareCheck: 5 },
+      limits: { ...base.limits, maxTermLength: 100, maxLists: 10 },
+    });
+    expect(stricterGuard(head, base)).toEqual(stricterGuard(base, head));
+  });
+
+  it('lists every edited value, loosening or tightening, and says nothing when none changed', () => {
+    const base = guard({});
+    const head = guard({ prune: true, safety: { maxRemovedShare: 0.1 }, limits: { maxTermLength: 1000 } });
+    expect(guardChanges(base, head)).toEqual(['safety.maxRemovedShare 0.3 → 0.1', 'limits.maxTermLength 100 → 1000', 'prune false → true']);
+    expect(guardChanges(base, base)).toEqual([]);
+    expect(guardCaution([], 'plan')).toBe('');
+    expect(guardCaution(['prune false → true'], 'apply')).toMatch(/^> \[!CAUTION\]\n> .*prune false → true.*This apply used the stricter/);
+  });
+});
+
+describe('maskCount (k-anonymity)', () => {
+  it.each([[0, 5, '0'], [1, 5, '<5'], [4, 5, '<5'], [5, 5, '5'], [3, 1, '3']])('%i with k=%i is %s', (n, k, out) => {
+    expect(maskCount(n, k)).toBe(out);
+  });
+});
