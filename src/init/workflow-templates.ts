@@ -73,7 +73,6 @@ jobs:
     uses: ${opts.uses('plan-live')}
     permissions:
       contents: read
-      actions: read
       checks: write
       pull-requests: write
     with:

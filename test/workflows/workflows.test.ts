@@ -75,9 +75,10 @@ describe('workflow files', () => {
   it('gives each job only the permissions it needs, and the key only to apply, drift and the live plan', () => {
     const perms = (f: string, job: string) => load(f).jobs[job].permissions;
     for (const f of files) expect({ f, perms: load(f).permissions }).toEqual({ f, perms: f === 'ci.yml' ? { contents: 'read' } : {} });
-    // Stage one runs the PR's code: a read-only token. Stage two posts: checks, comments, the artifact.
+    // Stage one runs the PR's code: a read-only token. Stage two reads the PR's head through the
+    // Git Database API (contents) and posts checks and comments; it never reads the run's artifact.
     const upload = { contents: 'read' };
-    const live = { contents: 'read', actions: 'read', checks: 'write', 'pull-requests': 'write' };
+    const live = { contents: 'read', checks: 'write', 'pull-requests': 'write' };
     const apply = { contents: 'read', 'pull-requests': 'write' };
     const drift = { contents: 'read', issues: 'write' };
     expect(perms('kwsync-plan.yml', 'plan')).toEqual(upload);
@@ -109,10 +110,14 @@ describe('workflow files', () => {
     const rl = load('reusable-plan-live.yml');
     expect(rl.jobs.targets.if).toContain("github.event.workflow_run.event == 'pull_request'");
     expect(rl.jobs.plan.environment).toBe('${{ matrix.target }}');
-    const down = rl.jobs.plan.steps.find((st: any) => String(st.uses).startsWith('actions/download-artifact@'));
-    expect(down.with).toEqual(expect.objectContaining({ name: 'kwsync-pr', 'run-id': '${{ github.event.workflow_run.id }}' }));
+    // Stage two reads the PR's lists from git at the verified head, never the run's artifact,
+    // and acts only on a finished run of stage one (never action_required).
+    expect(rl.jobs.targets.if).toContain("github.event.workflow_run.conclusion == 'success'");
+    expect(rl.jobs.targets.if).not.toContain("!= 'cancelled'");
+    expect(rl.jobs.plan.steps.some((st: any) => String(st.uses).startsWith('actions/download-artifact@'))).toBe(false);
+    expect(rl.jobs.plan.permissions).toEqual({ contents: 'read', checks: 'write', 'pull-requests': 'write' });
     const step = rl.jobs.plan.steps.find((st: any) => st.uses === ACTION);
-    expect(step.with['artifact-dir']).toBe(down.with.path);
+    expect(step.with['artifact-dir']).toBeUndefined();
   });
 
   it('applies on main, each target in its own environment', () => {
