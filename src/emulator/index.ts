@@ -101,7 +101,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     ctx: { world, keywords, persist, bodyLimitBytes: opts.bodyLimitBytes ?? 2 * 1024 * 1024, keywordListLimit: opts.keywordListLimit },
     keys: { apiKey, ...(opts.readOnlyApiKey !== undefined ? { readOnlyApiKey: opts.readOnlyApiKey } : {}) },
     faults,
-    rateLimiter: createRateLimiter({ perMinute: opts.rateLimitPerMinute ?? 10_000, headers: opts.rateLimitHeaders ?? 'x-ratelimit', now }),
+    rateLimiter: createRateLimiter({ perMinute: opts.rateLimitPerMinute ?? 10_000, headers: opts.rateLimitHeaders ?? 'x-rate-limit', now }),
     log: requests,
     ...(opts.errorBody !== undefined ? { errorBody: opts.errorBody } : {}),
   });
