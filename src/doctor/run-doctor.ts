@@ -40,6 +40,7 @@ export async function runDoctor(client: CometChatClient, opts: DoctorOptions): P
     searchTermsWithFile: service.searchTermsWithFile,
     timeoutMs: service.timeoutMs,
   };
+  const termsNow = { ...current, sentenceEncoding: service.sentenceEncoding, separators: service.separators };
   // The probe id is read first: a 404 for it also shows it is free before the write probe makes it.
   const read = await runReadChecks(client, { missingId: id, timeoutMs: current.timeoutMs });
   let findings = read.findings;
@@ -50,7 +51,7 @@ export async function runDoctor(client: CometChatClient, opts: DoctorOptions): P
   if (probed && read.facts) {
     const write = await runWriteProbe(client, {
       id,
-      current,
+      current: termsNow,
       maxLists: opts.config.limits.maxLists,
       facts: read.facts,
       signal: opts.signal,
@@ -58,9 +59,9 @@ export async function runDoctor(client: CometChatClient, opts: DoctorOptions): P
     });
     variants = write.variants;
     interrupted = write.interrupted;
-    const terms = recommendTermsSettings(current, variants);
-    recommended = { ...recommended, ...terms };
-    findings = merge(findings, [...write.findings, ...termsFindings(current, terms, variants)]);
+    const terms = recommendTermsSettings(termsNow, variants);
+    recommended = { ...recommended, termsTransport: terms.termsTransport, csvQuoting: terms.csvQuoting, searchTermsWithFile: terms.searchTermsWithFile };
+    findings = merge(findings, [...write.findings, ...termsFindings(termsNow, terms, variants)]);
   } else if (read.facts) {
     findings = merge(findings, [notProbed()]);
   }

@@ -3,7 +3,7 @@
 import type { FormData } from 'undici';
 import { keywordListForm } from '../api/index.js';
 import type { KeywordList } from '../model/keyword-list.js';
-import type { CsvQuoting, SearchTermsWithFile, TermsSettings } from '../model/terms-encoding.js';
+import { DEFAULT_TERMS_SETTINGS, type CsvQuoting, type SearchTermsWithFile, type TermsSettings } from '../model/terms-encoding.js';
 import type { VariantId } from './report.js';
 
 /** Comma-free terms: they travel in `searchTerms` under termsTransport auto. */
@@ -25,7 +25,7 @@ export function fileVariant(csvQuoting: CsvQuoting, searchTermsWithFile: SearchT
   return {
     id: `file-${csvQuoting}-${searchTermsWithFile}`,
     terms: COMMA_SAMPLE,
-    settings: { termsTransport: 'file', csvQuoting, searchTermsWithFile },
+    settings: { ...DEFAULT_TERMS_SETTINGS, termsTransport: 'file', csvQuoting, searchTermsWithFile },
   };
 }
 

@@ -8,8 +8,10 @@ import { KeywordStore } from './keyword-store.js';
 import { createStateSaver, loadState } from './persistence.js';
 import { createRateLimiter, type RateLimitHeaderStyle } from './rate-limit.js';
 import type { ErrorBodyMode } from './http-errors.js';
-import type { CsvParsing } from './keyword-rules.js';
+import { DEFAULT_RULES, type CsvParsing } from './keyword-rules.js';
 import { generateSeedData } from './seed.js';
+import { foreignDefaultLists, withDefaultLists, type DefaultListSet } from './default-lists.js';
+import type { SentenceEncoding, Separators } from '../model/terms-encoding.js';
 import { buildServer, type RequestLogEntry } from './server.js';
 
 export type { EmulatorData } from './data-schema.js';
@@ -18,6 +20,7 @@ export type { RequestLogEntry } from './server.js';
 export type { CsvParsing } from './keyword-rules.js';
 export type { ErrorBodyMode } from './http-errors.js';
 export type { RateLimitHeaderStyle } from './rate-limit.js';
+export { DEFAULT_LIST_SETS, type DefaultListSet } from './default-lists.js';
 export { generateSeedData, BUSY_GROUP, BUSY_GROUP_MESSAGES } from './seed.js';
 export { appHashOf } from './keyword-store.js';
 
@@ -49,6 +52,16 @@ export interface EmulatorOptions {
   errorBody?: ErrorBodyMode;
   /** GET /calls ignores `page` and always answers page 1 (`page` is not declared on /calls). */
   callsPageIgnored?: boolean;
+  /**
+   * How a sentence list's `disallowedSentences` arrives (default 'repeated', one part per
+   * sentence); a request in another encoding is refused or stored otherwise, as a service reading
+   * only its own would. 'searchTerms': sentences in searchTerms, the pre-published reading.
+   */
+  sentenceEncoding?: SentenceEncoding;
+  /** How `searchTerms` is split per kind (default words by comma, patterns and sentences by line). */
+  separators?: Partial<Separators>;
+  /** Default lists seeded: 'none', 'published' (the default: the one published default word list) or 'all'. */
+  defaultLists?: DefaultListSet;
 }
 
 export interface RunningEmulator {
@@ -74,10 +87,14 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const keywords = new KeywordStore(appId, () => Math.floor(now() / 1000), {
     csvParsing: opts.csvParsing ?? 'lines',
     requireSearchTerms: opts.requireSearchTerms ?? false,
+    sentenceEncoding: opts.sentenceEncoding ?? DEFAULT_RULES.sentenceEncoding,
+    separators: { ...DEFAULT_RULES.separators, ...opts.separators },
   });
+  const defaultLists = opts.defaultLists ?? 'published';
   const saved = opts.statePath ? await loadState(opts.statePath) : undefined;
   if (saved) keywords.load(saved);
-  else keywords.seed(world.keywordLists, Math.floor(now() / 1000));
+  else keywords.seed(withDefaultLists(world.keywordLists, defaultLists), Math.floor(now() / 1000));
+  keywords.seedForeign(foreignDefaultLists(defaultLists, new Set(keywords.all().map((l) => l.id))));
   const persist = opts.statePath ? createStateSaver(opts.statePath, appId, () => keywords.all()) : async () => {};
 
   const faults = createFaultInjector(seed, opts.faults);
@@ -86,7 +103,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     ctx: { world, keywords, persist, bodyLimitBytes: opts.bodyLimitBytes ?? 2 * 1024 * 1024, keywordListLimit: opts.keywordListLimit, callsPageIgnored: opts.callsPageIgnored ?? false },
     keys: { apiKey, ...(opts.readOnlyApiKey !== undefined ? { readOnlyApiKey: opts.readOnlyApiKey } : {}) },
     faults,
-    rateLimiter: createRateLimiter({ perMinute: opts.rateLimitPerMinute ?? 10_000, headers: opts.rateLimitHeaders ?? 'x-ratelimit', now }),
+    rateLimiter: createRateLimiter({ perMinute: opts.rateLimitPerMinute ?? 10_000, headers: opts.rateLimitHeaders ?? 'x-rate-limit', now }),
     log: requests,
     ...(opts.errorBody !== undefined ? { errorBody: opts.errorBody } : {}),
   });

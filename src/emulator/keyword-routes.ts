@@ -11,10 +11,7 @@ export function registerKeywordRoutes(app: FastifyInstance, ctx: EmulatorContext
     // The page limit is not published (the example says 10 with 2 items); 100 holds any app's
     // lists, and `keywordListLimit` cuts the answer short the way a limit of 10 would.
     const limit = ctx.keywordListLimit ?? 100;
-    const items = keywords
-      .all()
-      .slice(0, limit)
-      .map((l) => keywords.renderListItem(l));
+    const items = [...keywords.all().map((l) => keywords.renderListItem(l)), ...keywords.allForeign()].slice(0, limit);
     return { data: items, meta: { current: { limit, count: items.length } } };
   });
 
@@ -25,7 +22,9 @@ export function registerKeywordRoutes(app: FastifyInstance, ctx: EmulatorContext
     return { data: keywords.render(list) };
   });
 
-  app.get<WithId>('/moderation/keywords/:id', async (request) => ({ data: keywords.render(keywords.get(request.params.id)) }));
+  app.get<WithId>('/moderation/keywords/:id', async (request) => ({
+    data: keywords.foreignItem(request.params.id) ?? keywords.render(keywords.get(request.params.id)),
+  }));
 
   app.put<WithId>('/moderation/keywords/:id', async (request) => {
     keywords.get(request.params.id); // 404 before reading the body
