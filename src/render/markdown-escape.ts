@@ -50,32 +50,33 @@ export function isNonAscii(s: string): boolean {
   return /[^\u0020-\u007e]/.test(s);
 }
 
-// CommonMark lets any ASCII punctuation be backslash-escaped, and an escaped character is literal.
-const ASCII_PUNCT = /[!-/:-@[-`{-~]/;
+// Characters that make markdown syntax anywhere in a line (emphasis, code, links, images, HTML,
+// entities, tables, strikethrough, math, heading closers), escaped with a backslash (CommonMark
+// makes an escaped ASCII punctuation character literal). The rest of ASCII punctuation is left as
+// written, so ordinary messages stay readable in the raw markdown.
+const SYNTAX = /[\\`*_[\]<>|~&$#]/;
+// At the start of a line these open a block (list, quote, setext underline, ordered list).
+const BLOCK_START = /^(?:[-+=>]|[0-9]+[.)])/;
 
 /**
- * Plain text for a paragraph, list item, heading or table cell: every ASCII punctuation character
- * backslash-escaped, invisible characters shown, newlines collapsed, and a zero-width space after
- * `@`, `#`, `GH-` (before a digit), `:` (before `//`) and `www` (before `.`). A leading or trailing
- * space is written as `&#32;`.
+ * Plain text for a paragraph, list item, heading or table cell: syntax characters backslash-escaped,
+ * invisible characters shown, newlines collapsed, and a zero-width space after `@`, `#`, `GH-`
+ * (before a digit), `:` (before `//`) and `www` (before `.`). A leading or trailing space is written
+ * as `&#32;`, so the text cannot indent its line into a code block.
  */
 export function mdText(s: string): string {
   const v = visible(s);
+  const start = BLOCK_START.exec(v)?.[0].length ?? 0;
   let out = '';
   for (let i = 0; i < v.length; i++) {
     const c = v[i]!;
-    if (!ASCII_PUNCT.test(c)) {
-      out += c;
-      continue;
-    }
     const before = v.slice(Math.max(0, i - 3), i);
     if (c === '.' && /www$/i.test(before)) out += ZWSP;
-    out += `\\${c}`;
+    out += SYNTAX.test(c) || i === start - 1 ? `\\${c}` : c;
     if (c === '@' || c === '#') out += ZWSP;
     else if (c === ':' && v.startsWith('//', i + 1)) out += ZWSP;
     else if (c === '-' && /gh$/i.test(before) && /[0-9]/.test(v[i + 1] ?? '')) out += ZWSP;
   }
-  // A space at the start would indent (four make code in a list item); at the end it is trimmed.
   return out.replace(/^ | $/g, '&#32;');
 }
 
