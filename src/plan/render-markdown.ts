@@ -3,7 +3,8 @@
 // GitHub's 65,536-character limit by lowering the caps. Every id, name, path, term and service text
 // goes through src/render/markdown-escape (a PR's files and the live app are untrusted).
 import type { ListChange, Plan } from '../model/plan.js';
-import { fenceFor, fenceLine, htmlCode, isNonAscii, mdCell, mdCode, mdCodeCell, mdText, unicodeEscapes } from '../render/markdown-escape.js';
+import { needsEscapes } from '../render/look-alikes.js';
+import { fenceFor, fenceLine, htmlCode, mdCell, mdCode, mdCodeCell, mdText, unicodeEscapes } from '../render/markdown-escape.js';
 import { endpointLine, planSummaryLine, type ServiceEndpoint } from './summary.js';
 
 export interface MarkdownOptions {
@@ -74,10 +75,11 @@ function details(c: ListChange, maxTerms: number): string[] {
 }
 
 /**
- * `+ term` / `- term` lines for a diff block: one line each, invisible characters shown, and a
- * non-ASCII term followed by its escapes (`+ sсam  (s\u0441am)`) so a look-alike swap is visible.
+ * `+ term` / `- term` lines for a diff block: one line each, invisible characters shown, and a term
+ * that mixes scripts, hides a character or passes for ASCII followed by its escapes
+ * (`+ sсam  (s\u0441am)`), so a look-alike swap is visible (see `needsEscapes`).
  */
 export function diffLines(added: readonly string[], removed: readonly string[]): string[] {
-  const line = (sign: string, t: string) => `${sign} ${fenceLine(t)}${isNonAscii(t) ? `  (${unicodeEscapes(t)})` : ''}`;
+  const line = (sign: string, t: string) => `${sign} ${fenceLine(t)}${needsEscapes(t) ? `  (${unicodeEscapes(t)})` : ''}`;
   return [...added.map((t) => line('+', t)), ...removed.map((t) => line('-', t))];
 }

@@ -3,7 +3,8 @@
 import { styleText } from 'node:util';
 import type { ListChange, Plan } from '../model/plan.js';
 import { displayLine, quote } from '../load/quote-value.js';
-import { isNonAscii, unicodeEscapes } from '../render/markdown-escape.js';
+import { needsEscapes } from '../render/look-alikes.js';
+import { unicodeEscapes } from '../render/markdown-escape.js';
 import { endpointLine, planSummaryLine, type ServiceEndpoint } from './summary.js';
 
 // Names, ids and terms can come from the live service: control characters are shown, never sent to
@@ -62,8 +63,9 @@ function renderChange(c: ListChange, paint: (style: Style, s: string) => string)
   return out;
 }
 
-// A non-ASCII term is followed by its escapes (`sсam  (s\u0441am)`): a look-alike swap shows as a
-// visible difference, not as a `+`/`-` pair that reads the same.
+// A term that mixes scripts, hides a character or passes for ASCII is followed by its escapes
+// (`sсam  (s\u0441am)`): a look-alike swap shows as a visible difference, not as a `+`/`-` pair
+// that reads the same.
 function term(t: string): string {
-  return isNonAscii(t) ? `${displayLine(t)}  (${unicodeEscapes(t)})` : displayLine(t);
+  return needsEscapes(t) ? `${displayLine(t)}  (${unicodeEscapes(t)})` : displayLine(t);
 }
