@@ -5,7 +5,6 @@
 // GitHub's autolinks on) reads each body; nothing the attacker wrote may become a link, image, HTML,
 // heading or mention, and the look-alike swap `scam` -> `sсam` shows its escapes in the plan.
 import { describe, expect, it } from '@jest/globals';
-import MarkdownIt from 'markdown-it';
 import { fitPlanSummary, renderDiagnosticsMarkdown } from '../../src/action/job-summary.js';
 import { annotateCapped } from '../../src/action/annotate-capped.js';
 import type { ActionLog } from '../../src/action/deps.js';
@@ -18,11 +17,7 @@ import type { DesiredList, LiveKeywordList } from '../../src/model/keyword-list.
 import { computePlan, renderPlanMarkdown, renderPlanText } from '../../src/plan/index.js';
 import { computeThreeWay } from '../../src/plan/three-way.js';
 import { LINK, NOW } from './fixtures.js';
-
-const md = new MarkdownIt({ html: true, linkify: true });
-md.linkify.set({ fuzzyLink: false, fuzzyEmail: true });
-md.linkify.add('//', null);
-type Token = ReturnType<InstanceType<typeof MarkdownIt>['parse']>[number];
+import { assertInert as assertInertWith } from './markdown-oracle.js';
 
 const EVIL_FILE = 'keywords/x](https://evil.example/phish).yaml';
 const EVIL_TERM = '@team ![x](http://e/i.png)';
@@ -43,29 +38,8 @@ const diagnostics: Diagnostic[] = [
   { file: EVIL_FILE, line: 7, column: 5, severity: 'error', rule: 'term-too-long', message: `term "${EVIL_TERM}" is too long\n# fake heading` },
 ];
 
-/** Our own HTML: the marker comment, <details>/<summary>, <code>, <sub>. */
-const OWN_HTML = /<!-- kwsync:[a-z]+ target=[\w-]+ -->|<\/?(details|summary|code|sub)>/g;
 const ALLOWED_HREFS = new Set([LINK.runUrl]);
-
-function walk(tokens: Token[]): Token[] {
-  return tokens.flatMap((t) => [t, ...walk(t.children ?? [])]);
-}
-
-/** Nothing the attacker wrote took effect: links only to kwsync's run, no image, only kwsync's HTML, no live mention or URL in text. */
-function assertInert(body: string): void {
-  const all = walk(md.parse(body, {}));
-  expect(all.filter((t) => t.type === 'image')).toEqual([]);
-  for (const link of all.filter((t) => t.type === 'link_open')) expect(ALLOWED_HREFS.has(String(link.attrGet('href') ?? ''))).toBe(true);
-  for (const h of all.filter((t) => t.type === 'html_inline' || t.type === 'html_block')) expect(h.content.replace(OWN_HTML, '')).not.toMatch(/<[a-z!/]/i);
-  const text = all.filter((t) => t.type === 'text').map((t) => t.content).join('\n');
-  expect(text).not.toMatch(/@(team|org)/);
-  expect(text).not.toMatch(/(https?|http):\/\/|www\.evil/);
-  expect(text).not.toMatch(/#1\b|GH-12/);
-  for (const h of all.filter((t) => t.type === 'heading_open')) {
-    const inline = all[all.indexOf(h) + 1]!;
-    expect(inline.content).not.toMatch(/Approved|LGTM|fake heading/);
-  }
-}
+const assertInert = (body: string) => assertInertWith(body, ALLOWED_HREFS);
 
 describe('untrusted text renders inert on every surface', () => {
   it('the oracle catches each attack when it is not escaped', () => {
