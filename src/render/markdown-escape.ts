@@ -45,11 +45,6 @@ export function unicodeEscapes(s: string): string {
   return s.replace(/\\/g, '\\\\').replace(/[^\u0020-\u007e]/gu, codePointEscape);
 }
 
-/** True when the text has a character outside printable ASCII (then the plan shows its escapes). */
-export function isNonAscii(s: string): boolean {
-  return /[^\u0020-\u007e]/.test(s);
-}
-
 // Characters that make markdown syntax anywhere in a line (emphasis, code, links, images, HTML,
 // entities, tables, strikethrough, math, heading closers), escaped with a backslash (CommonMark
 // makes an escaped ASCII punctuation character literal). The rest of ASCII punctuation is left as
