@@ -1,10 +1,12 @@
 // The job summary: the one place with the whole story (every diagnostic, the full plan), which the
 // PR comment points to when it had to be shortened. GitHub caps a step summary at 1 MiB in bytes,
-// so the size is counted in UTF-8 (a CJK term is three bytes a character).
+// so the size is counted in UTF-8 (a CJK term is three bytes a character). Paths and messages come
+// from the PR's files: each goes through markdown-escape.
 import { fitMarkdown, utf8Bytes, type FittedBody } from '../github/fit-markdown.js';
 import type { RenderPlanMarkdown } from '../github/render-comments.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Plan } from '../model/plan.js';
+import { mdCell, mdCodeCell } from '../render/markdown-escape.js';
 
 /** Under GitHub's 1 MiB (1,048,576 bytes) per step, with room for the runner's own additions. */
 export const SUMMARY_LIMIT_BYTES = 1_000_000;
@@ -15,15 +17,11 @@ export const SUMMARY_SHORTENED_NOTE =
   '`kwsync plan` prints it in full.';
 const MAX_DIAGNOSTIC_ROWS = 500;
 
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
-
 export function renderDiagnosticsMarkdown(diagnostics: readonly Diagnostic[]): string {
   if (diagnostics.length === 0) return '';
   const rows = diagnostics
     .slice(0, MAX_DIAGNOSTIC_ROWS)
-    .map((d) => `| \`${cell(d.file)}:${d.line}:${d.column}\` | ${d.severity} | \`${d.rule}\` | ${cell(d.message)} |`);
+    .map((d) => `| ${mdCodeCell(`${d.file}:${d.line}:${d.column}`)} | ${d.severity} | ${mdCodeCell(d.rule)} | ${mdCell(d.message)} |`);
   const more = diagnostics.length - rows.length;
   return [
     `#### ${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'} in the keyword lists`,

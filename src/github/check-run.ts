@@ -1,7 +1,10 @@
 // Validation diagnostics as a check run, each one an annotation on its file and line, so the PR's
 // "Files changed" tab shows the problem where it is. GitHub takes at most 50 annotations per
-// request: the first 50 go with the create, the rest follow in updates (which append).
+// request: the first 50 go with the create, the rest follow in updates (which append). Annotation
+// texts are plain text on GitHub, but still made one line with invisible characters shown; the
+// summary is markdown, and `renderCheckSummary` escapes what goes into it.
 import type { Diagnostic } from '../model/diagnostic.js';
+import { mdCode, mdText, visible } from '../render/markdown-escape.js';
 import type { GitHubClient, RepoRef } from './client.js';
 
 export const ANNOTATIONS_PER_REQUEST = 50;
@@ -37,15 +40,15 @@ export function toAnnotation(d: Diagnostic): CheckAnnotation {
     start_line: d.line,
     end_line: endLine,
     annotation_level: d.severity === 'error' ? 'failure' : 'warning',
-    message: d.message,
-    title: clampTitle(`${d.rule} (${d.file}:${d.line}:${d.column})`),
+    message: visible(d.message),
+    title: clampTitle(visible(`${d.rule} (${d.file}:${d.line}:${d.column})`)),
   };
   // GitHub accepts columns only on single-line annotations.
   if (endLine === d.line) {
     a.start_column = d.column;
     a.end_column = Math.max(d.endColumn ?? d.column, d.column);
   }
-  if (d.sourceLine !== undefined) a.raw_details = d.sourceLine;
+  if (d.sourceLine !== undefined) a.raw_details = visible(d.sourceLine);
   return a;
 }
 
@@ -53,6 +56,14 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/**
+ * The check run's summary: a headline (which may name paths or quote an error from the PR's files,
+ * so it is escaped), the target, and the link to the job summary (kwsync's own run URL).
+ */
+export function renderCheckSummary(headline: string, target: string, runUrl: string): string {
+  return `${mdText(headline)} Target ${mdCode(target)}; details in the [job summary](${runUrl}).`;
 }
 
 export interface CheckRunOptions extends RepoRef {
@@ -83,7 +94,7 @@ export async function publishCheckRun(octokit: GitHubClient, opts: CheckRunOptio
   const batches = chunk(opts.diagnostics.map(toAnnotation), ANNOTATIONS_PER_REQUEST);
   const conclusion = opts.conclusion ?? (opts.diagnostics.some((d) => d.severity === 'error') ? 'failure' : 'success');
   const output = (annotations: CheckAnnotation[] | undefined) => ({
-    title: opts.title,
+    title: visible(opts.title),
     summary: opts.summary,
     ...(annotations ? { annotations } : {}),
   });

@@ -1,6 +1,7 @@
 // One open issue per target tells the team that live has drifted from the repository. It is found
 // again by marker (label first), updated while the drift lasts and closed once live matches.
 import type { Plan } from '../model/plan.js';
+import { fenceFor, mdCode } from '../render/markdown-escape.js';
 import type { GitHubClient, RepoRef } from './client.js';
 import { ownLogin } from './identity.js';
 import { DRIFT_LABEL, driftMarker, findOwnMarked } from './markers.js';
@@ -97,20 +98,22 @@ export function driftAdvice(plan: Plan, dir: string): string {
       'live change into the repository in a pull request. This issue closes itself once live matches again.',
   ];
   if (changedLive.length > 0) {
+    const command = driftImportCommand(plan.target, folder, changedLive);
+    const fence = fenceFor([command]);
     lines.push(
       '',
       'To bring the live change in, run this at the root of a checkout of the default branch, with `COMETCHAT_API_KEY` ' +
-        `(the key of \`${plan.target}\`) in the environment, then open a pull request with the changed files:`,
+        `(the key of ${mdCode(plan.target)}) in the environment, then open a pull request with the changed files:`,
       '',
-      '```sh',
-      driftImportCommand(plan.target, folder, changedLive),
-      '```',
+      `${fence}sh`,
+      command,
+      fence,
     );
   }
   if (deletedLive.length > 0) {
     lines.push(
       '',
-      `Not on the live app (deleted there, or never applied): ${deletedLive.map((c) => `\`${c.id}\` (${c.file ?? 'no file'})`).join(', ')}. To accept a deletion, delete the file in the pull request; the apply workflow creates the list again otherwise.`,
+      `Not on the live app (deleted there, or never applied): ${deletedLive.map((c) => `${mdCode(c.id)} (${c.file ? mdCode(c.file) : 'no file'})`).join(', ')}. To accept a deletion, delete the file in the pull request; the apply workflow creates the list again otherwise.`,
     );
   }
   return lines.join('\n');
@@ -124,7 +127,11 @@ export function driftImportCommand(target: string, dir: string, ids: readonly st
   return words.join(' ');
 }
 
-// Ids and target names are plain words; a folder may hold a space or a quote.
+// Ids and target names are plain words; a folder may hold a space or a quote. An id from the live
+// app may hold anything: a control character is written as a `$'\xHH'` escape, so the command stays
+// one line (it cannot close the code block) and still names the list exactly.
 function shellWord(word: string): string {
-  return /^[\w./@%+=:,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+  if (/^[\w./@%+=:,-]+$/.test(word)) return word;
+  if (!/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(word)) return `'${word.replace(/'/g, `'\\''`)}'`;
+  return `$'${[...Buffer.from(word, 'utf8')].map((b) => (b >= 0x20 && b < 0x7f && b !== 0x27 && b !== 0x5c ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`)).join('')}'`;
 }

@@ -65,7 +65,10 @@ export function cutAtLine(text: string, room: number, measure: Measure = charact
   for (const line of lines) {
     const run = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
     const nextFence = !run ? fenceOpen : !fenceOpen ? run : run.startsWith(fenceOpen) ? '' : fenceOpen;
-    const nextDetails = Math.max(0, detailsOpen + count(line, '<details') - count(line, '</details>'));
+    // kwsync's own <details> tags start their line; a term or id that reads `</details>` sits inside
+    // a code block or mid-line (escaped), so it is not counted.
+    const own = fenceOpen === '' && run === undefined && /^<\/?details>?/.test(line);
+    const nextDetails = own ? Math.max(0, detailsOpen + count(line, '<details') - count(line, '</details>')) : detailsOpen;
     const nextLength = length + measure(line) + 1;
     if (nextLength + measure(closing(nextFence, nextDetails)) > room) break;
     kept.push(line);

@@ -1,11 +1,13 @@
 // The markdown kwsync posts on GitHub: the sticky plan comment, the apply report on the merged PR
 // and the drift issue. Pure functions of the plan/report; the inner renderers come from src/plan
-// and src/apply and are passed in, so these wrappers stay testable on their own.
+// and src/apply and are passed in, so these wrappers stay testable on their own. Target names, ids,
+// paths and error texts go through markdown-escape: nothing they hold can take effect as markdown.
 import type { ApplyReport, Plan } from '../model/plan.js';
 import { checkRunName } from './check-run.js';
 import { driftAdvice } from './drift-issue.js';
 import { fitMarkdown, type FittedBody, type ShrinkOptions } from './fit-markdown.js';
 import { applyMarker, driftMarker, planMarker } from './markers.js';
+import { mdCode, mdText } from '../render/markdown-escape.js';
 
 export type RenderPlanMarkdown = (plan: Plan, opts: ShrinkOptions) => string;
 export type RenderApplyMarkdown = (report: ApplyReport) => string;
@@ -45,14 +47,14 @@ export function truncatedNote(runUrl: string, summaryShortened = false): string 
 }
 
 export function footer(link: RunLink, verb: string): string {
-  return `<sub>${verb} for \`${link.sha.slice(0, 7)}\` · [workflow run and job summary](${link.runUrl})</sub>`;
+  return `<sub>${verb} for ${mdCode(link.sha.slice(0, 7))} · [workflow run and job summary](${link.runUrl})</sub>`;
 }
 
 function validationLine(target: string, errors: number, warnings: number): string {
   if (errors === 0 && warnings === 0) return 'Validation: all lists are valid.';
   const parts = [`${errors} error${errors === 1 ? '' : 's'}`, `${warnings} warning${warnings === 1 ? '' : 's'}`];
   const tail = errors > 0 ? ' Nothing can be applied until the errors are fixed.' : '';
-  return `Validation: ${parts.join(', ')}.${tail} The **${checkRunName(target)}** check shows each one on its line.`;
+  return `Validation: ${parts.join(', ')}.${tail} The **${mdText(checkRunName(target))}** check shows each one on its line.`;
 }
 
 /** Notes go right under the inner renderer's heading (its first line), or on top when it has none. */
@@ -84,7 +86,7 @@ export function renderPlanComment(plan: Plan, opts: PlanCommentOptions): FittedB
 export function renderInvalidComment(target: string, errorCount: number, warningCount: number, link: RunLink): string {
   return [
     planMarker(target),
-    `### kwsync plan for \`${target}\``,
+    `### kwsync plan for ${mdCode(target)}`,
     '',
     validationLine(target, errorCount, warningCount),
     '',
@@ -126,13 +128,13 @@ export interface DriftIssueOptions extends RunLink {
 }
 
 export function driftIssueTitle(target: string): string {
-  return `kwsync: live keyword lists of \`${target}\` differ from the repository`;
+  return `kwsync: live keyword lists of ${mdCode(target)} differ from the repository`;
 }
 
 export function renderDriftIssue(plan: Plan, opts: DriftIssueOptions): FittedBody {
   const head = [
     driftMarker(plan.target),
-    `The live keyword lists of \`${plan.target}\` no longer match \`${opts.dir.replace(/\/+$/, '')}/\` (checked ${opts.now.toISOString()}).`,
+    `The live keyword lists of ${mdCode(plan.target)} no longer match ${mdCode(`${opts.dir.replace(/\/+$/, '')}/`)} (checked ${opts.now.toISOString()}).`,
     '',
     driftAdvice(plan, opts.dir),
     '',
@@ -146,7 +148,7 @@ export function renderDriftIssue(plan: Plan, opts: DriftIssueOptions): FittedBod
 }
 
 export function renderDriftResolved(target: string, now: Date, link: RunLink): string {
-  return `The live keyword lists of \`${target}\` match the repository again (checked ${now.toISOString()}). Closing.\n\n${footer(link, 'Checked')}\n`;
+  return `The live keyword lists of ${mdCode(target)} match the repository again (checked ${now.toISOString()}). Closing.\n\n${footer(link, 'Checked')}\n`;
 }
 
 export interface RefusedCommentOptions extends RunLink {
@@ -162,10 +164,27 @@ export const FORCE_ADVICE =
 /** The apply comment on the merged PR when apply refused unsafe changes and sent nothing. */
 export function renderRefusedComment(opts: RefusedCommentOptions & { limit?: number }): string {
   const n = opts.reasons.length;
-  const head = [applyMarker(opts.target), `### kwsync apply to \`${opts.target}\``, '', `**Refused: nothing was applied.** The plan has ${n} unsafe change${n === 1 ? '' : 's'}:`, ''];
-  return fitMarkdown(() => opts.reasons.map((r) => `- ${r}`).join('\n'), {
+  const head = [applyMarker(opts.target), `### kwsync apply to ${mdCode(opts.target)}`, '', `**Refused: nothing was applied.** The plan has ${n} unsafe change${n === 1 ? '' : 's'}:`, ''];
+  return fitMarkdown(() => refusedReasons(opts.reasons), {
     ...(opts.limit === undefined ? {} : { limit: opts.limit }),
     wrap: (content, truncated) =>
       [...head, content, ...(truncated ? ['', shortenedPointer(opts.runUrl)] : []), '', FORCE_ADVICE, '', footer(opts, 'Refused'), ''].join('\n'),
   }).body;
+}
+
+/** The planner's unsafe-change reasons (they name list ids) as a markdown list, each escaped. */
+export function refusedReasons(reasons: readonly string[]): string {
+  return reasons.map((r) => `- ${mdText(r)}`).join('\n');
+}
+
+/**
+ * The PR comment when the PR's lists could not be read (an artifact refused): the error text names
+ * paths from the PR, so it is escaped. `noPlanText` is the same line for the job summary.
+ */
+export function renderNoPlanComment(target: string, errorText: string): string {
+  return [planMarker(target), `### kwsync plan for ${mdCode(target)}`, '', noPlanText(errorText)].join('\n');
+}
+
+export function noPlanText(errorText: string): string {
+  return `**No plan was made.** ${mdText(errorText)}\n`;
 }

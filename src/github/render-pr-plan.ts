@@ -2,11 +2,14 @@
 // must not confuse: the pull request's own changes (base branch -> PR), live edits that merging
 // would revert (changed outside the repository and not in the PR's files), and the lists changed
 // live since the last apply. What apply would refuse comes first; the plain plan (PR vs live, what
-// apply does) follows folded. Pure; fitted to GitHub's 65,536-character body limit.
+// apply does) follows folded. Pure; fitted to GitHub's 65,536-character body limit. Ids, paths,
+// terms and messages are untrusted (the PR's files, the live app): all go through markdown-escape.
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { FieldChange } from '../model/plan.js';
 import { describeReverted } from '../plan/predict-apply.js';
+import { diffLines } from '../plan/render-markdown.js';
 import { hasReverts, type ThreeWayList, type ThreeWayPlan } from '../plan/three-way.js';
+import { fenceFor, htmlCode, mdCode, mdCodeCell, mdText } from '../render/markdown-escape.js';
 import { fitMarkdown, type FittedBody, type Measure, type ShrinkOptions } from './fit-markdown.js';
 import { planMarker } from './markers.js';
 import { footer, offlineNote, truncatedNote, type RenderPlanMarkdown, type RunLink } from './render-comments.js';
@@ -50,7 +53,7 @@ function body(tw: ThreeWayPlan, opts: PrPlanCommentOptions, shrink: ShrinkOption
   const maxLists = shrink.maxLists ?? 50;
   const maxTerms = shrink.maxTermsPerList ?? 100;
   const target = tw.plan.target;
-  const out = [`### kwsync plan for \`${code(target)}\` ${opts.offlineReason ? '(offline, against the base branch)' : '(against the live app)'}`, ''];
+  const out = [`### kwsync plan for ${mdCode(target)} ${opts.offlineReason ? '(offline, against the base branch)' : '(against the live app)'}`, ''];
   if (opts.offlineReason) out.push(offlineNote(opts.offlineReason), '');
   for (const n of opts.notes ?? []) if (n) out.push(n, '');
   out.push(...problemsBlock(opts.problems, maxLists));
@@ -59,27 +62,27 @@ function body(tw: ThreeWayPlan, opts: PrPlanCommentOptions, shrink: ShrinkOption
   if (own.length === 0) out.push('None: the pull request changes no list.', '');
   else {
     out.push('| list | change | terms | fields | live revision |', '|---|---|---|---|---|');
-    for (const l of own.slice(0, maxLists)) out.push(`| \`${code(l.id)}\` | ${l.own.kind} | +${l.own.added.length} −${l.own.removed.length} | ${l.own.fields.map((f) => f.field).join(', ')} | ${rev(l)} |`);
+    for (const l of own.slice(0, maxLists)) out.push(`| ${mdCodeCell(l.id)} | ${l.own.kind} | +${l.own.added.length} −${l.own.removed.length} | ${l.own.fields.map((f) => f.field).join(', ')} | ${rev(l)} |`);
     more(out, own.length - maxLists, 'list');
     out.push('');
-    for (const l of own.slice(0, maxLists)) out.push(...termDetails(`${code(l.id)}: ${l.own.kind}`, l.own.added, l.own.removed, l.own.fields, maxTerms));
+    for (const l of own.slice(0, maxLists)) out.push(...termDetails(l.id, l.own.kind, l.own.added, l.own.removed, l.own.fields, maxTerms));
   }
   const reverts = tw.lists.filter((l) => hasReverts(l.reverted));
   if (reverts.length > 0) {
     out.push('#### ⚠️ Drift: merging reverts these live edits', '');
     out.push('These lists were changed on the live app, outside the repository, and the pull request\'s files do not carry the edit. Apply makes live match the files, so **merging reverts these live edits**. They are marked unsafe: bring the edit into the file (`kwsync import --list <id>`) to keep it.', '');
     out.push('| list | live revision | merging |', '|---|---|---|');
-    for (const l of reverts.slice(0, maxLists)) out.push(`| \`${code(l.id)}\` | ${rev(l)} | ${describeReverted(l)} |`);
+    for (const l of reverts.slice(0, maxLists)) out.push(`| ${mdCodeCell(l.id)} | ${rev(l)} | ${describeReverted(l)} |`);
     more(out, reverts.length - maxLists, 'list');
     out.push('');
-    for (const l of reverts.slice(0, maxLists)) out.push(...termDetails(`${code(l.id)}: reverted by merging`, l.reverted.readds, l.reverted.removes, l.reverted.fields, maxTerms));
+    for (const l of reverts.slice(0, maxLists)) out.push(...termDetails(l.id, 'reverted by merging', l.reverted.readds, l.reverted.removes, l.reverted.fields, maxTerms));
   }
   const changedLive = tw.lists.filter((l) => l.changedLive);
   if (changedLive.length > 0) {
     out.push('#### Lists changed live since the last apply', '');
     out.push('| list | live revision | kept by this PR | reverted by merging |', '|---|---|---|---|');
     for (const l of changedLive.slice(0, maxLists)) {
-      out.push(`| \`${code(l.id)}\` | ${rev(l)} | ${l.adopted.length > 0 ? `${l.adopted.length} term${l.adopted.length === 1 ? '' : 's'}` : '—'} | ${hasReverts(l.reverted) ? describeReverted(l) : '—'} |`);
+      out.push(`| ${mdCodeCell(l.id)} | ${rev(l)} | ${l.adopted.length > 0 ? `${l.adopted.length} term${l.adopted.length === 1 ? '' : 's'}` : '—'} | ${hasReverts(l.reverted) ? describeReverted(l) : '—'} |`);
     }
     more(out, changedLive.length - maxLists, 'list');
     out.push('');
@@ -92,21 +95,20 @@ function body(tw: ThreeWayPlan, opts: PrPlanCommentOptions, shrink: ShrinkOption
 function problemsBlock(problems: readonly Diagnostic[], max: number): string[] {
   if (problems.length === 0) return [];
   const out = [`> [!CAUTION]\n> **Apply after merge would refuse or fail** (${problems.length} problem${problems.length === 1 ? '' : 's'}; the check fails until they are resolved):`, ''];
-  for (const p of problems.slice(0, max)) out.push(`- \`${code(p.file)}:${p.line}\`: ${esc(p.message)}`);
+  for (const p of problems.slice(0, max)) out.push(`- ${mdCode(`${p.file}:${p.line}`)}: ${mdText(p.message)}`);
   more(out, problems.length - max, 'problem');
   out.push('');
   return out;
 }
 
-function termDetails(summary: string, plus: readonly string[], minus: readonly string[], fields: readonly FieldChange[], maxTerms: number): string[] {
-  const lines = [...plus.map((t) => `+ ${t}`), ...minus.map((t) => `- ${t}`)];
+function termDetails(id: string, what: string, plus: readonly string[], minus: readonly string[], fields: readonly FieldChange[], maxTerms: number): string[] {
+  const lines = diffLines(plus, minus);
   if (lines.length === 0 && fields.length === 0) return [];
-  const out = [`<details><summary><code>${html(summary)}</code></summary>`, ''];
-  for (const f of fields) out.push(`- **${f.field}**: ${esc(f.before) || '_(empty)_'} → ${esc(f.after) || '_(empty)_'}`);
+  const out = [`<details><summary>${htmlCode(`${id}: ${what}`)}</summary>`, ''];
+  for (const f of fields) out.push(`- **${f.field}**: ${mdText(f.before) || '_(empty)_'} → ${mdText(f.after) || '_(empty)_'}`);
   const shown = lines.slice(0, maxTerms);
   if (shown.length > 0) {
-    const longest = Math.max(0, ...shown.map((l) => Math.max(0, ...(l.match(/`+/g) ?? []).map((r) => r.length))));
-    const fence = '`'.repeat(Math.max(3, longest + 1));
+    const fence = fenceFor(shown);
     if (out[out.length - 1] !== '') out.push('');
     out.push(`${fence}diff`, ...shown, fence);
   }
@@ -116,17 +118,8 @@ function termDetails(summary: string, plus: readonly string[], minus: readonly s
 }
 
 function rev(l: ThreeWayList): string {
-  return l.liveRevision ? `\`${code(l.liveRevision)}\`` : '_(not live)_';
+  return l.liveRevision ? mdCodeCell(l.liveRevision) : '_(not live)_';
 }
 function more(out: string[], n: number, what: string): void {
   if (n > 0) out.push('', `_…and ${n} more ${what}${n === 1 ? '' : 's'} not shown._`);
-}
-function html(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-function esc(s: string): string {
-  return html(s).replace(/([\\`*_[\]|#~])/g, '\\$1');
-}
-function code(s: string): string {
-  return s.replace(/`/g, "'").replace(/\|/g, '\\|');
 }

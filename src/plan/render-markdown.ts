@@ -1,7 +1,10 @@
 // Plan as GitHub-flavoured markdown for the PR comment: a summary table, then each changed list
 // folded in <details>. Both are capped ("and N more") so the caller can shrink the comment to fit
-// GitHub's 65,536-character limit by lowering the caps.
+// GitHub's 65,536-character limit by lowering the caps. Every id, name, path, term and service text
+// goes through src/render/markdown-escape (a PR's files and the live app are untrusted).
 import type { ListChange, Plan } from '../model/plan.js';
+import { needsEscapes } from '../render/look-alikes.js';
+import { fenceFor, fenceLine, htmlCode, mdCell, mdCode, mdCodeCell, mdText, unicodeEscapes } from '../render/markdown-escape.js';
 import { endpointLine, planSummaryLine, type ServiceEndpoint } from './summary.js';
 
 export interface MarkdownOptions {
@@ -21,8 +24,8 @@ export function renderPlanMarkdown(plan: Plan, opts: MarkdownOptions = {}): stri
   const changed = plan.changes.filter((c) => c.kind !== 'noop');
   const shown = changed.slice(0, maxLists);
   const hidden = changed.length - shown.length;
-  const out: string[] = [`### kwsync plan for \`${escapeCode(plan.target)}\``, ''];
-  if (opts.endpoint) out.push(`<sub>${escapeMd(endpointLine(opts.endpoint))}</sub>`, '');
+  const out: string[] = [`### kwsync plan for ${mdCode(plan.target)}`, ''];
+  if (opts.endpoint) out.push(`<sub>${mdText(endpointLine(opts.endpoint))}</sub>`, '');
   out.push(`**${planSummaryLine(plan)}**`, '');
   if (changed.length === 0) out.push('No changes: the live lists match the files.', '');
   else {
@@ -34,31 +37,31 @@ export function renderPlanMarkdown(plan: Plan, opts: MarkdownOptions = {}): stri
     if (hidden > 0) out.push(`_…and ${hidden} more list${hidden === 1 ? '' : 's'} not shown._`, '');
   }
   if (plan.unmanaged.length > 0) {
-    out.push(`Unmanaged live lists (no file; kept, \`--prune\` deletes them): ${plan.unmanaged.map((u) => `\`${escapeCode(u.id)}\``).join(', ')}`, '');
+    out.push(`Unmanaged live lists (no file; kept, \`--prune\` deletes them): ${plan.unmanaged.map((u) => mdCode(u.id)).join(', ')}`, '');
   }
-  if (plan.defaults.length > 0) out.push(`Default lists (never changed): ${plan.defaults.map((d) => `\`${escapeCode(d)}\``).join(', ')}`, '');
-  for (const note of plan.notes ?? []) out.push(`> [!NOTE]\n> ${escapeMd(note)}`, '');
-  out.push(`<sub>${plan.mode} plan made ${plan.createdAt}</sub>`);
+  if (plan.defaults.length > 0) out.push(`Default lists (never changed): ${plan.defaults.map((d) => mdCode(d)).join(', ')}`, '');
+  for (const note of plan.notes ?? []) out.push(`> [!NOTE]\n> ${mdText(note)}`, '');
+  out.push(`<sub>${mdText(`${plan.mode} plan made ${plan.createdAt}`)}</sub>`);
   return `${out.join('\n')}\n`;
 }
 
 function tableRow(c: ListChange): string {
   const terms = c.kind === 'delete' ? `−${c.removed.length} (whole list)` : `+${c.added.length} −${c.removed.length}`;
   const fields = c.fieldChanges.map((f) => f.field).join(', ');
-  const unsafe = c.unsafe ? `⚠️ ${escapeMd(c.unsafe)}` : '';
-  return `| \`${escapeCode(c.id)}\` | ${KIND_LABEL[c.kind]} | ${terms} | ${fields} | ${unsafe} |`;
+  const unsafe = c.unsafe ? `⚠️ ${mdCell(c.unsafe)}` : '';
+  return `| ${mdCodeCell(c.id)} | ${KIND_LABEL[c.kind]} | ${terms} | ${fields} | ${unsafe} |`;
 }
 
 function details(c: ListChange, maxTerms: number): string[] {
-  const summary = `<code>${escapeHtml(c.id)}</code>: ${c.kind}, +${c.added.length} −${c.removed.length}${c.file ? ` (${escapeHtml(c.file)})` : ''}`;
+  const summary = `${htmlCode(c.id)}: ${c.kind}, +${c.added.length} −${c.removed.length}${c.file ? ` (${htmlCode(c.file)})` : ''}`;
   const out = [`<details><summary>${summary}</summary>`, ''];
   if (c.kind === 'create' && c.after) {
-    out.push(`- **name**: ${escapeMd(c.after.name)}`, `- **category**: ${c.after.category}`);
-    if (c.after.description) out.push(`- **description**: ${escapeMd(c.after.description)}`);
+    out.push(`- **name**: ${mdText(c.after.name)}`, `- **category**: ${mdText(c.after.category)}`);
+    if (c.after.description) out.push(`- **description**: ${mdText(c.after.description)}`);
   }
-  for (const f of c.fieldChanges) out.push(`- **${f.field}**: ${escapeMd(f.before) || '_(empty)_'} → ${escapeMd(f.after) || '_(empty)_'}`);
-  if (c.unsafe) out.push(`- ⚠️ **needs \`--force\`**: ${escapeMd(c.unsafe)}`);
-  const lines = [...c.added.map((t) => `+ ${t}`), ...c.removed.map((t) => `- ${t}`)];
+  for (const f of c.fieldChanges) out.push(`- **${f.field}**: ${mdText(f.before) || '_(empty)_'} → ${mdText(f.after) || '_(empty)_'}`);
+  if (c.unsafe) out.push(`- ⚠️ **needs \`--force\`**: ${mdText(c.unsafe)}`);
+  const lines = diffLines(c.added, c.removed);
   const shown = lines.slice(0, maxTerms);
   if (shown.length > 0) {
     const fence = fenceFor(shown);
@@ -71,20 +74,12 @@ function details(c: ListChange, maxTerms: number): string[] {
   return out;
 }
 
-// A fence longer than any backtick run inside, so no term can close the block early.
-function fenceFor(lines: string[]): string {
-  const longest = Math.max(0, ...lines.map((l) => Math.max(0, ...(l.match(/`+/g) ?? []).map((r) => r.length))));
-  return '`'.repeat(Math.max(3, longest + 1));
-}
-
-function escapeMd(s: string): string {
-  return escapeHtml(s).replace(/([\\`*_[\]|#~])/g, '\\$1');
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function escapeCode(s: string): string {
-  return s.replace(/`/g, "'");
+/**
+ * `+ term` / `- term` lines for a diff block: one line each, invisible characters shown, and a term
+ * that mixes scripts, hides a character or passes for ASCII followed by its escapes
+ * (`+ sсam  (s\u0441am)`), so a look-alike swap is visible (see `needsEscapes`).
+ */
+export function diffLines(added: readonly string[], removed: readonly string[]): string[] {
+  const line = (sign: string, t: string) => `${sign} ${fenceLine(t)}${needsEscapes(t) ? `  (${unicodeEscapes(t)})` : ''}`;
+  return [...added.map((t) => line('+', t)), ...removed.map((t) => line('-', t))];
 }

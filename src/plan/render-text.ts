@@ -3,6 +3,8 @@
 import { styleText } from 'node:util';
 import type { ListChange, Plan } from '../model/plan.js';
 import { displayLine, quote } from '../load/quote-value.js';
+import { needsEscapes } from '../render/look-alikes.js';
+import { unicodeEscapes } from '../render/markdown-escape.js';
 import { endpointLine, planSummaryLine, type ServiceEndpoint } from './summary.js';
 
 // Names, ids and terms can come from the live service: control characters are shown, never sent to
@@ -53,10 +55,17 @@ function renderChange(c: ListChange, paint: (style: Style, s: string) => string)
   } else {
     out.push(paint('red', `- delete ${displayLine(c.id)}`) + rev);
   }
-  for (const t of c.added) out.push(paint('green', `    + ${displayLine(t)}`));
+  for (const t of c.added) out.push(paint('green', `    + ${term(t)}`));
   // A deletion's terms go with the list; listing them would only bury the one line that matters.
-  if (c.kind !== 'delete') for (const t of c.removed) out.push(paint('red', `    - ${displayLine(t)}`));
+  if (c.kind !== 'delete') for (const t of c.removed) out.push(paint('red', `    - ${term(t)}`));
   else out.push(`    (${c.removed.length} term${c.removed.length === 1 ? '' : 's'})`);
   if (c.unsafe) out.push(paint('yellow', `    ! needs --force: ${c.unsafe}`));
   return out;
+}
+
+// A term that mixes scripts, hides a character or passes for ASCII is followed by its escapes
+// (`sсam  (s\u0441am)`): a look-alike swap shows as a visible difference, not as a `+`/`-` pair
+// that reads the same.
+function term(t: string): string {
+  return needsEscapes(t) ? `${displayLine(t)}  (${unicodeEscapes(t)})` : displayLine(t);
 }

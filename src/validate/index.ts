@@ -12,6 +12,8 @@ import { readGitBase } from '../load/git-base.js';
 import { checkShrunk } from './rules/list-shrunk.js';
 import { checkRepo, type PlacedList } from './rules/repo.js';
 import { validateListFile } from './validate-list-file.js';
+import { checkConfusables } from './confusables.js';
+import { checkPathCharacters } from './path-characters.js';
 
 export { renderDiagnosticsText, renderSummary } from './render-text.js';
 export { renderDiagnosticsGithub } from './render-github.js';
@@ -73,6 +75,7 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   }
   const base = opts.base ? await readGitBase(opts.cwd, rel(keywordsDir), opts.base) : null;
   diagnostics.push(...checkRepo(placed, config, base?.changed));
+  diagnostics.push(...checkConfusables(placed), ...checkPathCharacters(entries.map((e) => rel(join(keywordsDir, e.name)))));
   if (base) diagnostics.push(...(await checkShrunk(placed, base, config)));
   for (const name of entries.map((e) => e.name).filter((n) => /\.csv$/i.test(n))) {
     const abs = join(keywordsDir, name);

@@ -99,7 +99,7 @@ async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFil
     tests = { examples: run.examples, ...(run.skipped ? { skipped: run.skipped } : {}) };
   }
   return {
-    placed: { list, idAt: yaml.valueAt(['id']), termsAt, accepted },
+    placed: { list, idAt: yaml.valueAt(['id']), termsAt, accepted, terms: loaded.terms },
     diagnostics,
     accepted,
     ...termsFileAbs,

@@ -51,6 +51,9 @@ describe('cutAtLine', () => {
     ['a\nbb\nccc', 1, ''],
     ['```\nx\ny\nz', 10, '```\nx\n```'],
     ['<details>\nx\ny', 23, '<details>\nx\n</details>'],
+    // A term or id reading `</details>` (in a code block, or escaped mid-line) is not kwsync's tag.
+    ['<details><summary>a</summary>\n\n```diff\n+ </details>\n+ b\n+ c', 71, '<details><summary>a</summary>\n\n```diff\n+ </details>\n+ b\n```\n</details>'],
+    ['<details>\nids: `</details>`\ny', 40, '<details>\nids: `</details>`\n</details>'],
   ])('cuts %j into %i chars as %j', (text, room, expected) => {
     const out = cutAtLine(text, room);
     expect(out).toBe(expected);

@@ -7,6 +7,7 @@ import type { DesiredList } from '../../model/keyword-list.js';
 import { diagnose } from '../../load/diagnose.js';
 import { quote } from '../../load/quote-value.js';
 import type { Position } from '../../load/source-text.js';
+import type { TermsSource } from '../../load/terms-source.js';
 import { uploadBytes } from '../../model/terms-encoding.js';
 
 export interface PlacedList {
@@ -15,6 +16,8 @@ export interface PlacedList {
   termsAt: Position;
   /** Rules the list accepts with a reason (`accept:`). */
   accepted?: ReadonlySet<string>;
+  /** The terms with their places, for rules across lists (look-alike terms). */
+  terms?: TermsSource;
 }
 
 /** `changed(file)`: whether the file was added or edited against the git base; absent when no base is known. */
