@@ -43,6 +43,7 @@ beforeEach(async () => {
   gh.reset();
   emu = await startEmulator({ port: 0 });
   repo = new TempRepo();
+  gh.gitDir = repo.dir;
   artifactDir = mkdtempSync(join(tmpdir(), 'kwsync-artifact-'));
   repo.write('keywords/kwsync.yaml', 'targets:\n  - name: prod\n    appId: prod-app\n');
   repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam', 'scam']));
@@ -53,8 +54,16 @@ beforeEach(async () => {
   repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam', 's\u0441am']));
   repo.write(`keywords/${EVIL_FILE}`, EVIL_LIST);
   headSha = repo.commit();
-  gh.pulls.push({ number: 7, state: 'open', head: { sha: headSha, ref: 'feature', repo: { full_name: 'mallory/lists', owner: { login: 'mallory' } } }, base: { sha: baseSha, ref: 'main', repo: { full_name: 'acme/lists' } } });
 });
+
+/** The PR, by an author of the given association: a member sees the whole plan, an outsider counts only. */
+function openPull(association: string): void {
+  gh.pulls.push({
+    number: 7, state: 'open', user: { login: 'mallory', type: 'User' }, author_association: association, labels: [],
+    head: { sha: headSha, ref: 'feature', repo: { full_name: 'mallory/lists', owner: { login: 'mallory' } } },
+    base: { sha: baseSha, ref: 'main', repo: { full_name: 'acme/lists' } },
+  });
+}
 afterEach(async () => {
   await emu.close();
   repo.remove();
@@ -63,11 +72,12 @@ afterEach(async () => {
 
 describe('stage two on a hostile PR', () => {
   it('warns on scam -> sсam with U+0441, shows the escapes, and renders every PR string inert', async () => {
+    openPull('MEMBER'); // the whole plan: the widest surface for the PR's strings
     const one = harness(repo, gh, undefined);
     const ctx1 = context(repo, { eventName: 'pull_request', sha: 'e'.repeat(40), pullRequest: { number: 7, headSha, baseSha, baseRef: 'main' } });
     await runAction({ inputs: inputs('plan-upload', { artifactDir }), context: ctx1, deps: one.deps });
     repo.git('checkout', '-q', 'main');
-    const event = { workflow_run: { id: 99, event: 'pull_request', conclusion: 'success', head_sha: headSha, head_branch: 'feature', head_repository: { full_name: 'mallory/lists', owner: { login: 'mallory' } }, pull_requests: [] } };
+    const event = { workflow_run: { id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', head_sha: headSha, head_branch: 'feature', head_repository: { full_name: 'mallory/lists', owner: { login: 'mallory' } }, pull_requests: [] } };
     const two = harness(repo, gh, emu);
     const ctx2 = context(repo, { eventName: 'workflow_run', sha: baseSha, event });
     await runAction({ inputs: inputs('plan-live', { target: 'prod', artifactDir }), context: ctx2, deps: two.deps });
@@ -89,5 +99,23 @@ describe('stage two on a hostile PR', () => {
 
     expect(two.summaries.length).toBeGreaterThan(0);
     for (const summary of two.summaries) assertInert(summary, new Set([runUrl]));
+  });
+
+  it("renders an outsider's counts-only plan inert too (the PR's file names reach it)", async () => {
+    openPull('NONE');
+    repo.git('checkout', '-q', 'main');
+    const event = { workflow_run: { id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', created_at: '2025-01-01T00:00:00Z', head_sha: headSha, head_branch: 'feature', head_repository: { full_name: 'mallory/lists', owner: { login: 'mallory' } }, pull_requests: [] } };
+    const two = harness(repo, gh, emu);
+    const ctx2 = context(repo, { eventName: 'workflow_run', sha: baseSha, event });
+    await runAction({ inputs: inputs('plan-live', { target: 'prod', artifactDir }), context: ctx2, deps: two.deps });
+
+    const comment = gh.comments.find((c) => c.body.startsWith(planMarker('prod')))!;
+    expect(comment).toBeDefined();
+    expect(comment.body).not.toContain('s\u0441am'); // no terms in a counts-only plan
+    expect(comment.body).toContain('| `promo` | create | 2 | 0 |'); // the hostile file's list, counted
+    assertInert(comment.body, new Set([ctx2.runUrl]));
+    const check = gh.checkRuns.find((c) => c.name === 'kwsync (prod)')!;
+    assertInert(check.output.summary, new Set([ctx2.runUrl]));
+    for (const summary of two.summaries) assertInert(summary, new Set([ctx2.runUrl]));
   });
 });
