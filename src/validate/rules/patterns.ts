@@ -9,22 +9,30 @@ import { code, oneLine, quote } from '../../load/quote-value.js';
 import type { TermsSource } from '../../load/terms-source.js';
 import { PATTERN_FLAGS } from '../../match/index.js';
 import { backtracking } from './pattern-backtracking.js';
+import { overBudget, tooSlow, type ValidationBudget } from '../work-budget.js';
 
 /** The newest syntax the running engine compiles: Node 20 lacks ES2025 modifiers `(?i:)` and duplicate group names. */
 export const RUNTIME_ECMA_VERSION = compiles('(?i:a)') && compiles('(?<n>a)|(?<n>b)') ? 2025 : 2024;
 const parser = new RegExpParser({ ecmaVersion: RUNTIME_ECMA_VERSION });
 const flags = parser.parseFlags(PATTERN_FLAGS);
 
-/** Checks every pattern not already broken; returns diagnostics and the patterns found invalid. */
-export function checkPatterns(terms: TermsSource, skip: ReadonlySet<number>): { diagnostics: Diagnostic[]; broken: Set<number> } {
+/** Checks every pattern not already broken; returns diagnostics and the patterns found invalid. With a budget, stops at its deadline with a located too-slow finding. */
+export function checkPatterns(terms: TermsSource, skip: ReadonlySet<number>, budget?: ValidationBudget): { diagnostics: Diagnostic[]; broken: Set<number> } {
   const out: Diagnostic[] = [];
   const broken = new Set<number>();
-  terms.values.forEach((source, i) => {
-    if (skip.has(i)) return;
-    const found = checkPattern(source);
+  for (let i = 0; i < terms.values.length; i++) {
+    if (skip.has(i)) continue;
+    // Each analysis is bounded, but ten thousand of them are not: the run's budget is asked every few.
+    const over = budget && i % 16 === 0 ? overBudget(budget) : null;
+    if (over) {
+      out.push(tooSlow(terms.locate(i), budget!, over, `this pattern and the ${terms.values.length - i - 1} after it were not checked`));
+      for (let j = i; j < terms.values.length; j++) broken.add(j);
+      break;
+    }
+    const found = checkPattern(terms.values[i]!);
     for (const f of found) out.push(diagnose(terms.locate(i, f.index), f.severity, f.rule, f.message));
     if (found.some((f) => f.severity === 'error')) broken.add(i);
-  });
+  }
   return { diagnostics: out, broken };
 }
 
