@@ -42,3 +42,16 @@ it('past the deadline the run stops, saying which job and pattern were running',
     runner.close();
   }
 });
+
+it('past the heap cap the run stops with reason "memory", and the next run starts a new worker', async () => {
+  // The texts are copied into the worker's heap: far more than its 8 MB.
+  const big = 'x'.repeat(4 * 1024 * 1024);
+  const runner = new BoundedRegex([['y']], { deadline: Date.now() + 60_000, maxHeapMb: 8 });
+  try {
+    const run = await runner.run(Array.from({ length: 8 }, (_, i) => ({ set: 0, text: big + i })));
+    expect(run.stopped).toMatchObject({ reason: 'memory', set: 0 });
+    expect((await runner.run([{ set: 0, text: 'y' }])).results).toEqual([[0]]);
+  } finally {
+    runner.close();
+  }
+});
