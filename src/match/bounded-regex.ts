@@ -71,6 +71,7 @@ parentPort.on('message', (jobs) => {
 `;
 
 const WORKER_START_MS = 2000;
+const MAX_DELAY = 2 ** 31 - 1;
 
 type BatchEnd = 'job-timeout' | RegexStop['reason'];
 
@@ -128,6 +129,7 @@ export class BoundedRegex {
       const finish = (end?: BatchEnd) => {
         clearTimeout(timer);
         worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        worker.unref();
         const pattern = Atomics.load(this.state, 1);
         resolve({ done, ...(end ? { end } : {}), pattern: end && pattern >= 0 ? pattern : null });
       };
@@ -135,7 +137,8 @@ export class BoundedRegex {
         clearTimeout(timer);
         const jobEnd = this.limits.jobBudgetMs === undefined ? Infinity : from + this.limits.jobBudgetMs;
         const at = Math.min(this.limits.deadline, jobEnd);
-        timer = setTimeout(() => finish(at === this.limits.deadline ? 'deadline' : 'job-timeout'), Math.max(0, at - Date.now()));
+        // setTimeout takes at most 2^31-1 ms (a larger delay fires at once); an endless run re-arms instead.
+        timer = setTimeout(() => (at - Date.now() > MAX_DELAY ? arm(from) : finish(at === this.limits.deadline ? 'deadline' : 'job-timeout')), Math.min(MAX_DELAY, Math.max(0, at - Date.now())));
       };
       const onMessage = (hits: JobHits) => {
         done.push(hits);
@@ -144,6 +147,8 @@ export class BoundedRegex {
       };
       const onError = (err: unknown) => finish((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'failed');
       const onExit = () => finish('failed');
+      // Held while a batch runs (the awaiting caller needs its answer), let go between runs.
+      worker.ref();
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
       Atomics.store(this.state, 1, -1);
       // A new worker's first job budget also covers its start (tens of milliseconds, more on a busy machine).

@@ -8,15 +8,18 @@ import { validationBudget } from './work-budget.js';
 
 /** The whole validation of a pull request's lists; well under the job's 10-minute timeout. */
 export const UNTRUSTED_DEADLINE_MS = 120_000;
-/** Heap for the regex worker, and growth allowed on the main heap. */
+/** Heap for the regex worker. */
 export const UNTRUSTED_HEAP_MB = 256;
+/** Growth allowed on the main heap (the Action's own heap, which also holds garbage not yet collected). */
+export const UNTRUSTED_MAIN_HEAP_MB = 1024;
 
 export interface UntrustedOptions extends Omit<ValidateOptions, 'budget'> {
   deadlineMs?: number;
   maxHeapMb?: number;
+  mainHeapMb?: number;
 }
 
 export function validateUntrusted(opts: UntrustedOptions): Promise<RepoValidation> {
-  const { deadlineMs = UNTRUSTED_DEADLINE_MS, maxHeapMb = UNTRUSTED_HEAP_MB, ...rest } = opts;
-  return validateRepo({ ...rest, budget: validationBudget({ deadlineMs, maxHeapMb }) });
+  const { deadlineMs = UNTRUSTED_DEADLINE_MS, maxHeapMb = UNTRUSTED_HEAP_MB, mainHeapMb = UNTRUSTED_MAIN_HEAP_MB, ...rest } = opts;
+  return validateRepo({ ...rest, budget: validationBudget({ deadlineMs, maxHeapMb, mainHeapMb }) });
 }

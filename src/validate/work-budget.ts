@@ -15,19 +15,22 @@ export interface ValidationBudget {
   deadline: number;
   /** The deadline as given, for messages. */
   deadlineMs: number | null;
-  /** Heap cap in MB: of the worker that runs examples, and of what this run adds to the main heap. */
+  /** Heap cap in MB of the worker that runs examples. */
   maxHeapMb: number;
+  /** What this run may add to the main heap, in MB (Infinity: unchecked). */
+  mainHeapMb: number;
   /** Main-thread heap when the run started. */
   heapAtStart: number;
   /** Example checks left for the rest of the run. */
   exampleWork: { left: number };
 }
 
-export function validationBudget(opts: { deadlineMs?: number; maxHeapMb?: number; exampleWork?: number } = {}, now = Date.now()): ValidationBudget {
+export function validationBudget(opts: { deadlineMs?: number; maxHeapMb?: number; mainHeapMb?: number; exampleWork?: number } = {}, now = Date.now()): ValidationBudget {
   return {
     deadline: opts.deadlineMs === undefined ? Infinity : now + opts.deadlineMs,
     deadlineMs: opts.deadlineMs ?? null,
     maxHeapMb: opts.maxHeapMb ?? DEFAULT_HEAP_MB,
+    mainHeapMb: opts.mainHeapMb ?? Infinity,
     heapAtStart: process.memoryUsage().heapUsed,
     exampleWork: { left: opts.exampleWork ?? EXAMPLE_WORK },
   };
@@ -36,7 +39,7 @@ export function validationBudget(opts: { deadlineMs?: number; maxHeapMb?: number
 /** Why the run must stop now, or null: past the deadline, or the main heap grew past the cap. */
 export function overBudget(b: ValidationBudget): 'deadline' | 'memory' | null {
   if (Date.now() >= b.deadline) return 'deadline';
-  if (b.maxHeapMb !== Infinity && process.memoryUsage().heapUsed - b.heapAtStart > b.maxHeapMb * 1024 * 1024) return 'memory';
+  if (b.mainHeapMb !== Infinity && process.memoryUsage().heapUsed - b.heapAtStart > b.mainHeapMb * 1024 * 1024) return 'memory';
   return null;
 }
 
@@ -46,7 +49,7 @@ export function tooSlow(at: Position, b: ValidationBudget, reason: 'deadline' | 
     reason === 'deadline'
       ? `validation ran past its deadline${b.deadlineMs === null ? '' : ` of ${b.deadlineMs} ms`}`
       : reason === 'memory'
-        ? `validation used more than its ${b.maxHeapMb} MB of memory`
+        ? `validation used more than its memory cap (${b.maxHeapMb} MB for examples, ${b.mainHeapMb} MB for the rest)`
         : 'the regex engine gave up';
   return diagnose(at, 'error', 'too-slow', `${what}: ${why}, so the lists are not valid until it finishes; simplify or split what is here (nested repeats in patterns, very many examples or terms)`);
 }
