@@ -1,7 +1,7 @@
 // A YAML file parsed with source positions (the `yaml` document API + LineCounter), so a value,
 // a key or a character inside a scalar maps back to file:line:col.
 import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, LineCounter, Scalar } from 'yaml';
-import type { Document, Node, Pair, YAMLError } from 'yaml';
+import type { Document, Node, Pair, YAMLError, YAMLMap } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { diagnose } from './diagnose.js';
 import { code, oneLine, quote } from './quote-value.js';
@@ -11,6 +11,9 @@ import type { Position, SourceText } from './source-text.js';
 export type YamlPath = readonly PropertyKey[];
 
 export class YamlFile {
+  /** Each mapping's pairs by key, built on first lookup: a file of 150k keys is indexed once, not searched per key. */
+  private readonly keyIndex = new WeakMap<YAMLMap, Map<string, Pair>>();
+
   constructor(
     readonly source: SourceText,
     private readonly doc: Document.Parsed,
@@ -22,7 +25,7 @@ export class YamlFile {
   private nodeAt(path: YamlPath): Node | null {
     let node: unknown = this.doc.contents;
     for (const key of path) {
-      const next: unknown = isMap(node) || isSeq(node) ? node.get(key as never, true) : undefined;
+      const next: unknown = isMap(node) ? this.pairOf(node, String(key))?.value : isSeq(node) ? node.get(key as never, true) : undefined;
       if (next === undefined || next === null) break;
       node = next;
     }
@@ -38,11 +41,23 @@ export class YamlFile {
   keyAt(path: YamlPath, key: string): Position {
     const map = this.nodeAt(path);
     if (isMap(map)) {
-      const pair = map.items.find((p: Pair) => isScalar(p.key) && String(p.key.value) === key);
-      const keyNode = pair?.key as Node | undefined;
+      const keyNode = this.pairOf(map, key)?.key as Node | undefined;
       if (keyNode?.range) return this.source.at(keyNode.range[0], true);
     }
     return this.valueAt(path);
+  }
+
+  private pairOf(map: YAMLMap, key: string): Pair | undefined {
+    let index = this.keyIndex.get(map);
+    if (!index) {
+      index = new Map();
+      for (const p of map.items as Pair[]) {
+        const k = isScalar(p.key) ? String(p.key.value) : undefined;
+        if (k !== undefined && !index.has(k)) index.set(k, p);
+      }
+      this.keyIndex.set(map, index);
+    }
+    return index.get(key);
   }
 
   /** Where the second line of a plain scalar written over several lines starts (a mis-indented `- item`). */
@@ -88,9 +103,11 @@ export function parseYamlFile(
   opts: { maxAliasCount: number },
 ): { file: YamlFile | null; diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(source.text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  // The parser's own duplicate-key check compares each key with every earlier one (quadratic: 20k
+  // keys took seconds, 150k minutes); duplicateKeys finds the same ones with one Set per mapping.
+  const doc = parseDocument(source.text, { lineCounter, uniqueKeys: false, prettyErrors: false });
   const openers = unclosedOpeners(doc);
-  const diagnostics = onePerLine(doc.errors.map((e) => explainYamlError(source, doc, e) ?? yamlError(source, e, openers)));
+  const diagnostics = onePerLine([...doc.errors.map((e) => explainYamlError(source, doc, e) ?? yamlError(source, e, openers)), ...duplicateKeys(source, doc)]);
   if (diagnostics.length > 0) return { file: null, diagnostics };
   diagnostics.push(...unknownTags(source, doc));
   try {
@@ -111,6 +128,26 @@ export function parseYamlFile(
     );
     return { file: null, diagnostics };
   }
+}
+
+const DUPLICATE_KEY = 'this key appears twice in the same mapping; keep one (YAML keeps neither reliably)';
+
+/** Every scalar key written a second time in its mapping, at the repeat (what `uniqueKeys` reported). */
+function duplicateKeys(source: SourceText, doc: Document.Parsed): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  visit(doc, {
+    Map(_k, map) {
+      const seen = new Set<string>();
+      for (const p of map.items as Pair[]) {
+        if (!isScalar(p.key) || !p.key.range) continue;
+        const v = p.key.value;
+        const id = `${typeof v}:${String(v)}`;
+        if (v === '<<' || !seen.has(id)) seen.add(id);
+        else out.push(diagnose(source.at(p.key.range[0], true), 'error', 'yaml-duplicate-key', DUPLICATE_KEY));
+      }
+    },
+  });
+  return out;
 }
 
 /** A tag the schema does not know (`!!js/function`, `!foo`) would silently read as text: an error. */
@@ -180,7 +217,7 @@ function unclosedOpeners(doc: Document.Parsed): { quotes: Node[]; flows: Node[] 
 /** One YAML error as a diagnostic: unclosed quotes and brackets located where they open. */
 function yamlError(source: SourceText, e: YAMLError, openers: { quotes: Node[]; flows: Node[] }): Diagnostic {
   const at = e.pos[0];
-  if (e.code === 'DUPLICATE_KEY') return diagnose(source.at(at, true), 'error', 'yaml-duplicate-key', 'this key appears twice in the same mapping; keep one (YAML keeps neither reliably)');
+  if (e.code === 'DUPLICATE_KEY') return diagnose(source.at(at, true), 'error', 'yaml-duplicate-key', DUPLICATE_KEY);
   if (e.code === 'MULTIPLE_DOCS') return diagnose(source.at(at, true), 'error', 'yaml-syntax', 'a list file holds one YAML document; remove `---` and what follows it, or move it to a file of its own');
   const quote = /Missing closing .?quote/.test(e.message);
   const flow = !quote && /end with an? [\]}]/.test(e.message);

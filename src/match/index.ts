@@ -6,6 +6,8 @@ import { compileWordMatcher } from './word-matcher.js';
 
 export type { Matcher, MatchSpan } from './matcher.js';
 export { PATTERN_FLAGS };
+export { patternCandidates } from './pattern-matcher.js';
+export { BoundedRegex, type JobHits, type RegexJob, type RegexLimits, type RegexRun, type RegexStop } from './bounded-regex.js';
 
 /** A matcher for the list, or null for sentence-similarity lists (an AI model decides those). */
 export function compileMatcher(list: Pick<KeywordList, 'category' | 'searchTerms'>): Matcher | null {

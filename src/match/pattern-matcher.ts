@@ -47,8 +47,26 @@ export function compilePatternMatcher(patterns: readonly string[]): Matcher {
   };
 }
 
+/**
+ * For each text, the indexes of the patterns worth running on it (list order): the prefilter alone,
+ * for a caller that runs the regexes elsewhere (src/match/bounded-regex.ts). Invalid patterns are left out.
+ */
+export function patternCandidates(patterns: readonly string[]): (text: string) => number[] {
+  const compiled: (Compiled & { index: number })[] = [];
+  patterns.forEach((source, index) => {
+    try {
+      const re = new RegExp(source, PATTERN_FLAGS);
+      compiled.push({ source, re, all: re, index });
+    } catch {
+      // validate reports it; it matches nothing.
+    }
+  });
+  const candidates = compilePrefilter(compiled);
+  return (text) => candidates(text).map((p) => (p as Compiled & { index: number }).index);
+}
+
 /** The patterns that can match a text, in list order: those whose literal occurs, and those with none. */
-function compilePrefilter(compiled: Compiled[]): (text: string) => Compiled[] {
+function compilePrefilter<C extends Compiled>(compiled: C[]): (text: string) => C[] {
   const byLiteral = new Map<string, number[]>();
   const always: boolean[] = compiled.map((p, i) => {
     const literals = requiredLiterals(p.source);

@@ -51,11 +51,25 @@ export interface Preview {
   groups: string[];
   messagesScanned: number;
   lists: ListPreview[];
+  /** Set when the preview stopped early (bounded-preview.ts): the counts cover `messagesScanned` messages only. */
+  stopped?: PreviewStop;
+}
+
+/** Why a bounded preview stopped, and where: the list (and its file) and the pattern that was running. */
+export interface PreviewStop {
+  reason: 'deadline' | 'memory' | 'failed';
+  list: string;
+  file?: string;
+  pattern?: string;
+  /** One line saying all of the above and what to do. */
+  message: string;
 }
 
 export interface PreviewOptions {
   /** Caught messages to keep per list and direction (default 0: counts only). */
   examples?: number;
+  /** How a list's matcher is made (default compileMatcher); bounded-preview.ts runs pattern lists elsewhere. */
+  compile?: (list: KeywordList, changeId: string) => Matcher | null;
 }
 
 const TOP_TERMS = 5;
@@ -81,7 +95,8 @@ interface ListScan {
 export function startPreview(plan: Plan, opts: PreviewOptions = {}): PreviewScan {
   const keep = Math.max(0, opts.examples ?? 0);
   const changed = plan.changes.filter((c) => c.kind !== 'noop');
-  const scans = changed.map((c) => startList(c.id, c.kind, c.before, c.after));
+  const compile = opts.compile ?? ((list: KeywordList) => compileMatcher(list));
+  const scans = changed.map((c) => startList(c.id, c.kind, c.before, c.after, compile));
   const previewable = scans.filter((s): s is ListScan => s !== null);
   let scanned = 0;
   return {
@@ -103,10 +118,10 @@ export function computePreview(plan: Plan, groups: string[], messages: Iterable<
   return scan.result(groups);
 }
 
-function startList(id: string, kind: ChangeKind, before: KeywordList | null, after: KeywordList | null): ListScan | null {
+function startList(id: string, kind: ChangeKind, before: KeywordList | null, after: KeywordList | null, compile: NonNullable<PreviewOptions['compile']>): ListScan | null {
   const category = (after ?? before)?.category ?? 'word';
-  const beforeMatcher = before ? compileMatcher(before) : undefined;
-  const afterMatcher = after ? compileMatcher(after) : undefined;
+  const beforeMatcher = before ? compile(before, id) : undefined;
+  const afterMatcher = after ? compile(after, id) : undefined;
   if (beforeMatcher === null || afterMatcher === null) return null;
   return {
     id,

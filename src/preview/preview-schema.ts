@@ -26,6 +26,16 @@ export const previewReportJsonSchema = z
     groups: z.array(z.string()).describe('The groups whose recent messages were read.'),
     messagesScanned: z.number().int().min(0),
     lists: z.array(listPreviewSchema).describe('One entry per changed list, in plan order.'),
+    stopped: z
+      .strictObject({
+        reason: z.enum(['deadline', 'memory', 'failed']),
+        list: z.string().describe('The list whose patterns were running ("" when between lists).'),
+        file: z.string().optional(),
+        pattern: z.string().optional().describe('The pattern that was running.'),
+        message: z.string(),
+      })
+      .optional()
+      .describe('Present when a bounded preview stopped early; the counts cover messagesScanned messages only.'),
   })
   .meta({ title: 'kwsync preview report', description: 'The output of `kwsync preview --format json`.' });
 

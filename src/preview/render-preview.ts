@@ -21,6 +21,7 @@ export function renderPreviewText(p: Preview, opts: PreviewTextOptions = {}): st
   ];
   if (opts.endpoint) lines.push(`  ${displayLine(endpointLine(opts.endpoint))}`);
   lines.push('');
+  if (p.stopped) lines.push(`Stopped early: ${displayLine(p.stopped.message)}`, '');
   if (p.lists.length === 0) lines.push('No list changes: nothing to preview.');
   for (const l of p.lists) lines.push(...listLines(l, opts), '');
   return `${lines.join('\n').trimEnd()}\n`;
@@ -107,6 +108,7 @@ export function renderPreviewMarkdown(p: Preview): string {
     '',
     `${p.messagesScanned} recent messages from ${p.groups.map((g) => `\`${g.replace(/`/g, "'")}\``).join(', ')}.`,
     '',
+    ...(p.stopped ? [`**Stopped early:** ${p.stopped.message.replace(/[`\r\n]/g, "'")}`, ''] : []),
   ];
   if (p.lists.length === 0) return `${lines.join('\n')}No list changes: nothing to preview.\n`;
   lines.push('| list | change | caught now | caught after | newly caught | no longer caught |', '|---|---|--:|--:|--:|--:|');
@@ -132,6 +134,7 @@ export function renderPreviewJson(p: Preview): string {
     messagesScanned: p.messagesScanned,
     // Examples are message text: never written where a file or a log could keep them.
     lists: p.lists.map(({ examples: _examples, ...l }) => l),
+    ...(p.stopped ? { stopped: p.stopped } : {}),
   };
   return `${JSON.stringify(json, null, 2)}\n`;
 }

@@ -14,11 +14,14 @@ import { checkRepo, type PlacedList } from './rules/repo.js';
 import { validateListFile } from './validate-list-file.js';
 import { checkConfusables } from './confusables.js';
 import { checkPathCharacters } from './path-characters.js';
+import { overBudget, tooSlow, validationBudget, type ValidationBudget } from './work-budget.js';
 
 export { renderDiagnosticsText, renderSummary } from './render-text.js';
 export { renderDiagnosticsGithub } from './render-github.js';
 export { renderValidationJson, type ValidationJson } from './render-json.js';
 export { encodeTerms, uploadBytes, termsEncoding } from '../model/terms-encoding.js';
+export { validateUntrusted, UNTRUSTED_DEADLINE_MS, UNTRUSTED_HEAP_MB, type UntrustedOptions } from './untrusted.js';
+export { validationBudget, type ValidationBudget } from './work-budget.js';
 
 export interface RepoValidation {
   config: KwsyncConfig; // DEFAULT_CONFIG when keywords/kwsync.yaml is absent
@@ -40,6 +43,8 @@ export interface ValidateOptions {
   base?: string;
   /** Limits to validate with instead of kwsync.yaml's (a PR plan: the stricter of the base's and the PR's). */
   limits?: Limits;
+  /** Deadline, heap cap and example budget of the run (validateUntrusted sets them); default: the example budget only. */
+  budget?: ValidationBudget;
 }
 
 export async function validateRepo(opts: ValidateOptions): Promise<RepoValidation> {
@@ -59,11 +64,19 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   const placed: PlacedList[] = [];
   const usedCsv = new Set<string>();
   const tests: RepoValidation['tests'] = [];
-  const validate = (name: string) => validateListFile(join(keywordsDir, name), { keywordsDir, limits: config.limits, relative: rel });
+  const budget = opts.budget ?? validationBudget();
+  const validate = (name: string) => validateListFile(join(keywordsDir, name), { keywordsDir, limits: config.limits, relative: rel, budget });
   // One file ahead: its reads proceed while this one is parsed (results are still taken in order).
   let ahead = listFiles.length > 0 ? validate(listFiles[0]!) : undefined;
   for (let i = 0; i < listFiles.length; i++) {
     const name = listFiles[i]!;
+    const over = overBudget(budget);
+    if (over) {
+      // Every file not checked is named, so the run ends with findings rather than a hang or a silent pass.
+      ahead?.catch(() => undefined);
+      for (const rest of listFiles.slice(i)) diagnostics.push(tooSlow(fileStart(rel(join(keywordsDir, rest))), budget, over, 'this list file was not checked'));
+      break;
+    }
     const current = ahead!;
     ahead = i + 1 < listFiles.length ? validate(listFiles[i + 1]!) : undefined;
     ahead?.catch(() => undefined); // a failure is reported when its turn comes, not as an unhandled rejection

@@ -9,19 +9,29 @@ import { closest, suggestion } from './did-you-mean.js';
 
 type AnySchema = z.core.$ZodType;
 
+/** Unknown keys reported one by one per mapping; the rest are counted in one more diagnostic. */
+export const MAX_UNKNOWN_KEYS = 20;
+
 export function schemaIssues(issues: readonly z.core.$ZodIssue[], yaml: YamlFile, schema: AnySchema): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const issue of issues) {
     const path = issue.path as PropertyKey[];
     const name = path.length ? String(path[path.length - 1]) : 'the file';
     switch (issue.code) {
-      case 'unrecognized_keys':
-        for (const key of issue.keys) {
-          const known = knownKeysAt(schema, path);
-          const nested = new Map(known.flatMap((parent) => knownKeysAt(schema, [...path, parent]).map((child) => [child, parent] as const)));
+      case 'unrecognized_keys': {
+        const known = knownKeysAt(schema, path);
+        const nested = new Map(known.flatMap((parent) => knownKeysAt(schema, [...path, parent]).map((child) => [child, parent] as const)));
+        // A few are enough to see the mistake; thousands (a crafted file) would only bury the rest.
+        for (const key of issue.keys.slice(0, MAX_UNKNOWN_KEYS)) {
           out.push(diagnose(yaml.keyAt(path, key), 'error', 'unknown-key', `unknown key ${quote(key)}; ${suggestion(key, known, 'keys', nested)}`));
         }
+        const more = issue.keys.length - MAX_UNKNOWN_KEYS;
+        if (more > 0) {
+          const where = path.length ? `"${pathText(path)}"` : 'this file';
+          out.push(diagnose(yaml.keyAt(path, issue.keys[MAX_UNKNOWN_KEYS]!), 'error', 'unknown-key', `and ${more} more unknown keys in ${where} (only the first ${MAX_UNKNOWN_KEYS} are listed); known keys: ${known.join(', ')}`));
+        }
         break;
+      }
       case 'invalid_type': {
         const found = describe(valueAt(yaml.value, path));
         if (found === 'nothing' && path.length > 0) {

@@ -20,6 +20,7 @@ import type { PlacedList } from './rules/repo.js';
 import { checkTerms } from './rules/terms.js';
 import { salvageListFile } from './salvage-list-file.js';
 import { schemaIssues } from './schema-issues.js';
+import type { ValidationBudget } from './work-budget.js';
 
 export const MAX_ALIAS_COUNT = 100;
 const YAML_ALLOWANCE = 64 * 1024;
@@ -29,6 +30,8 @@ export interface ListFileContext {
   limits: Limits;
   /** Path relative to the working directory, forward slashes. */
   relative(abs: string): string;
+  /** The run's deadline, heap cap and example budget (validateRepo makes one per run). */
+  budget?: ValidationBudget;
 }
 
 export interface ListFileResult {
@@ -80,7 +83,7 @@ async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFil
   const termsAt = yaml.valueAt([partial.file !== undefined ? 'file' : 'searchTerms']);
   const terms = checkTerms(loaded.terms, ctx.limits, termsAt, partial.category);
   diagnostics.push(...terms.diagnostics);
-  if (partial.category === 'pattern') diagnostics.push(...checkPatterns(loaded.terms, terms.broken).diagnostics);
+  if (partial.category === 'pattern') diagnostics.push(...checkPatterns(loaded.terms, terms.broken, ctx.budget).diagnostics);
   if (!shape.success) return { placed: null, diagnostics, accepted, ...termsFileAbs };
   const data = shape.data;
 
@@ -94,7 +97,7 @@ async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFil
   };
   let tests: ListFileResult['tests'];
   if (!withoutAccepted(diagnostics, accepted).some((d) => d.severity === 'error')) {
-    const run = checkListTests(yaml, data, list);
+    const run = await checkListTests(yaml, data, list, ctx.budget);
     diagnostics.push(...run.diagnostics);
     tests = { examples: run.examples, ...(run.skipped ? { skipped: run.skipped } : {}) };
   }

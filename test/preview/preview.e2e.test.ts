@@ -55,3 +55,21 @@ test.each(['markdown', 'json'])('--examples with --format %s is refused before a
   expect(r.stderr).toMatch(/^kwsync: --examples .* terminal only.*\n {2}hint: /);
   expect(h.emulator.requests.length).toBe(before);
 });
+
+test('--deadline: a pattern that never finishes on real messages stops the preview with the list, its file and the pattern named, exit 1', async () => {
+  // No literal for the prefilter to require, so it runs on every message, and backtracks on any word.
+  const evil = '(?:(?:(?:\\w?){9}){9}){9}[^\\w\\s]{5}';
+  const accepted = { 'pattern-exponential-backtracking': 'testing the deadline', 'pattern-polynomial-backtracking': 'testing the deadline' };
+  const { writeFile } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  await writeFile(join(h.keywords, 'evil.yaml'), JSON.stringify({ id: 'evil', name: 'Evil', category: 'pattern', searchTerms: [evil], accept: accepted }), 'utf8');
+  try {
+    const r = await h.run(['preview', '--group', 'cometchat-guid-1', '--messages', '200', '--format', 'json', '--deadline', '1']);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout) as { stopped?: { reason: string; list: string; file?: string; pattern?: string } };
+    expect(out.stopped).toMatchObject({ reason: 'deadline', list: 'evil', file: 'keywords/evil.yaml', pattern: evil });
+    expect(r.stderr).toMatch(/^kwsync: the preview ran past its deadline of 1000 ms while list "evil" \(keywords\/evil\.yaml\) was running pattern/);
+  } finally {
+    await h.removeList('evil');
+  }
+});

@@ -5,9 +5,10 @@
 // and not backtrack super-linearly (scslre: an error, unless the list accepts the rule with a reason).
 import { RegExpParser, RegExpSyntaxError, visitRegExpAST } from '@eslint-community/regexpp';
 import type { AST } from '@eslint-community/regexpp';
-import { analyse } from 'scslre';
 import { code, oneLine, quote } from '../../src/load/quote-value.js';
 import { PATTERN_FLAGS } from '../../src/match/index.js';
+import { backtracking } from '../../src/validate/rules/pattern-backtracking.js';
+import { checkPattern } from '../../src/validate/rules/patterns.js';
 
 /** The newest syntax the running engine compiles: Node 20 lacks ES2025 modifiers `(?i:)` and duplicate group names. */
 const RUNTIME_ECMA_VERSION = compiles('(?i:a)') && compiles('(?<n>a)|(?<n>b)') ? 2025 : 2024;
@@ -68,7 +69,8 @@ export function referenceCheckPattern(source: string, compileWith: Compile = com
   if (regex.test('')) {
     out.push({ index: 0, severity: 'error', rule: 'pattern-matches-empty', message: 'this pattern matches the empty string, so it would flag every message; require at least one character' });
   }
-  out.push(...backtracking(pattern));
+  // The backtracking analysis is not what this reference is about: the same one, with the same re-check of fixes.
+  out.push(...backtracking(pattern, { parser, flags, passes: (fixed) => !checkPattern(fixed).some((f) => f.severity === 'error') }));
   return out;
 }
 
@@ -121,54 +123,4 @@ function unclosed(source: string, message: string): Finding | null {
     return { index: at, severity: 'error', rule: 'pattern-syntax', message: `this [ starts a set of characters that is never closed; add the ] where the set ends, e.g. ${code(fixed)}` };
   }
   return { index: at, severity: 'error', rule: 'pattern-syntax', message: `this ( is never closed; add the ) where the group ends (write \\( for a literal bracket)` };
-}
-
-/** A bounded quantifier this large backtracks like an unbounded one on realistic message lengths. */
-const LARGE_BOUND = 10;
-
-function backtracking(pattern: AST.Pattern): Finding[] {
-  // scslre only reasons about unbounded quantifiers; the service refuses those, so analyse a copy
-  // in which large bounds ({1,50}) are unbounded ({1,}) and map positions back to the original.
-  const large: AST.Quantifier[] = [];
-  visitRegExpAST(pattern, {
-    onQuantifierEnter: (q) => void (q.max !== Infinity && q.max >= LARGE_BOUND && large.push(q)),
-  });
-  large.sort((a, b) => a.element.end - b.element.end);
-  const edits: { at: number; from: number; to: number }[] = [];
-  let source = '';
-  let last = 0;
-  for (const q of large) {
-    const replacement = `{${q.min},}`;
-    source += pattern.raw.slice(last, q.element.end) + replacement;
-    edits.push({ at: q.element.end, from: q.end - q.element.end, to: replacement.length });
-    last = q.end;
-  }
-  source += pattern.raw.slice(last);
-  const analysed = edits.length ? parser.parsePattern(source, 0, source.length, { unicode: true }) : pattern;
-  let reports: ReturnType<typeof analyse>['reports'];
-  try {
-    ({ reports } = analyse({ pattern: analysed, flags }, { maxReports: 1 }));
-  } catch {
-    return []; // the analysis is advice; a pattern it cannot handle is still checked for the rest
-  }
-  return reports.map((r) => {
-    const quant = r.type === 'Trade' ? r.startQuant : r.quant;
-    const kind = r.exponential ? 'exponential' : 'polynomial';
-    const index = toOriginal(quant.start, edits);
-    return {
-      index,
-      severity: 'error',
-      rule: `pattern-${kind}-backtracking`,
-      message: `this part can backtrack in ${kind} time on a long run of ${quote(r.character.pick)}, slowing every message check; make the alternatives or repetitions unambiguous, or lower their bounds below ${LARGE_BOUND} (or accept it: \`accept: {pattern-${kind}-backtracking: "why"}\`)`,
-    } satisfies Finding;
-  });
-}
-
-function toOriginal(index: number, edits: { at: number; from: number; to: number }[]): number {
-  let shift = 0;
-  for (const e of edits) {
-    if (e.at + shift >= index) break;
-    shift += e.from - e.to;
-  }
-  return index + shift;
 }

@@ -13,6 +13,12 @@ describe('kwsync validate', () => {
     expect(r.stdout).toMatch(/^4 lists, 0 errors, 0 warnings\n$/m);
   });
 
+  it('--deadline bounds the run: work left at the deadline is a located too-slow error and exit 3', async () => {
+    const r = await kwsync(['validate', '--deadline', '0'], {}, root);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toMatch(/^keywords\/[\w-]+\.yaml:1:1 error too-slow this list file was not checked: validation ran past its deadline of 0 ms/m);
+  });
+
   it('prints file:line:col severity rule message, the source line and a caret under the spot', async () => {
     const r = await kwsync(['validate'], {}, invalid('pattern-plus'));
     expect(r.code).toBe(3);

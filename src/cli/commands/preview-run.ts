@@ -1,7 +1,7 @@
 // `kwsync preview`, the run: the plan (live lists), recent messages of the groups, one pass of counts.
 import { EXIT, UsageError } from '../../errors.js';
 import { newestTextMessages, type CometChatClient } from '../../api/index.js';
-import { renderPreviewJson, renderPreviewMarkdown, renderPreviewText, startPreview, type PreviewScan } from '../../preview/index.js';
+import { previewUntrusted, renderPreviewJson, renderPreviewMarkdown, renderPreviewText, startPreview, type Preview, type PreviewScan } from '../../preview/index.js';
 import type { CliIO } from '../io.js';
 import { progressLine, type Progress } from '../progress.js';
 import { connectApp, loadRepo, parseFormat, useColor } from '../target.js';
@@ -25,17 +25,33 @@ export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<numbe
   const perGroup = opts.messages ?? config.preview.messages;
   const { client, keywords, endpoint } = opts.app ?? connectApp(io, config, opts.target);
   const { plan } = await makePlan(io, { dir: opts.dir, repo, keywordTarget: keywords });
-  const scan = startPreview(plan, { examples });
   const progress = progressLine(io);
+  let preview: Preview;
   try {
-    for (const guid of groups) await scanRecentTextMessages(client, guid, perGroup, scan, progress);
+    if (opts.deadline !== undefined) {
+      const files = new Map(repo.lists.map((l) => [l.id, l.source.file]));
+      preview = await previewUntrusted(plan, groups, perGroup, (guid, count) => newestTextMessages(client, guid, count), {
+        deadlineMs: opts.deadline * 1000,
+        examples,
+        fileOf: (id) => files.get(id),
+        onMessage: (n, guid) => void (n % 100 === 0 && progress.update(`Reading messages of ${guid}: ${n} of ${perGroup}`)),
+      });
+    } else {
+      const scan = startPreview(plan, { examples });
+      for (const guid of groups) await scanRecentTextMessages(client, guid, perGroup, scan, progress);
+      preview = scan.result(groups);
+    }
   } finally {
     progress.done();
   }
-  const preview = scan.result(groups);
   if (format === 'json') io.stdout.write(renderPreviewJson(preview));
   else if (format === 'markdown') io.stdout.write(renderPreviewMarkdown(preview));
   else io.stdout.write(renderPreviewText(preview, { color: useColor(io.stdout, io.env), endpoint, width: io.stdout.columns }));
+  // A stopped preview still prints what it counted, and fails: its numbers are not the whole sample.
+  if (preview.stopped) {
+    io.stderr.write(`kwsync: ${preview.stopped.message}\n`);
+    return EXIT.failure;
+  }
   return EXIT.ok;
 }
 

@@ -17,6 +17,8 @@ export interface PreviewOptions {
   format?: string;
   /** Caught messages to show per list (terminal text only). */
   examples?: number;
+  /** Seconds: the bounded preview (a stop at the deadline rather than a hang on a backtracking pattern). */
+  deadline?: number;
   /** Not a flag: the demo passes the emulator here instead of resolving a target. */
   app?: { client: CometChatClient; keywords: KeywordTarget; endpoint?: ServiceEndpoint };
   /** Not a flag: a folder the caller already loaded and validated (the demo). */
@@ -39,20 +41,23 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--messages <n>', 'recent messages per group (default: preview.messages, 500)', intInRange(1, 100_000))
     .option('--format <format>', 'text, markdown or json', 'text')
     .option('--examples <n>', 'show up to n caught messages per list, the match in [brackets] (text only)', intInRange(0, 100))
+    .option('--deadline <seconds>', 'stop after this long and say which pattern was running; patterns run in a worker that can be stopped', intInRange(1, 3600))
     .addHelpText(
       'after',
       `
 Word and pattern lists are matched here with kwsync's engine (whole words, case-insensitive;
 patterns as JavaScript regexes with flags "iu"); sentence-similarity lists are shown as n/a.
 --examples prints message text, so it is for the terminal only: markdown (PR comments) and json
-carry counts and terms, never a message.
+carry counts and terms, never a message. With --deadline, pattern-list examples are shown
+without the match marked (marking would run the patterns outside the worker).
 
 Examples:
   kwsync preview --group cometchat-guid-1
   kwsync preview --group cometchat-guid-1 --examples 5        judge false positives by eye
   kwsync preview --group cometchat-guid-1 --group cometchat-guid-2 --messages 2000 --format markdown
+  kwsync preview --group cometchat-guid-1 --deadline 60       lists you did not write: stop within a minute
 
-Exit codes: 0 ok, 1 API error, 3 invalid lists, 64 bad usage.`,
+Exit codes: 0 ok, 1 API error or stopped at --deadline, 3 invalid lists, 64 bad usage.`,
     )
     .action(async (opts: PreviewOptions) => {
       setExitCode(await runPreview(ctx.io, opts));

@@ -4,6 +4,7 @@ import { Option } from 'commander';
 import { EXIT, UsageError } from '../../errors.js';
 import { useColor } from '../color.js';
 import type { RegisterCommand } from './index.js';
+import { intInRange } from './option-parsers.js';
 
 const FORMATS = ['text', 'json', 'github'] as const;
 type Format = (typeof FORMATS)[number];
@@ -16,6 +17,7 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .addOption(new Option('--format <format>', 'text | json | github (workflow annotations)').default('text'))
     .option('--strict', 'fail on warnings too', false)
     .option('--base <ref>', 'git ref to compare with (e.g. origin/main): point at changed files, flag shrinking lists')
+    .option('--deadline <seconds>', 'stop after this long, with a too-slow error where it stopped (for lists from people you do not trust)', intInRange(0, 3600))
     .addHelpText(
       'after',
       `
@@ -25,17 +27,20 @@ Examples:
   kwsync validate --format github         annotations in a GitHub Actions log
   kwsync validate --strict                warnings fail too
   kwsync validate --base origin/main      compare with the PR's base branch
+  kwsync validate --deadline 120          a fork's PR in CI: finish within 2 minutes, whatever its patterns
 
 Exit codes: 0 valid, 3 invalid, 1 folder missing, 64 bad usage.`,
     )
-    .action(async (opts: { dir: string; format: string; strict: boolean; base?: string }) => {
+    .action(async (opts: { dir: string; format: string; strict: boolean; base?: string; deadline?: number }) => {
       if (!(FORMATS as readonly string[]).includes(opts.format)) {
         throw new UsageError(`unknown --format "${opts.format}"`, { hint: `use one of ${FORMATS.join(', ')}` });
       }
       const format = opts.format as Format;
       const { io } = ctx;
-      const { renderDiagnosticsGithub, renderDiagnosticsText, renderSummary, renderValidationJson, validateRepo } = await import('../../validate/index.js');
-      const result = await validateRepo({ dir: opts.dir, cwd: io.cwd, ...(opts.base ? { base: opts.base } : {}) });
+      const { renderDiagnosticsGithub, renderDiagnosticsText, renderSummary, renderValidationJson, validateRepo, validateUntrusted } = await import('../../validate/index.js');
+      const what = { dir: opts.dir, cwd: io.cwd, ...(opts.base ? { base: opts.base } : {}) };
+      // With a deadline: one deadline and heap cap for the run (what the Action uses for a PR's lists).
+      const result = opts.deadline === undefined ? await validateRepo(what) : await validateUntrusted({ ...what, deadlineMs: opts.deadline * 1000 });
       const failed = result.errorCount > 0 || (opts.strict && result.warningCount > 0);
       const summary = renderSummary(result.lists.length, result.errorCount, result.warningCount);
       if (format === 'json') {

@@ -60,5 +60,14 @@ export function length(s: string): number {
 }
 
 function suggestId(id: string): string {
-  return truncate(id.trim().toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'my-list', 60);
+  return truncate(trimDashes(id.trim().toLowerCase().replace(/[^a-z0-9_-]+/g, '-')) || 'my-list', 60);
+}
+
+/** Without leading and trailing dashes; a loop, since `/-+$/` rescans a long run of dashes from each one. */
+function trimDashes(s: string): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && s[start] === '-') start++;
+  while (end > start && s[end - 1] === '-') end--;
+  return s.slice(start, end);
 }

@@ -8,28 +8,46 @@ import { quote } from '../../load/quote-value.js';
 import type { YamlFile } from '../../load/yaml-file.js';
 import { compileMatcher } from '../../match/index.js';
 import { EXAMPLE_BUDGET_MS, patternHitsWithinBudget, type BudgetedHits } from './list-tests-budget.js';
+import { EXAMPLE_WORK, overBudget, tooSlow, validationBudget, type ValidationBudget } from '../work-budget.js';
 
 export const SENTENCE_TESTS_SKIPPED = 'sentence-similarity lists are matched by an AI model; examples cannot be checked offline';
 
-export function checkListTests(yaml: YamlFile, data: ListFile, list: KeywordList): { diagnostics: Diagnostic[]; examples: number; skipped?: string } {
+export async function checkListTests(yaml: YamlFile, data: ListFile, list: KeywordList, budget: ValidationBudget = validationBudget()): Promise<{ diagnostics: Diagnostic[]; examples: number; skipped?: string }> {
   const should = data.tests?.shouldMatch ?? [];
   const shouldNot = data.tests?.shouldNotMatch ?? [];
-  if (should.length + shouldNot.length === 0) return { diagnostics: [], examples: 0 };
+  const examples = should.length + shouldNot.length;
+  if (examples === 0) return { diagnostics: [], examples: 0 };
+  if (list.category === 'sentence-similarity') return { diagnostics: [], examples: 0, skipped: SENTENCE_TESTS_SKIPPED };
+  // The run's example budget: pattern lists cost a regex test per example and pattern, word lists one scan per example.
+  const work = list.category === 'pattern' ? examples * Math.max(1, list.searchTerms.length) : examples;
+  if (work > budget.exampleWork.left) {
+    const message = `these ${examples} examples against ${list.searchTerms.length} terms are ${work} checks, more than the ${budget.exampleWork.left} left of the ${EXAMPLE_WORK} one validation runs for all lists; they were not run, so the list is not valid: keep fewer examples`;
+    return { diagnostics: [diagnose(yaml.valueAt(['tests']), 'error', 'test-budget', message)], examples };
+  }
+  budget.exampleWork.left -= work;
+  const over = overBudget(budget);
+  if (over) return { diagnostics: [tooSlow(yaml.valueAt(['tests']), budget, over, 'these examples were not run')], examples };
   let hitsOf: (text: string, at: number) => BudgetedHits;
+  const out: Diagnostic[] = [];
   if (list.category === 'pattern') {
     // Pattern lists run in a worker with a time budget per example (list-tests-budget.ts); no matcher here.
-    const budgeted = patternHitsWithinBudget(list.searchTerms, [...should, ...shouldNot]);
-    hitsOf = (_text, at) => budgeted[at]!;
+    const run = await patternHitsWithinBudget(list.searchTerms, [...should, ...shouldNot], { deadline: budget.deadline, maxHeapMb: budget.maxHeapMb });
+    hitsOf = (_text, at) => run.hits[at]!;
+    const first = run.hits.indexOf('stopped');
+    if (run.stopped && first !== -1) {
+      const path = first < should.length ? ['tests', 'shouldMatch', first] : ['tests', 'shouldNotMatch', first - should.length];
+      const running = run.stopped.pattern === null ? '' : ` (pattern ${quote(run.stopped.pattern)} was running)`;
+      out.push(tooSlow(yaml.valueAt(path), budget, run.stopped.reason, `this example and the ${examples - first - 1} after it were not checked${running}`));
+    }
   } else {
-    const matcher = compileMatcher(list);
-    if (!matcher) return { diagnostics: [], examples: 0, skipped: SENTENCE_TESTS_SKIPPED };
+    const matcher = compileMatcher(list)!;
     hitsOf = (text) => matcher.matches(text);
   }
-  const out: Diagnostic[] = [];
   const timedOut = (path: (string | number)[], text: string) =>
     out.push(diagnose(yaml.valueAt(path), 'error', 'test-timeout', `checking ${quote(text)} took longer than ${EXAMPLE_BUDGET_MS} ms: a pattern backtracks on it, and the service may stall on such messages too; rewrite the pattern without nested or overlapping repeats`));
   should.forEach((text, i) => {
     const hits = hitsOf(text, i);
+    if (hits === 'stopped') return;
     if (hits === 'timeout') timedOut(['tests', 'shouldMatch', i], text);
     else if (hits.length === 0) {
       out.push(diagnose(yaml.valueAt(['tests', 'shouldMatch', i]), 'error', 'test-should-match', `no term of the list catches ${quote(text)}; add a term that does, or fix the example`));
@@ -37,11 +55,12 @@ export function checkListTests(yaml: YamlFile, data: ListFile, list: KeywordList
   });
   shouldNot.forEach((text, i) => {
     const hits = hitsOf(text, should.length + i);
+    if (hits === 'stopped') return;
     if (hits === 'timeout') timedOut(['tests', 'shouldNotMatch', i], text);
     else if (hits.length > 0) {
       const names = hits.slice(0, 3).map((h) => quote(h)).join(', ');
       out.push(diagnose(yaml.valueAt(['tests', 'shouldNotMatch', i]), 'error', 'test-should-not-match', `${quote(text)} is caught by ${names}; narrow that term, or fix the example`));
     }
   });
-  return { diagnostics: out, examples: should.length + shouldNot.length };
+  return { diagnostics: out, examples };
 }

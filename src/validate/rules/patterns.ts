@@ -1,30 +1,38 @@
 // Rules on pattern lists: the regex must parse (regexpp, flags `iu` as the matcher runs it), use
 // only bounded quantifiers (the service refuses `*`, `+`, `{n,}`), not match the empty string,
-// and not backtrack super-linearly (scslre: an error, unless the list accepts the rule with a reason).
+// and not backtrack super-linearly (pattern-backtracking.ts: an error, unless the list accepts the rule with a reason).
 import { RegExpParser, RegExpSyntaxError, visitRegExpAST } from '@eslint-community/regexpp';
 import type { AST } from '@eslint-community/regexpp';
-import { analyse } from 'scslre';
 import type { Diagnostic } from '../../model/diagnostic.js';
 import { diagnose } from '../../load/diagnose.js';
 import { code, oneLine, quote } from '../../load/quote-value.js';
 import type { TermsSource } from '../../load/terms-source.js';
 import { PATTERN_FLAGS } from '../../match/index.js';
+import { backtracking } from './pattern-backtracking.js';
+import { overBudget, tooSlow, type ValidationBudget } from '../work-budget.js';
 
 /** The newest syntax the running engine compiles: Node 20 lacks ES2025 modifiers `(?i:)` and duplicate group names. */
 export const RUNTIME_ECMA_VERSION = compiles('(?i:a)') && compiles('(?<n>a)|(?<n>b)') ? 2025 : 2024;
 const parser = new RegExpParser({ ecmaVersion: RUNTIME_ECMA_VERSION });
 const flags = parser.parseFlags(PATTERN_FLAGS);
 
-/** Checks every pattern not already broken; returns diagnostics and the patterns found invalid. */
-export function checkPatterns(terms: TermsSource, skip: ReadonlySet<number>): { diagnostics: Diagnostic[]; broken: Set<number> } {
+/** Checks every pattern not already broken; returns diagnostics and the patterns found invalid. With a budget, stops at its deadline with a located too-slow finding. */
+export function checkPatterns(terms: TermsSource, skip: ReadonlySet<number>, budget?: ValidationBudget): { diagnostics: Diagnostic[]; broken: Set<number> } {
   const out: Diagnostic[] = [];
   const broken = new Set<number>();
-  terms.values.forEach((source, i) => {
-    if (skip.has(i)) return;
-    const found = checkPattern(source);
+  for (let i = 0; i < terms.values.length; i++) {
+    if (skip.has(i)) continue;
+    // Each analysis is bounded, but ten thousand of them are not: the run's budget is asked every few.
+    const over = budget && i % 16 === 0 ? overBudget(budget) : null;
+    if (over) {
+      out.push(tooSlow(terms.locate(i), budget!, over, `this pattern and the ${terms.values.length - i - 1} after it were not checked`));
+      for (let j = i; j < terms.values.length; j++) broken.add(j);
+      break;
+    }
+    const found = checkPattern(terms.values[i]!);
     for (const f of found) out.push(diagnose(terms.locate(i, f.index), f.severity, f.rule, f.message));
     if (found.some((f) => f.severity === 'error')) broken.add(i);
-  });
+  }
   return { diagnostics: out, broken };
 }
 
@@ -49,6 +57,11 @@ function compiles(source: string): boolean {
 
 /** Findings for one pattern; never throws (`compileWith` is the engine, swappable in tests). */
 export function checkPattern(source: string, compileWith: Compile = compile): Finding[] {
+  return checkPatternWith(source, compileWith, true);
+}
+
+/** `fixes`: whether a backtracking finding may offer a rewrite, which is itself re-checked here first (one level deep). */
+function checkPatternWith(source: string, compileWith: Compile, fixes: boolean): Finding[] {
   const flagged = flagMistake(source);
   if (flagged?.severity === 'error') return [flagged];
   let pattern: AST.Pattern;
@@ -84,7 +97,8 @@ export function checkPattern(source: string, compileWith: Compile = compile): Fi
   if (new RegExp(regex.source, regex.flags.replace('i', '')).test('')) {
     out.push({ index: 0, severity: 'error', rule: 'pattern-matches-empty', message: 'this pattern matches the empty string, so it would flag every message; require at least one character' });
   }
-  out.push(...backtracking(pattern));
+  const passes = (fixed: string) => fixes && !checkPatternWith(fixed, compileWith, false).some((f) => f.severity === 'error');
+  out.push(...backtracking(pattern, { parser, flags, passes }));
   return out;
 }
 
@@ -137,54 +151,4 @@ function unclosed(source: string, message: string): Finding | null {
     return { index: at, severity: 'error', rule: 'pattern-syntax', message: `this [ starts a set of characters that is never closed; add the ] where the set ends, e.g. ${code(fixed)}` };
   }
   return { index: at, severity: 'error', rule: 'pattern-syntax', message: `this ( is never closed; add the ) where the group ends (write \\( for a literal bracket)` };
-}
-
-/** A bounded quantifier this large backtracks like an unbounded one on realistic message lengths. */
-const LARGE_BOUND = 10;
-
-function backtracking(pattern: AST.Pattern): Finding[] {
-  // scslre only reasons about unbounded quantifiers; the service refuses those, so analyse a copy
-  // in which large bounds ({1,50}) are unbounded ({1,}) and map positions back to the original.
-  const large: AST.Quantifier[] = [];
-  visitRegExpAST(pattern, {
-    onQuantifierEnter: (q) => void (q.max !== Infinity && q.max >= LARGE_BOUND && large.push(q)),
-  });
-  large.sort((a, b) => a.element.end - b.element.end);
-  const edits: { at: number; from: number; to: number }[] = [];
-  let source = '';
-  let last = 0;
-  for (const q of large) {
-    const replacement = `{${q.min},}`;
-    source += pattern.raw.slice(last, q.element.end) + replacement;
-    edits.push({ at: q.element.end, from: q.end - q.element.end, to: replacement.length });
-    last = q.end;
-  }
-  source += pattern.raw.slice(last);
-  const analysed = edits.length ? parser.parsePattern(source, 0, source.length, { unicode: true }) : pattern;
-  let reports: ReturnType<typeof analyse>['reports'];
-  try {
-    ({ reports } = analyse({ pattern: analysed, flags }, { maxReports: 1 }));
-  } catch {
-    return []; // the analysis is advice; a pattern it cannot handle is still checked for the rest
-  }
-  return reports.map((r) => {
-    const quant = r.type === 'Trade' ? r.startQuant : r.quant;
-    const kind = r.exponential ? 'exponential' : 'polynomial';
-    const index = toOriginal(quant.start, edits);
-    return {
-      index,
-      severity: 'error',
-      rule: `pattern-${kind}-backtracking`,
-      message: `this part can backtrack in ${kind} time on a long run of ${quote(r.character.pick)}, slowing every message check; make the alternatives or repetitions unambiguous, or lower their bounds below ${LARGE_BOUND} (or accept it: \`accept: {pattern-${kind}-backtracking: "why"}\`)`,
-    } satisfies Finding;
-  });
-}
-
-function toOriginal(index: number, edits: { at: number; from: number; to: number }[]): number {
-  let shift = 0;
-  for (const e of edits) {
-    if (e.at + shift >= index) break;
-    shift += e.from - e.to;
-  }
-  return index + shift;
 }

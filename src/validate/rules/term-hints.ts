@@ -81,11 +81,14 @@ export function termHints(term: string, category: Category | undefined, opts: { 
   return out;
 }
 
-const CLASS = /\[([^\]\\^-]+)\]/g;
+// Every regex here runs on terms of up to `maxTermLength` characters, which a pull request can
+// raise: each is linear. A class never holds its own opener, so a run of "[" or "(" without a
+// closer is passed over once rather than rescanned from every opener (`\([^)]*\|[^)]*\)` was cubic).
+const CLASS = /\[([^\][\\^-]+)\]/g;
 
 function regexSyntax(term: string): { index: number; message: string } | null {
   // `*` inside a word (f*ck) is how people write in chat; at a word's edge (dam*) it is meant as a wildcard.
-  const found = /\[[^\]]*\]|\\[dwsbDWSB.]|\{\d+(?:,\d*)?\}|\([^)]*\|[^)]*\)|\.[*+]|^\^|\*(?=\s|$)|(?<=^|\s)\*|\(\?/.exec(term);
+  const found = /\[[^\][]*\]|\\[dwsbDWSB.]|\{\d+(?:,\d*)?\}|\([^()|]*\|[^()]*\)|\.[*+]|^\^|\*(?=\s|$)|(?<=^|\s)\*|\(\?/.exec(term);
   if (!found) return null;
   const tail = 'a word list matches the term literally, symbols and all';
   if (found[0] === '*') {
