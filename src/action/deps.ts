@@ -8,6 +8,7 @@ import type { KeywordTarget } from '../model/target.js';
 import type { RecentMessages } from './impact-preview.js';
 import type { ActionInputs } from './inputs.js';
 import type { RunContext } from './context.js';
+import type { ValidationBudget } from '../validate/work-budget.js';
 
 /** What src/validate's validateRepo returns. */
 export interface RepoValidation {
@@ -21,7 +22,8 @@ export interface RepoValidation {
 
 /** `base`: a git ref the PR is compared with (repository-wide rules point at changed files; list-shrunk runs). */
 /** `limits`: validate with these instead of the folder's kwsync.yaml's (the stricter of base and head). */
-export type ValidateRepo = (opts: { dir: string; cwd: string; base?: string; limits?: Limits }) => Promise<RepoValidation>;
+/** `budget`: one deadline, heap cap and example budget for the whole run (a PR's files: untrustedBudget()). */
+export type ValidateRepo = (opts: { dir: string; cwd: string; base?: string; limits?: Limits; budget?: ValidationBudget }) => Promise<RepoValidation>;
 
 export interface ActionLog {
   info(message: string): void;

@@ -3,21 +3,18 @@
 // with its top terms. Counts and terms only: a PR comment may be public, so no message text is kept
 // (src/preview keeps examples only when asked, and this never asks).
 import type { PreviewMessage } from '../preview/index.js';
-import { startPreview, type Preview } from '../preview/index.js';
+import { previewUntrusted, type Preview } from '../preview/index.js';
 import type { Plan } from '../model/plan.js';
+import { mdCodeCell, mdText } from '../render/markdown-escape.js';
 
 export type RecentMessages = (guid: string, count: number) => AsyncIterable<PreviewMessage>;
 
-export async function previewImpact(plan: Plan, groups: readonly string[], perGroup: number, messages: RecentMessages): Promise<Preview> {
-  const scan = startPreview(plan, { examples: 0 });
-  for (const guid of groups) {
-    let n = 0;
-    for await (const m of messages(guid, perGroup)) {
-      scan.add({ id: m.id, text: m.text });
-      if (++n >= perGroup) break;
-    }
-  }
-  return scan.result([...groups]);
+/**
+ * The PR's patterns run on live messages in the key's job: under one deadline and heap cap
+ * (src/preview/bounded-preview.ts), so a hostile pattern stops the preview with a located reason.
+ */
+export async function previewImpact(plan: Plan, groups: readonly string[], perGroup: number, messages: RecentMessages, fileOf?: (id: string) => string | undefined): Promise<Preview> {
+  return previewUntrusted(plan, groups, perGroup, messages, fileOf ? { fileOf } : {});
 }
 
 /**
@@ -30,20 +27,20 @@ export function maskCount(n: number, k: number): string {
 
 export function renderImpactMarkdown(p: Preview, opts: { minMessageCount: number } = { minMessageCount: 1 }): string {
   const k = opts.minMessageCount;
-  const code = (s: string) => s.replace(/`/g, "'").replace(/\|/g, '\\|');
   const lines = [
     '#### Impact preview',
     '',
-    `${p.messagesScanned} recent message${p.messagesScanned === 1 ? '' : 's'} of ${p.groups.map((g) => `\`${code(g)}\``).join(', ')} (counts and terms only${k > 1 ? `; counts under ${k} show as <${k}, and terms caught by fewer than ${k} messages are not named` : ''}).`,
+    `${p.messagesScanned} recent message${p.messagesScanned === 1 ? '' : 's'} of ${p.groups.map(mdCodeCell).join(', ')} (counts and terms only${k > 1 ? `; counts under ${k} show as <${k}, and terms caught by fewer than ${k} messages are not named` : ''}).`,
     '',
   ];
   if (p.lists.length === 0) return [...lines, 'No list changes: nothing to preview.', ''].join('\n');
   lines.push('| list | newly caught | no longer caught | caught after | top terms |', '|---|--:|--:|--:|---|');
   for (const l of p.lists) {
-    // escape: terms and list ids come from the PR's own files
-    const top = l.topTerms.filter((t) => t.messages >= k).map((t) => `\`${code(t.term)}\` (${t.messages})`).join(', ');
+    // Terms and list ids come from the PR's own files.
+    const top = l.topTerms.filter((t) => t.messages >= k).map((t) => `${mdCodeCell(t.term)} (${t.messages})`).join(', ');
     const m = (n: number) => maskCount(n, k);
-    lines.push(l.previewable ? `| \`${code(l.id)}\` | ${m(l.newlyCaught)} | ${m(l.noLongerCaught)} | ${m(l.after)} | ${top} |` : `| \`${code(l.id)}\` | n/a | n/a | n/a | sentence similarity: decided by the service's AI model |`);
+    lines.push(l.previewable ? `| ${mdCodeCell(l.id)} | ${m(l.newlyCaught)} | ${m(l.noLongerCaught)} | ${m(l.after)} | ${top} |` : `| ${mdCodeCell(l.id)} | n/a | n/a | n/a | sentence similarity: decided by the service's AI model |`);
   }
+  if (p.stopped) lines.push('', `_Stopped early; the counts cover the first ${p.messagesScanned} messages: ${mdText(p.stopped.message)}_`);
   return [...lines, ''].join('\n');
 }

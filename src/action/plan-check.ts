@@ -1,6 +1,7 @@
 // The one check run per target of the live PR plan. GitHub attaches checks to a commit, and PRs
 // that share a head share its checks: so the run carries every PR's outcome for that commit, with
 // the worst conclusion, and says which commit's files were planned.
+import { mdCode, mdText } from '../render/markdown-escape.js';
 import { checkRunName, publishCheckRun, type CheckConclusion } from '../github/check-run.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { ActionRun } from './deps.js';
@@ -42,8 +43,8 @@ export async function publishPlanCheck({ context, deps }: ActionRun, headSha: st
   });
   const conclusion = worstConclusion(outcomes);
   const worst = outcomes.find((o) => o.conclusion === conclusion);
-  // escape: a headline may quote a refused path from the PR's tree; baseRef is a branch of this repository
-  const lines = outcomes.map((o) => `- #${o.pr.number} (into \`${o.pr.baseRef}\`): ${o.headline}`);
+  // A headline may quote a refused path from the PR's tree; a branch name is the PR author's text too.
+  const lines = outcomes.map((o) => `- #${o.pr.number} (into ${mdCode(o.pr.baseRef)}): ${mdText(o.headline)}`);
   await publishCheckRun(deps.octokit, {
     owner: context.owner,
     repo: context.repo,
@@ -51,7 +52,7 @@ export async function publishPlanCheck({ context, deps }: ActionRun, headSha: st
     headSha,
     diagnostics,
     title: checkTitle(worst, worst?.diagnostics ?? diagnostics),
-    summary: [`Planned the lists at commit \`${headSha}\` for target \`${target}\`; details in the [job summary](${context.runUrl}).`, '', ...lines].join('\n'),
+    summary: [`Planned the lists at commit \`${headSha}\` for target ${mdCode(target)}; details in the [job summary](${context.runUrl}).`, '', ...lines].join('\n'),
     detailsUrl: context.runUrl,
     conclusion,
   });

@@ -6,7 +6,7 @@ import { applyFailed, applyPlan, applyRetryPolicy, renderApplyReportMarkdown, un
 import { RefusedPlanError } from '../errors.js';
 import { findMergedPullRequest } from '../github/merged-pr.js';
 import { applyMarker } from '../github/markers.js';
-import { FORCE_ADVICE, renderApplyComment, renderRefusedComment } from '../github/render-comments.js';
+import { FORCE_ADVICE, refusedReasons, renderApplyComment, renderRefusedComment } from '../github/render-comments.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
 import { planHasChanges, type Plan } from '../model/plan.js';
 import { renderPlanMarkdown } from '../plan/index.js';
@@ -122,7 +122,7 @@ async function refused(run: ActionRun, plan: Plan, reasons: string[], out: { has
   const { context, deps } = run;
   const n = reasons.length;
   const head = `**Refused: nothing was applied.** The plan has ${n} unsafe change${n === 1 ? '' : 's'}:`;
-  await deps.writeSummary(renderPlanSummary(plan, [], renderPlanMarkdown, [...(caution ? [caution] : []), [head, '', ...reasons.map((r) => `- ${r}`), '', FORCE_ADVICE].join('\n')]));
+  await deps.writeSummary(renderPlanSummary(plan, [], renderPlanMarkdown, [...(caution ? [caution] : []), [head, '', refusedReasons(reasons), '', FORCE_ADVICE].join('\n')]));
   await commentOnMergedPr(run, plan.target, renderRefusedComment({ target: plan.target, reasons, runUrl: context.runUrl, sha: context.sha }));
   const message = `refused ${n} unsafe change${n === 1 ? '' : 's'}; nothing was applied: ${reasons.join('; ')}. ${FORCE_ADVICE.replace(/\*\*/g, '"')}`;
   return { ...out, failed: true, message };

@@ -14,6 +14,8 @@ import { planMarker } from '../github/markers.js';
 import { renderInvalidComment, truncatedNote } from '../github/render-comments.js';
 import { renderPrPlanComment } from '../github/render-pr-plan.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
+import { mdCode, mdText } from '../render/markdown-escape.js';
+import { untrustedBudget } from '../validate/untrusted.js';
 import { renderWithheldPlan } from '../github/withheld-plan.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { LiveKeywordList } from '../model/keyword-list.js';
@@ -86,7 +88,8 @@ async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted:
   try {
     const base = baseCopy ? await commitBaseUnder(root, baseCopy, baseRef).catch(withoutBase) : undefined;
     const guards = await readGuards({ dir: inputs.dir, headRoot: root, baseRoot: baseCopy, fallback: trusted.config });
-    const prValidation = await deps.validateRepo({ dir: inputs.dir, cwd: root, ...(base ? { base } : {}), limits: guards.guard.limits });
+    // The PR's files under one deadline and heap cap: a hostile pattern ends as a located finding, not a burnt timeout.
+    const prValidation = await deps.validateRepo({ dir: inputs.dir, cwd: root, ...(base ? { base } : {}), limits: guards.guard.limits, budget: untrustedBudget() });
     // Without the copy, validateAtRef tries the base commit again and says why it cannot be read.
     const validateBase = () => (baseCopy ? deps.validateRepo({ dir: inputs.dir, cwd: baseCopy }) : deps.validateAtRef(pr.baseSha, inputs.dir));
     const inputs_ = { pr, trusted, target, prValidation, validateBase, guards };
@@ -141,7 +144,7 @@ async function planTrusted(run: ActionRun, p: PlanInputs, trust: Trust): Promise
     ...(offlineReason ? [] : listLimitProblem(tw.plan, live, guards.guard.limits.maxLists, prValidation.configFile ?? `${inputs.dir}/kwsync.yaml`)),
     ...unsafeProblems(tw.plan, tw.lists, inputs.dir),
   ];
-  const extra = offlineReason ? undefined : await impact(run, trusted, tw.plan);
+  const extra = offlineReason ? undefined : await impact(run, trusted, tw.plan, prValidation.lists);
   const caution = guardCaution(guards.changes, 'plan');
   // Whoever reads an outside PR's comment should see why it shows the live plan.
   const released = trust.trusted && trust.releasedBy
@@ -222,16 +225,18 @@ async function readLive(run: ActionRun, trusted: Settings, target: string, ids: 
 }
 
 /** The impact preview (trusted PRs only), or a line saying why there is none; it never fails the plan. */
-async function impact({ deps }: ActionRun, trusted: Settings, plan: Plan): Promise<string | undefined> {
+async function impact({ deps }: ActionRun, trusted: Settings, plan: Plan, prLists: RepoValidation['lists']): Promise<string | undefined> {
   const { preview, service, pullRequests } = trusted.config;
+  const files = new Map(prLists.map((l) => [l.id, l.source.file]));
+  const fileOf = (id: string) => files.get(id);
   if (preview.groups.length === 0 || !deps.recentMessages || !planHasChanges(plan)) return undefined;
   try {
-    const result = await previewImpact(plan, preview.groups, preview.messages, deps.recentMessages(trusted.targetConfig, service));
+    const result = await previewImpact(plan, preview.groups, preview.messages, deps.recentMessages(trusted.targetConfig, service), fileOf);
     return renderImpactMarkdown(result, { minMessageCount: pullRequests.minMessageCount });
   } catch (err) {
     const why = err instanceof KwsyncError ? err.message : String(err);
     deps.log.warning(`impact preview skipped: ${why}`);
-    return `#### Impact preview\n\n_Not available: the recent messages could not be read (${why.replace(/[|`]/g, "'")})._\n`;
+    return `#### Impact preview\n\n_Not available: the recent messages could not be read (${mdText(why)})._\n`;
   }
 }
 
@@ -241,9 +246,9 @@ async function comment({ context, deps }: ActionRun, pr: VerifiedPullRequest, ta
 }
 
 async function refused(run: ActionRun, pr: VerifiedPullRequest, target: string, err: KwsyncError): Promise<PrOutcome> {
-  // escape: the reason may quote a path from the PR's tree
+  // The reason may quote a path from the PR's tree.
   const text = `${err.message}${err.hint ? ` (${err.hint})` : ''}`;
-  await comment(run, pr, target, [planMarker(target), `### kwsync plan for \`${target}\``, '', `**No plan was made.** ${text}`, ''].join('\n'));
-  await run.deps.writeSummary(`**No plan was made for #${pr.number}.** ${text}\n`);
+  await comment(run, pr, target, [planMarker(target), `### kwsync plan for ${mdCode(target)}`, '', `**No plan was made.** ${mdText(text)}`, ''].join('\n'));
+  await run.deps.writeSummary(`**No plan was made for #${pr.number}.** ${mdText(text)}\n`);
   return { pr, diagnostics: [], headline: text, conclusion: 'failure', hasChanges: false, planJsonPath: '', message: text, title: 'The pull request\'s lists could not be read' };
 }

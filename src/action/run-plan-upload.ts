@@ -8,13 +8,14 @@ import { annotateCapped } from './annotate-capped.js';
 import type { ActionResult, ActionRun } from './deps.js';
 import { renderPlanSummary } from './job-summary.js';
 import { BUNDLE_ARTIFACT, packFolder, writeBundle } from './pr-bundle.js';
+import { untrustedBudget } from '../validate/untrusted.js';
 
 export async function runPlanUpload({ inputs, context, deps }: ActionRun): Promise<ActionResult> {
   const pr = context.pullRequest;
   if (!pr) {
     return { hasChanges: false, planJsonPath: '', failed: true, message: `mode plan-upload runs on pull_request (this run is ${context.eventName || 'not an event'})` };
   }
-  const validation = await deps.validateRepo({ dir: inputs.dir, cwd: context.workspace, base: pr.baseSha });
+  const validation = await deps.validateRepo({ dir: inputs.dir, cwd: context.workspace, base: pr.baseSha, budget: untrustedBudget() });
   annotateCapped(deps.log, validation.diagnostics, `all ${validation.diagnostics.length} are in this run's job summary and, once the plan runs, on the kwsync check`);
   const note = `Stage one of the kwsync plan: the lists of #${pr.number} (\`${pr.headSha.slice(0, 7)}\`) were validated and uploaded. The plan against the live app follows in the **kwsync plan (live)** workflow, which posts the check and the comment.`;
   await deps.writeSummary(renderPlanSummary(undefined, validation.diagnostics, renderPlanMarkdown, [note]));

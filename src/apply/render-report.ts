@@ -1,4 +1,5 @@
 // The apply report as terminal text, markdown (job summary / PR comment) or JSON. Pure.
+import { mdCell, mdCodeCell, mdText } from '../render/markdown-escape.js';
 import { displayLine } from '../load/quote-value.js';
 import { styleText } from 'node:util';
 import { z } from 'zod';
@@ -49,7 +50,7 @@ export function renderApplyReportText(report: ApplyReport, opts: ReportOptions &
 
 export function renderApplyReportMarkdown(report: ApplyReport, opts: ReportOptions = {}): string {
   const out = [`### kwsync apply to \`${report.target.replace(/`/g, "'")}\``, ''];
-  if (opts.endpoint) out.push(`<sub>${cell(endpointLine(opts.endpoint))}</sub>`, '');
+  if (opts.endpoint) out.push(`<sub>${mdText(endpointLine(opts.endpoint))}</sub>`, '');
   out.push(`**${applySummaryLine(report)}**`, '');
   if (report.results.length > 0) {
     out.push('| list | change | outcome | revision | notes |', '|---|---|---|---|---|');
@@ -91,11 +92,8 @@ export const applyReportJsonSchema = z
 export type ApplyReportJson = z.infer<typeof applyReportJsonSchema>;
 
 function row(r: ListResult): string {
-  const notes = [r.message ?? '', ...r.warnings.map((w) => `⚠️ ${w}`)].filter(Boolean).map(cell).join('<br>');
-  const rev = r.revisionId ? `\`${r.revisionId}\`` : '';
-  return `| \`${r.id}\` | ${r.kind} | ${MARK[r.outcome]} ${r.outcome} | ${rev} | ${notes} |`;
-}
-
-function cell(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|');
+  // Ids, revisions and the service's error texts are not ours: inert in a public comment.
+  const notes = [...(r.message ? [mdCell(r.message)] : []), ...r.warnings.map((w) => `⚠️ ${mdCell(w)}`)].join('<br>');
+  const rev = r.revisionId ? mdCodeCell(r.revisionId) : '';
+  return `| ${mdCodeCell(r.id)} | ${r.kind} | ${MARK[r.outcome]} ${r.outcome} | ${rev} | ${notes} |`;
 }

@@ -3,6 +3,7 @@
 // from the live app (terms, unmanaged lists, drift, revisions) and no impact preview: a PR's
 // patterns run over chat messages are a query oracle over what the app's users wrote. One line
 // says what is withheld and how a maintainer releases it. Pure.
+import { mdCodeCell } from '../render/markdown-escape.js';
 import { footer, type RunLink } from './render-comments.js';
 import { planMarker } from './markers.js';
 
@@ -44,8 +45,8 @@ export function renderWithheldPlan(opts: WithheldPlanOptions): string {
   if (opts.lists.length === 0) out.push('The pull request changes no list.', '');
   else {
     out.push(`#### This pull request's changes (${opts.lists.length} list${opts.lists.length === 1 ? '' : 's'})`, '', '| list | change | terms added | terms removed |', '|---|---|--:|--:|');
-    // escape: list ids come from the PR's own files (validated ids, but untrusted text)
-    for (const l of opts.lists.slice(0, MAX_WITHHELD_ROWS)) out.push(`| \`${l.id.replace(/`/g, "'").replace(/\|/g, '\\|')}\` | ${l.kind} | ${l.added} | ${l.removed} |`);
+    // List ids come from the PR's own files (validated ids, but untrusted text).
+    for (const l of opts.lists.slice(0, MAX_WITHHELD_ROWS)) out.push(`| ${mdCodeCell(l.id)} | ${l.kind} | ${l.added} | ${l.removed} |`);
     if (opts.lists.length > MAX_WITHHELD_ROWS) out.push('', `_…and ${opts.lists.length - MAX_WITHHELD_ROWS} more lists._`);
     out.push('');
   }

@@ -25,6 +25,8 @@ export const ACCEPTABLE_RULES = [
   'list-shrunk',
   'pattern-flags',
   'pattern-polynomial-backtracking',
+  'term-mixed-script',
+  'term-confusable',
   'pattern-exponential-backtracking',
 ] as const;
 export type AcceptableRule = (typeof ACCEPTABLE_RULES)[number];

@@ -4,7 +4,7 @@
 // example where it stopped), so the run ends with findings within its bound, never a hang.
 import type { RepoValidation, ValidateOptions } from './index.js';
 import { validateRepo } from './index.js';
-import { validationBudget } from './work-budget.js';
+import { validationBudget, type ValidationBudget } from './work-budget.js';
 
 /** The whole validation of a pull request's lists; well under the job's 10-minute timeout. */
 export const UNTRUSTED_DEADLINE_MS = 120_000;
@@ -20,6 +20,15 @@ export interface UntrustedOptions extends Omit<ValidateOptions, 'budget'> {
 }
 
 export function validateUntrusted(opts: UntrustedOptions): Promise<RepoValidation> {
-  const { deadlineMs = UNTRUSTED_DEADLINE_MS, maxHeapMb = UNTRUSTED_HEAP_MB, mainHeapMb = UNTRUSTED_MAIN_HEAP_MB, ...rest } = opts;
-  return validateRepo({ ...rest, budget: validationBudget({ deadlineMs, maxHeapMb, mainHeapMb }) });
+  const { deadlineMs, maxHeapMb, mainHeapMb, ...rest } = opts;
+  return validateRepo({ ...rest, budget: untrustedBudget({ deadlineMs, maxHeapMb, mainHeapMb }) });
+}
+
+/** The budget of one validation of untrusted files, started now (the Action passes it to validateRepo). */
+export function untrustedBudget(opts: Pick<UntrustedOptions, 'deadlineMs' | 'maxHeapMb' | 'mainHeapMb'> = {}): ValidationBudget {
+  return validationBudget({
+    deadlineMs: opts.deadlineMs ?? UNTRUSTED_DEADLINE_MS,
+    maxHeapMb: opts.maxHeapMb ?? UNTRUSTED_HEAP_MB,
+    mainHeapMb: opts.mainHeapMb ?? UNTRUSTED_MAIN_HEAP_MB,
+  });
 }
