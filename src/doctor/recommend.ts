@@ -2,7 +2,7 @@
 // one finding per question (searchTerms, file quoting, searchTerms beside a file). Pure.
 import { CSV_QUOTINGS } from '../model/config.js';
 import type { CsvQuoting, SearchTermsWithFile, TermsSettings } from '../model/terms-encoding.js';
-import type { DoctorSettings, Finding, SettingChange, SettingName, VariantResult } from './report.js';
+import { SETTING_NAMES, type DoctorSettings, type Finding, type SettingChange, type SettingName, type VariantResult } from './report.js';
 import { COMMA_SAMPLE } from './terms-variants.js';
 
 interface FileOutcome {
@@ -124,10 +124,23 @@ const REASONS: Record<SettingName, string> = {
   csvQuoting: 'only this CSV quoting keeps a term with a comma whole',
   searchTermsWithFile: 'the service refuses a file sent the current way',
   timeoutMs: 'the app answers slowly for the current timeout',
+  sentenceEncoding: 'only this encoding of disallowedSentences stores each sentence whole',
+  'separators.word': 'only this separator stores word entries one by one',
+  'separators.pattern': 'only this separator stores pattern entries one by one',
+  'separators.sentence-similarity': 'only this separator stores sentences one by one',
 };
 
+/** The value of one setting, as written in kwsync.yaml. */
+export function settingValue(settings: DoctorSettings, name: SettingName): string {
+  if (name.startsWith('separators.')) return settings.separators[name.slice('separators.'.length) as keyof DoctorSettings['separators']];
+  return String(settings[name as Exclude<SettingName, `separators.${string}`>]);
+}
+
 export function settingChanges(current: DoctorSettings, recommended: DoctorSettings): SettingChange[] {
-  return (Object.keys(REASONS) as SettingName[])
-    .filter((k) => current[k] !== recommended[k])
-    .map((k) => ({ setting: k, from: String(current[k]), to: String(recommended[k]), reason: REASONS[k] }));
+  return SETTING_NAMES.filter((k) => settingValue(current, k) !== settingValue(recommended, k)).map((k) => ({
+    setting: k,
+    from: settingValue(current, k),
+    to: settingValue(recommended, k),
+    reason: REASONS[k],
+  }));
 }

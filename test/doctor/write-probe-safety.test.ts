@@ -60,7 +60,7 @@ describe('confirmation', () => {
     const cap = captureIo(h.env, h.root);
     await expect(runDoctorCommand(cap.io, { writeProbe: true }, terminal)).rejects.toThrow(KwsyncError);
     expect(asked).toHaveLength(1);
-    expect(asked[0]).toMatch(/create the temporary keyword list kwsync-probe-[0-9a-f]{10} on .*Continue\? \[y\/N\]/);
+    expect(asked[0]).toMatch(/create the temporary keyword lists (kwsync-probe-[0-9a-f]{10}), \1-word and \1-sentences on .*one at a time.*Continue\? \[y\/N\]/);
     expect(h.emu.requests).toEqual([]);
   });
 
@@ -153,7 +153,9 @@ describe('cleanup', () => {
     client = connect(h);
     const { report } = await runDoctor(client, { config: DEFAULT_CONFIG, target: 't', writeProbe: true });
     expect(finding(report, 'probe-cleanup')?.status).toBe('ok');
-    expect(h.writes().filter((w) => w.startsWith('DELETE'))).toHaveLength(2);
+    // The first list's DELETE twice (the 503, then the retry), then one per other kind.
+    const id = report.probeListId!;
+    expect(h.writes().filter((w) => w.startsWith('DELETE'))).toEqual([id, id, `${id}-word`, `${id}-sentences`].map((x) => `DELETE /v3/moderation/keywords/${x}`));
     expect(await h.lists()).toEqual(before);
   });
 

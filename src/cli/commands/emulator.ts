@@ -25,11 +25,16 @@ interface EmulatorFlags {
   csvParsing?: string;
   errorBody?: string;
   rateLimitHeaders?: string;
+  listPaging?: string;
+  callsIgnorePage?: boolean;
+  prependFrom?: string;
 }
 
 const CSV_PARSING = ['lines', 'split-commas', 'rfc4180'] as const;
 const ERROR_BODIES = ['envelope', 'plain', 'other-json'] as const;
 const RATE_HEADERS = ['x-ratelimit', 'x-rate-limit', 'none'] as const;
+const LIST_PAGINGS = ['none', 'page', 'offset'] as const;
+const PREPEND_FROM = ['newest', 'oldest'] as const;
 
 const EXAMPLES = `
 Examples:
@@ -67,6 +72,9 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--csv-parsing <mode>', `how an uploaded CSV becomes terms: ${CSV_PARSING.join(', ')} (default lines)`)
     .option('--error-body <mode>', `shape of error responses: ${ERROR_BODIES.join(', ')} (default envelope)`)
     .option('--rate-limit-headers <style>', `rate headers sent: ${RATE_HEADERS.join(', ')} (default x-ratelimit)`)
+    .option('--list-paging <style>', `paging GET /moderation/keywords honours: none, page (page/perPage), offset (limit/offset) (default none)`)
+    .option('--calls-ignore-page', 'GET /calls answers page 1 whatever page is asked for')
+    .option('--prepend-from <end>', `where affix=prepend without id starts: ${PREPEND_FROM.join(', ')} (default newest)`)
     .addHelpText('after', EXAMPLES)
     .action(async (flags: EmulatorFlags) => {
       setExitCode(await runEmulator(emulatorOptions(flags, ctx.io.cwd), ctx.io));
@@ -99,6 +107,9 @@ export function emulatorOptions(flags: EmulatorFlags, cwd: string): EmulatorOpti
     ...(flags.csvParsing !== undefined ? { csvParsing: choice(flags.csvParsing, '--csv-parsing', CSV_PARSING) } : {}),
     ...(flags.errorBody !== undefined ? { errorBody: choice(flags.errorBody, '--error-body', ERROR_BODIES) } : {}),
     ...(flags.rateLimitHeaders !== undefined ? { rateLimitHeaders: choice(flags.rateLimitHeaders, '--rate-limit-headers', RATE_HEADERS) } : {}),
+    ...(flags.listPaging !== undefined ? { keywordListPaging: choice(flags.listPaging, '--list-paging', LIST_PAGINGS) } : {}),
+    ...(flags.callsIgnorePage ? { callsIgnorePage: true } : {}),
+    ...(flags.prependFrom !== undefined ? { prependWithoutId: choice(flags.prependFrom, '--prepend-from', PREPEND_FROM) } : {}),
     faults: Object.fromEntries(Object.entries(faults).filter(([, v]) => v !== undefined)),
   };
 }
