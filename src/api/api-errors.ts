@@ -8,7 +8,11 @@ import { BODY_TOO_LARGE } from './attempt-limits.js';
 
 const KEY_ADVICE = 'check COMETCHAT_API_KEY and that COMETCHAT_APP_ID/COMETCHAT_REGION name the app the key belongs to';
 
-/** Advice for the codes the spec and API notes document; ERR_BAD_REQUEST depends on the endpoint. */
+/**
+ * Advice for the codes the spec and API notes document; ERR_BAD_REQUEST depends on the endpoint.
+ * ERR_KEYWORD_NOT_FOUND is the published code for an unknown list id ([EM]
+ * rest-api/moderation-apis/error-codes.mdx); ERR_NOT_FOUND stays for a service answering otherwise.
+ */
 export const HINTS: Readonly<Record<string, string>> = {
   AUTH_ERR_EMPTY_APIKEY: 'set COMETCHAT_API_KEY to a REST API key of the app',
   AUTH_ERR_APIKEY_NOT_FOUND: KEY_ADVICE,
@@ -18,6 +22,7 @@ export const HINTS: Readonly<Record<string, string>> = {
   ERR_GUID_NOT_FOUND: 'no group has that GUID in this app; check the GUID and COMETCHAT_APP_ID',
   ERR_UID_NOT_FOUND: 'no user has that UID in this app (check --on-behalf-of / --sender)',
   ERR_CALL_SESSION_NOT_FOUND: 'no call has that session id in this app; `kwsync calls list` shows the ids',
+  ERR_KEYWORD_NOT_FOUND: 'no keyword list has that id in this app (deleted, or never created); `kwsync plan` shows what is live',
   ERR_NOT_FOUND: 'it does not exist (any more) in this app',
 };
 

@@ -6,7 +6,7 @@ import { Agent, interceptors, type Dispatcher, type FormData } from 'undici';
 import type { z } from 'zod';
 import { DEFAULT_MAX_RESPONSE_BYTES, type Region } from '../model/config.js';
 import { ConfigError } from '../errors.js';
-import { termsSettings, type CsvQuoting, type SearchTermsWithFile, type TermsSettings, type TermsTransport } from '../model/terms-encoding.js';
+import { termsSettings, type CsvQuoting, type SearchTermsWithFile, type SentenceEncoding, type Separators, type TermsSettings, type TermsTransport } from '../model/terms-encoding.js';
 import { resolveBaseUrls, type BaseUrls } from './base-urls.js';
 import { errorFromNetwork, errorFromResponse, unexpectedResponse, type ExchangeInfo } from './api-errors.js';
 import { DEFAULT_PACING, RateGate, type HeaderBag, type PacingOptions } from './rate-limit.js';
@@ -40,6 +40,8 @@ export interface ClientOptions {
   termsTransport?: TermsTransport | undefined;
   csvQuoting?: CsvQuoting | undefined;
   searchTermsWithFile?: SearchTermsWithFile | undefined;
+  sentenceEncoding?: SentenceEncoding | undefined;
+  separators?: Partial<Separators> | undefined;
   /** One line per request (method, path, status, attempt). Never headers. */
   log?: ((line: string) => void) | undefined;
   onAttempt?: ((event: AttemptEvent) => void) | undefined;
@@ -114,6 +116,8 @@ class HttpClient implements CometChatClient {
       termsTransport: opts.termsTransport,
       csvQuoting: opts.csvQuoting,
       searchTermsWithFile: opts.searchTermsWithFile,
+      sentenceEncoding: opts.sentenceEncoding,
+      separators: opts.separators,
     });
     this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...opts.retry };
     this.#apiKey = opts.apiKey;

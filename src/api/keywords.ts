@@ -34,6 +34,9 @@ const searchTermsSchema = z.custom<string[]>().check((ctx) => {
 // Loose: the service adds fields (`_id`, `appId`, `__v`). Required are only the fields a plan
 // needs; the published examples leave out `default` (= not a default list) and `description`.
 // The category is read as any text here: a category kwsync does not know must not sink a listing.
+// The terms: `searchTerms` (every published example), or `disallowedSentences`, the name the
+// published form gives a sentence list's sentences (no sentence list answer is published); at
+// least one of them must be there.
 //
 // The client reads with these wire schemas and maps with toReadList outside zod: a zod transform
 // whose input holds the term array makes V8 promote the parsed terms to the old generation
@@ -44,15 +47,27 @@ const wireListSchema = z.looseObject({
   name: z.string(),
   description: z.string().nullish(),
   category: z.string().min(1),
-  searchTerms: searchTermsSchema,
+  // null is read as absent: a list answering `searchTerms: null` beside its sentences is still read.
+  searchTerms: searchTermsSchema.nullish(),
+  disallowedSentences: searchTermsSchema.nullish(),
   revisionId: textLike,
   default: optionalBoolean,
   isCSV: optionalBoolean,
   active: optionalBoolean,
   createdAt: optionalNumber,
   updatedAt: optionalNumber,
+}).check((ctx) => {
+  if (ctx.value.searchTerms == null && ctx.value.disallowedSentences == null) {
+    ctx.issues.push({ code: 'custom', message: 'the list has neither searchTerms nor disallowedSentences', path: ['searchTerms'], input: ctx.value });
+  }
 });
 type WireList = z.output<typeof wireListSchema>;
+
+/** A sentence list's sentences are `disallowedSentences` when it has them; any other list's terms `searchTerms` when it has them. */
+function termsOf(l: WireList): string[] {
+  const [first, second] = l.category === 'sentence-similarity' ? [l.disallowedSentences, l.searchTerms] : [l.searchTerms, l.disallowedSentences];
+  return first ?? second ?? [];
+}
 
 function toReadList(l: WireList): ReadKeywordList {
   return {
@@ -61,7 +76,7 @@ function toReadList(l: WireList): ReadKeywordList {
     // '' keeps "none" and "not returned" alike.
     description: l.description ?? '',
     category: l.category,
-    searchTerms: l.searchTerms,
+    searchTerms: termsOf(l),
     revisionId: l.revisionId,
     default: l.default ?? false,
     ...(l.isCSV !== undefined ? { isCSV: l.isCSV } : {}),
@@ -135,6 +150,8 @@ function knownOrThrow(l: ReadKeywordList, method: string, path: string): LiveKey
 }
 
 const BASE = '/moderation/keywords';
+/** The published code of an unknown list id ([EM] rest-api/moderation-apis/error-codes.mdx). */
+export const KEYWORD_NOT_FOUND = 'ERR_KEYWORD_NOT_FOUND';
 const one = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
 export async function listKeywordLists(client: CometChatClient): Promise<LiveKeywordList[]> {
@@ -203,7 +220,8 @@ export async function findKeywordList(client: CometChatClient, id: string): Prom
     const got = await getKeywordList(client, id);
     return got.id === id ? got : undefined;
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return undefined;
+    // Any 404, or the published code whatever the status (no status is published for it).
+    if (err instanceof ApiError && (err.status === 404 || err.code === KEYWORD_NOT_FOUND)) return undefined;
     throw err;
   }
 }

@@ -80,6 +80,8 @@ export function serviceOptions(service: ServiceConfig): ConnectOptions {
     termsTransport: service.termsTransport,
     csvQuoting: service.csvQuoting,
     searchTermsWithFile: service.searchTermsWithFile,
+    sentenceEncoding: service.sentenceEncoding,
+    separators: service.separators,
     maxResponseBytes: service.maxResponseBytes,
   };
 }

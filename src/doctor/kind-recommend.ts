@@ -47,6 +47,10 @@ export function kindFindings(current: ProbeSettings, recommended: Pick<ProbeSett
     const tried = ofKind(variants, kind).filter((v) => v.variant.startsWith('separator-'));
     if (tried.length > 0) findings.push(separatorFinding(kind, current.separators[kind], recommended.separators[kind], tried));
   }
+  const inSearchTerms = sentences.find((v) => v.variant === 'sentences-searchTerms');
+  if (inSearchTerms && !ofKind(variants, 'sentence-similarity').some((v) => v.variant.startsWith('separator-'))) {
+    findings.push(sentenceSeparatorUnused(current, inSearchTerms));
+  }
   const post = variants.find((v) => v.method === 'POST' && v.parts.includes('file'));
   if (post) findings.push(postWithFileFinding(post));
   const files = variants.filter((v) => v.variant === 'file');
@@ -136,6 +140,20 @@ function separatorFinding(kind: Category, current: TermSeparator, recommended: T
     assumed,
     observed,
     fix: 'no separator works; service.termsTransport: file if a file does',
+  };
+}
+
+/** Sentences in searchTerms were refused: the sentence separator is never used, so it was not tried. */
+function sentenceSeparatorUnused(current: ProbeSettings, inSearchTerms: VariantResult): Finding {
+  return {
+    id: 'separators-sentence-similarity',
+    status: 'ok',
+    title: 'sentence entries in searchTerms (separators.sentence-similarity)',
+    detail: `The app does not take sentences in searchTerms, as published, so separators.sentence-similarity (used only with sentenceEncoding searchTerms) is never used here and was not tried.`,
+    needsAction: false,
+    assumed: `sentences in one searchTerms string are ${current.separators['sentence-similarity']}-separated, when sentenceEncoding is searchTerms`,
+    observed: `sentences in searchTerms: ${outcome(inSearchTerms)}`,
+    fix: 'none needed',
   };
 }
 

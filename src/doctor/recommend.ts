@@ -23,6 +23,7 @@ const shown = (terms: readonly string[] | undefined) => (terms ? JSON.stringify(
 
 /** The terms settings that work, keeping each current value that does. */
 export function recommendTermsSettings(current: TermsSettings, variants: readonly VariantResult[]): TermsSettings {
+  // sentenceEncoding and separators are kept as they are (the write probe does not try them yet).
   const files = fileOutcomes(variants);
   const working = files.filter((f) => f.result.matches);
   const csvQuoting = working.some((f) => f.quoting === current.csvQuoting) ? current.csvQuoting : (working[0]?.quoting ?? current.csvQuoting);
@@ -32,7 +33,7 @@ export function recommendTermsSettings(current: TermsSettings, variants: readonl
   // auto needs searchTerms for comma-free lists; file needs a file that stores terms as sent.
   const fileOk = working.length > 0 || files.some((f) => f.result.stored?.includes(COMMA_SAMPLE[1]!) === true && accepted(f.result));
   const termsTransport = current.termsTransport === 'auto' ? (searchTermsOk || !fileOk ? 'auto' : 'file') : fileOk || !searchTermsOk ? 'file' : 'auto';
-  return { termsTransport, csvQuoting, searchTermsWithFile };
+  return { ...current, termsTransport, csvQuoting, searchTermsWithFile };
 }
 
 export function termsFindings(current: TermsSettings, recommended: TermsSettings, variants: readonly VariantResult[]): Finding[] {

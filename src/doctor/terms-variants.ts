@@ -2,20 +2,14 @@
 // kwsync.yaml settings (the same keywordListForm), so what works here works for apply.
 import type { FormData } from 'undici';
 import { keywordListForm } from '../api/index.js';
-import type { SENTENCE_ENCODINGS, TERM_SEPARATORS } from '../model/config.js';
 import type { Category, KeywordList } from '../model/keyword-list.js';
-import type { CsvQuoting, SearchTermsWithFile, TermsSettings } from '../model/terms-encoding.js';
+import type { CsvQuoting, SearchTermsWithFile, SentenceEncoding, Separators, TermSeparator, TermsSettings } from '../model/terms-encoding.js';
 import type { VariantId } from './report.js';
 
-export type SentenceEncoding = (typeof SENTENCE_ENCODINGS)[number];
-export type TermSeparator = (typeof TERM_SEPARATORS)[number];
-export type Separators = Record<Category, TermSeparator>;
+export type { SentenceEncoding, Separators, TermSeparator };
 
 /** Every kwsync.yaml `service:` setting that shapes a list write. */
-export interface ProbeSettings extends TermsSettings {
-  sentenceEncoding: SentenceEncoding;
-  separators: Separators;
-}
+export type ProbeSettings = TermsSettings;
 
 /** Comma-free terms: they travel in `searchTerms` under termsTransport auto. */
 export const SEARCH_TERMS_SAMPLE = ['kwsyncprobe', 'kwsyncprobe\\d{2}'];
@@ -81,14 +75,9 @@ export function separatorVariant(current: ProbeSettings, kind: Category, separat
   };
 }
 
-/** The entries of one kind in a CSV file (termsTransport file), with the current quoting. */
+/** The entries of one kind in a CSV file (termsTransport file), with the current quoting and encoding. */
 export function kindFileVariant(current: ProbeSettings, kind: Category): Variant {
-  return {
-    id: 'file',
-    kind,
-    terms: [...SAMPLES[kind].file],
-    settings: { ...current, termsTransport: 'file', ...(kind === 'sentence-similarity' ? { sentenceEncoding: 'searchTerms' as const } : {}) },
-  };
+  return { id: 'file', kind, terms: [...SAMPLES[kind].file], settings: { ...current, termsTransport: 'file' } };
 }
 
 export function probeList(id: string, terms: string[], kind: Category = 'pattern'): KeywordList {

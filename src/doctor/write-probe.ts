@@ -132,13 +132,18 @@ async function probeWords(run: ProbeRun, _client: CometChatClient, opts: WritePr
   return [];
 }
 
-/** Created with each sentenceEncoding in turn (the current one first), then each separator, then a file. */
+/**
+ * Created with each sentenceEncoding in turn (the current one first), then a file. The separator
+ * matters only for sentences in searchTerms: tried when the app took them that way.
+ */
 async function probeSentences(run: ProbeRun, _client: CometChatClient, opts: WriteProbeOptions): Promise<Finding[]> {
   const { current } = opts;
+  let searchTermsTaken = false;
   for (const encoding of [current.sentenceEncoding, ...SENTENCE_ENCODINGS.filter((e) => e !== current.sentenceEncoding)]) {
-    await run.write(sentenceVariant(current, encoding));
+    const { result } = await run.write(sentenceVariant(current, encoding));
+    if (encoding === 'searchTerms') searchTermsTaken = result.status >= 200 && result.status < 300;
   }
-  await separators(run, current, 'sentence-similarity');
+  if (searchTermsTaken || current.sentenceEncoding === 'searchTerms') await separators(run, current, 'sentence-similarity');
   await run.write(kindFileVariant(current, 'sentence-similarity'));
   return [];
 }

@@ -8,9 +8,11 @@ import { KeywordStore } from './keyword-store.js';
 import { createStateSaver, loadState } from './persistence.js';
 import { createRateLimiter, type RateLimitHeaderStyle } from './rate-limit.js';
 import type { ErrorBodyMode } from './http-errors.js';
-import type { CsvParsing } from './keyword-rules.js';
+import { DEFAULT_RULES, type CsvParsing } from './keyword-rules.js';
 import { generateSeedData } from './seed.js';
 import type { KeywordListPaging } from './listing-paging.js';
+import { foreignDefaultLists, withDefaultLists, type DefaultListSet } from './default-lists.js';
+import type { SentenceEncoding, Separators } from '../model/terms-encoding.js';
 import { buildServer, type RequestLogEntry } from './server.js';
 
 export type { EmulatorData } from './data-schema.js';
@@ -20,6 +22,7 @@ export type { CsvParsing } from './keyword-rules.js';
 export type { ErrorBodyMode } from './http-errors.js';
 export type { RateLimitHeaderStyle } from './rate-limit.js';
 export { KEYWORD_LIST_PAGINGS, type KeywordListPaging } from './listing-paging.js';
+export { DEFAULT_LIST_SETS, type DefaultListSet } from './default-lists.js';
 export { generateSeedData, BUSY_GROUP, BUSY_GROUP_MESSAGES } from './seed.js';
 export { appHashOf } from './keyword-store.js';
 
@@ -55,6 +58,16 @@ export interface EmulatorOptions {
   callsIgnorePage?: boolean;
   /** Where `affix=prepend` without `id` starts: 'newest' (default) or 'oldest' (like append). */
   prependWithoutId?: 'newest' | 'oldest';
+  /**
+   * How a sentence list's `disallowedSentences` arrives (default 'repeated', one part per
+   * sentence); a request in another encoding is refused or stored otherwise, as a service reading
+   * only its own would. 'searchTerms': sentences in searchTerms, the pre-published reading.
+   */
+  sentenceEncoding?: SentenceEncoding;
+  /** How `searchTerms` is split per kind (default words by comma, patterns and sentences by line). */
+  separators?: Partial<Separators>;
+  /** Default lists seeded: 'none', 'published' (the default: the one published default word list) or 'all'. */
+  defaultLists?: DefaultListSet;
 }
 
 export interface RunningEmulator {
@@ -80,10 +93,14 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const keywords = new KeywordStore(appId, () => Math.floor(now() / 1000), {
     csvParsing: opts.csvParsing ?? 'lines',
     requireSearchTerms: opts.requireSearchTerms ?? false,
+    sentenceEncoding: opts.sentenceEncoding ?? DEFAULT_RULES.sentenceEncoding,
+    separators: { ...DEFAULT_RULES.separators, ...opts.separators },
   });
+  const defaultLists = opts.defaultLists ?? 'published';
   const saved = opts.statePath ? await loadState(opts.statePath) : undefined;
   if (saved) keywords.load(saved);
-  else keywords.seed(world.keywordLists, Math.floor(now() / 1000));
+  else keywords.seed(withDefaultLists(world.keywordLists, defaultLists), Math.floor(now() / 1000));
+  keywords.seedForeign(foreignDefaultLists(defaultLists, new Set(keywords.all().map((l) => l.id))));
   const persist = opts.statePath ? createStateSaver(opts.statePath, appId, () => keywords.all()) : async () => {};
 
   const faults = createFaultInjector(seed, opts.faults);

@@ -12,8 +12,8 @@ export function registerKeywordRoutes(app: FastifyInstance, ctx: EmulatorContext
   app.get<{ Querystring: Query }>('/moderation/keywords', async (request) => {
     // The page limit is not published (the example says 10 with 2 items); 100 holds any app's
     // lists, and `keywordListLimit` cuts the answer short the way a limit of 10 would.
-    const { items: page, limit } = pageOfListing(keywords.all(), request.query, ctx.keywordListPaging ?? 'none', ctx.keywordListLimit ?? 100);
-    const items = page.map((l) => keywords.renderListItem(l));
+    const all = [...keywords.all().map((l) => keywords.renderListItem(l)), ...keywords.allForeign()];
+    const { items, limit } = pageOfListing(all, request.query, ctx.keywordListPaging ?? 'none', ctx.keywordListLimit ?? 100);
     return { data: items, meta: { current: { limit, count: items.length } } };
   });
 
@@ -24,7 +24,9 @@ export function registerKeywordRoutes(app: FastifyInstance, ctx: EmulatorContext
     return { data: keywords.render(list) };
   });
 
-  app.get<WithId>('/moderation/keywords/:id', async (request) => ({ data: keywords.render(keywords.get(request.params.id)) }));
+  app.get<WithId>('/moderation/keywords/:id', async (request) => ({
+    data: keywords.foreignItem(request.params.id) ?? keywords.render(keywords.get(request.params.id)),
+  }));
 
   app.put<WithId>('/moderation/keywords/:id', async (request) => {
     keywords.get(request.params.id); // 404 before reading the body

@@ -5,6 +5,7 @@ import { CATEGORIES, type Category } from '../model/keyword-list.js';
 import { DEFAULT_LIMITS } from '../model/config.js';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { badRequest } from './http-errors.js';
+import { DEFAULT_SEPARATORS, separatorChar, type SentenceEncoding, type Separators, type TermSeparator } from '../model/terms-encoding.js';
 
 export const LIMITS = DEFAULT_LIMITS;
 const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -17,11 +18,17 @@ export interface ListForm {
   category?: string;
   searchTerms?: string;
   file?: Buffer;
+  /** Every part whose name starts with `disallowedSentences`, in the order received. */
+  sentenceParts?: { name: string; value: string }[];
 }
 
-/** `searchTerms` is one comma-separated string: split on ',' and trim, blanks dropped. */
-export function splitSearchTerms(value: string): string[] {
-  return value.split(',').map((t) => t.trim()).filter((t) => t !== '');
+/**
+ * `searchTerms` is one string of entries: split on the kind's separator (the moderation guide:
+ * words by commas, patterns and sentences one per line) and trim, blanks dropped.
+ */
+export function splitSearchTerms(value: string, separator: TermSeparator = 'comma'): string[] {
+  const parts = separator === 'comma' ? value.split(separatorChar(separator)) : value.split(/\r?\n/);
+  return parts.map((t) => t.trim()).filter((t) => t !== '');
 }
 
 /**
@@ -36,11 +43,20 @@ export type CsvParsing = 'lines' | 'split-commas' | 'rfc4180';
 /** Rules of the emulated service that are not published, chosen per run. */
 export interface KeywordRulesOptions {
   csvParsing: CsvParsing;
-  /** POST/PUT without a `searchTerms` part is refused (the published form marks it required). */
+  /** POST/PUT of a word or pattern list without a `searchTerms` part is refused (the published form marks it required). */
   requireSearchTerms: boolean;
+  /**
+   * How a sentence list's `disallowedSentences` array arrives (not published; `repeated` is how
+   * OpenAPI tooling sends an array in multipart). Any other encoding is not read, so a client
+   * sending another one is refused or stores something else, as a live service would.
+   * `searchTerms`: the pre-published reading (sentences in `searchTerms`, no disallowedSentences).
+   */
+  sentenceEncoding: SentenceEncoding;
+  /** How `searchTerms` is split, per kind (default: the moderation guide's). */
+  separators: Separators;
 }
 
-export const DEFAULT_RULES: KeywordRulesOptions = { csvParsing: 'lines', requireSearchTerms: false };
+export const DEFAULT_RULES: KeywordRulesOptions = { csvParsing: 'lines', requireSearchTerms: false, sentenceEncoding: 'repeated', separators: DEFAULT_SEPARATORS };
 
 /** A CSV upload as terms: trimmed, blanks dropped, a UTF-8 BOM dropped. */
 export function splitCsvFile(bytes: Buffer, mode: CsvParsing = 'lines'): string[] {
@@ -60,16 +76,57 @@ export function splitCsvFile(bytes: Buffer, mode: CsvParsing = 'lines'): string[
 }
 
 /**
- * The terms a form carries, or undefined when it has none. The file wins over `searchTerms`: the
- * published form uses searchTerms "if no file is provided".
+ * The terms a form carries, or undefined when it has none, read as the published variant of its
+ * category says: `searchTerms` or a file for word and pattern lists, `disallowedSentences` (or a
+ * file) for sentence lists. The file wins: the published form uses searchTerms "if no file is
+ * provided".
  */
 export function termsOfForm(form: ListForm, rules: KeywordRulesOptions = DEFAULT_RULES): { terms: string[]; isCSV: boolean } | undefined {
+  if (form.category === 'sentence-similarity' && rules.sentenceEncoding !== 'searchTerms') return sentencesOfForm(form, rules);
+  if (form.category !== 'sentence-similarity' && form.sentenceParts !== undefined) {
+    throw badRequest(`disallowedSentences is a part of sentence-similarity lists only; a ${form.category ?? 'list without a category'} list sends searchTerms or a file.`);
+  }
   if (rules.requireSearchTerms && form.searchTerms === undefined) {
     throw badRequest('searchTerms is required (send it empty beside a file).');
   }
   if (form.file !== undefined) return { terms: splitCsvFile(form.file, rules.csvParsing), isCSV: true };
-  if (form.searchTerms !== undefined) return { terms: splitSearchTerms(form.searchTerms), isCSV: false };
+  const separator = isCategory(form.category) ? rules.separators[form.category] : 'comma';
+  if (form.searchTerms !== undefined) return { terms: splitSearchTerms(form.searchTerms, separator), isCSV: false };
   return undefined;
+}
+
+function sentencesOfForm(form: ListForm, rules: KeywordRulesOptions): { terms: string[]; isCSV: boolean } | undefined {
+  if (form.searchTerms !== undefined) {
+    throw badRequest('A sentence-similarity list has no searchTerms: send the sentences as disallowedSentences, an array of strings.');
+  }
+  const sentences = readSentences(form.sentenceParts ?? [], rules.sentenceEncoding as Exclude<SentenceEncoding, 'searchTerms'>);
+  if (form.file !== undefined) return { terms: splitCsvFile(form.file, rules.csvParsing), isCSV: true };
+  if (sentences === undefined) return undefined;
+  return { terms: sentences.map((t) => t.trim()).filter((t) => t !== ''), isCSV: false };
+}
+
+/** The sentences sent in `encoding`; undefined when no part of that encoding came. */
+export function readSentences(parts: readonly { name: string; value: string }[], encoding: Exclude<SentenceEncoding, 'searchTerms'>): string[] | undefined {
+  if (encoding === 'indexed') {
+    const indexed = parts.flatMap((p) => {
+      const m = /^disallowedSentences\[(\d+)\]$/.exec(p.name);
+      return m ? [{ i: Number(m[1]), value: p.value }] : [];
+    });
+    return indexed.length === 0 ? undefined : indexed.sort((a, b) => a.i - b.i).map((p) => p.value);
+  }
+  const name = encoding === 'brackets' ? 'disallowedSentences[]' : 'disallowedSentences';
+  const values = parts.filter((p) => p.name === name).map((p) => p.value);
+  if (values.length === 0) return undefined;
+  if (encoding !== 'json') return values;
+  if (values.length > 1) throw badRequest('disallowedSentences must be one part holding a JSON array of strings.');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(values[0]!);
+  } catch {
+    throw badRequest('disallowedSentences must be a JSON array of strings.');
+  }
+  if (!Array.isArray(parsed) || !parsed.every((v) => typeof v === 'string')) throw badRequest('disallowedSentences must be a JSON array of strings.');
+  return parsed;
 }
 
 export function isCategory(value: string | undefined): value is Category {

@@ -26,8 +26,18 @@ export function appHashOf(appId: string): string {
   return createHash('sha256').update(appId).digest('hex').slice(0, 16);
 }
 
+/**
+ * A list the service owns in whatever shape it has (the default "Prompt" and sentence lists, whose
+ * shapes nothing publishes): answered verbatim, never written or deleted, never persisted.
+ */
+export type ForeignList = Record<string, unknown> & { id: string };
+
+/** The published code for an unknown list id ([EM] rest-api/moderation-apis/error-codes.mdx); the status is not published. */
+export const KEYWORD_NOT_FOUND = 'ERR_KEYWORD_NOT_FOUND';
+
 export class KeywordStore {
   private readonly lists = new Map<string, StoredList>();
+  private readonly foreign = new Map<string, ForeignList>();
   readonly appHash: string;
 
   constructor(
@@ -42,6 +52,21 @@ export class KeywordStore {
     for (const l of lists) this.lists.set(l.id, { ...l, searchTerms: [...l.searchTerms], createdAt: at, updatedAt: at, revision: 1 });
   }
 
+  /** Lists of the service in their own shapes (see ForeignList); the listing shows them after the others. */
+  seedForeign(items: readonly ForeignList[]): void {
+    for (const item of items) this.foreign.set(item.id, structuredClone(item));
+  }
+
+  /** A foreign list's answer, or undefined when `id` is not one. */
+  foreignItem(id: string): ForeignList | undefined {
+    const item = this.foreign.get(id);
+    return item === undefined ? undefined : structuredClone(item);
+  }
+
+  allForeign(): ForeignList[] {
+    return [...this.foreign.values()].map((i) => structuredClone(i));
+  }
+
   load(lists: readonly StoredList[]): void {
     this.lists.clear();
     for (const l of lists) this.lists.set(l.id, { ...l });
@@ -53,8 +78,16 @@ export class KeywordStore {
 
   get(id: string): StoredList {
     const list = this.lists.get(id);
-    if (!list) throw new EmulatorHttpError(404, 'ERR_NOT_FOUND', `The keyword list "${id}" does not exist.`);
+    if (!list) {
+      if (this.foreign.has(id)) throw badRequest(`The keyword list "${id}" is a default list and cannot be changed or deleted.`);
+      throw new EmulatorHttpError(404, KEYWORD_NOT_FOUND, `No keyword exists with the specified keyword ID "${id}".`);
+    }
     return list;
+  }
+
+  /** Throws the published not-found error unless `id` names a list of either kind. */
+  assertExists(id: string): void {
+    if (!this.lists.has(id) && !this.foreign.has(id)) this.get(id);
   }
 
   create(form: ListForm): StoredList {
@@ -62,10 +95,10 @@ export class KeywordStore {
     const problems = listProblems(form, found?.terms);
     if (form.id === undefined || form.id === '') problems.unshift('id is required');
     if (form.name === undefined || form.name === '') problems.push('name is required');
-    if (found === undefined) problems.push('searchTerms or file is required');
+    if (found === undefined) problems.push(form.category === 'sentence-similarity' ? 'disallowedSentences (an array of strings) or file is required' : 'searchTerms or file is required');
     if (problems.length > 0) throw badRequest(`Invalid keyword list: ${problems.join('; ')}.`);
     const id = form.id as string;
-    if (this.lists.has(id)) throw badRequest(`A keyword list with id "${id}" already exists; use PUT to change it.`);
+    if (this.lists.has(id) || this.foreign.has(id)) throw badRequest(`A keyword list with id "${id}" already exists; use PUT to change it.`);
     const custom = this.all().filter((l) => !l.default).length;
     if (custom >= LIMITS.maxLists) {
       throw badRequest(`The app already has ${custom} keyword lists; at most ${LIMITS.maxLists} are allowed (default lists not counted).`);
@@ -123,13 +156,16 @@ export class KeywordStore {
    * `appId: "default"` only on default lists, `description` only when there is one.
    */
   render(list: StoredList) {
+    // No sentence list answer is published: it carries its sentences under the name it was sent
+    // with (`disallowedSentences`); clients read either name.
+    const terms = list.category === 'sentence-similarity' ? { disallowedSentences: [...list.searchTerms] } : { searchTerms: [...list.searchTerms] };
     return {
       id: list.id,
       name: list.name,
       ...(list.description !== '' ? { description: list.description } : {}),
       category: list.category,
       isCSV: list.isCSV,
-      searchTerms: [...list.searchTerms],
+      ...terms,
       createdAt: list.createdAt,
       updatedAt: list.updatedAt,
       revisionId: this.revisionId(list),

@@ -5,15 +5,17 @@ import { badRequest, EmulatorHttpError } from './http-errors.js';
 import type { ListForm } from './keyword-rules.js';
 
 const TEXT_PARTS = ['id', 'name', 'description', 'category', 'searchTerms'] as const;
+/** A sentence list sends one part per sentence: room for a large list, still a bound. */
+const MAX_PARTS = 100_000;
 type TextPart = (typeof TEXT_PARTS)[number];
 
 export async function readListForm(request: FastifyRequest, bodyLimitBytes: number): Promise<ListForm> {
   if (!request.isMultipart()) {
-    throw badRequest('The body must be multipart/form-data with the parts category, searchTerms or file, id, name, description.');
+    throw badRequest('The body must be multipart/form-data with the parts category, searchTerms or file (disallowedSentences for sentence-similarity), id, name, description.');
   }
   const form: ListForm = {};
   try {
-    for await (const part of request.parts({ limits: { fileSize: bodyLimitBytes, fieldSize: bodyLimitBytes, parts: 50 } })) {
+    for await (const part of request.parts({ limits: { fileSize: bodyLimitBytes, fieldSize: bodyLimitBytes, parts: MAX_PARTS } })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer(); // always drain, or the request never ends
         if (part.fieldname === 'file') form.file = bytes;
@@ -23,6 +25,9 @@ export async function readListForm(request: FastifyRequest, bodyLimitBytes: numb
       if (part.fieldname === 'file') throw badRequest('The part "file" must be a file upload (with a filename).');
       if ((TEXT_PARTS as readonly string[]).includes(part.fieldname)) {
         form[part.fieldname as TextPart] = String(part.value);
+      } else if (part.fieldname.startsWith('disallowedSentences')) {
+        // Every array encoding is collected; keyword-rules reads only the one the emulator is told.
+        (form.sentenceParts ??= []).push({ name: part.fieldname, value: String(part.value) });
       }
     }
   } catch (err) {

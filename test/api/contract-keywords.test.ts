@@ -47,15 +47,50 @@ describe('keyword lists', () => {
     await deleteKeywordList(client, words.id);
     const err = await thrown(() => getKeywordList(client, words.id));
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 404, code: 'ERR_NOT_FOUND' });
+    expect(err).toMatchObject({ status: 404, code: 'ERR_KEYWORD_NOT_FOUND' });
   });
 
-  test('terms with commas travel as a CSV file and come back unchanged', async () => {
+  test('patterns travel one per line in searchTerms: a comma inside one stays inside it', async () => {
     const patterns: KeywordList = { id: 'phone-numbers', name: 'Phones', description: '', category: 'pattern', searchTerms: ['\\d{3,10}', 'call me at \\d{4}'] };
     const created = await createKeywordList(client, patterns);
-    expect(created.isCSV).toBe(true);
+    expect(created.isCSV).toBe(false);
     expect(created.searchTerms).toEqual(patterns.searchTerms);
     await deleteKeywordList(client, patterns.id);
+  });
+
+  test('a word with a comma travels as a CSV file and comes back unchanged', async () => {
+    const list: KeywordList = { ...words, id: 'comma-words', searchTerms: ['darn, it', 'heck'] };
+    const created = await createKeywordList(client, list);
+    expect(created.isCSV).toBe(true);
+    expect(created.searchTerms).toEqual(list.searchTerms);
+    await deleteKeywordList(client, list.id);
+  });
+
+  test('a sentence list with commas inside sentences: created and updated as disallowedSentences, read back term for term', async () => {
+    const list: KeywordList = {
+      id: 'scam-sentences',
+      name: 'Scam sentences',
+      description: 'Sentences with commas',
+      category: 'sentence-similarity',
+      searchTerms: ["Hello, let's connect on Whatsapp.", 'Send me your OTP, quickly', 'Wire the money, then we talk'],
+    };
+    fx.emu.clearRequests();
+    const created = await createKeywordList(client, list);
+    expect(created).toMatchObject({ ...list, default: false, isCSV: false });
+    expect(await getKeywordList(client, list.id)).toEqual(created);
+    const changed = { ...list, searchTerms: ['Wire the money, then we talk', 'Pay, or else, now', 'Gift cards, not cash'] };
+    const updated = await updateKeywordList(client, changed);
+    expect(updated.searchTerms).toEqual(changed.searchTerms);
+    expect((await getKeywordList(client, list.id)).searchTerms).toEqual(changed.searchTerms);
+    expect(fx.emu.requests.map((r) => `${r.method} ${r.status}`)).toEqual(['POST 200', 'GET 200', 'PUT 200', 'GET 200']);
+    await deleteKeywordList(client, list.id);
+  });
+
+  test('a sentence list sent in searchTerms (the pre-published guess) is refused with the service message', async () => {
+    const list: KeywordList = { id: 'old-guess', name: 'Old', description: '', category: 'sentence-similarity', searchTerms: ['Hi there'] };
+    const err = await thrown(() => createKeywordList(fx.client({ sentenceEncoding: 'searchTerms' }), list));
+    expect(err).toMatchObject({ status: 400, code: 'ERR_BAD_REQUEST' });
+    expect((err as ApiError).message).toMatch(/has no searchTerms: send the sentences as disallowedSentences/);
   });
 
   test("termsTransport 'file' sends every list as a file", async () => {
@@ -83,9 +118,9 @@ describe('keyword lists', () => {
     await deleteKeywordList(client, 'twice');
   });
 
-  test('update and delete of an unknown list are 404 ERR_NOT_FOUND', async () => {
-    expect(await thrown(() => updateKeywordList(client, { ...words, id: 'ghost' }))).toMatchObject({ status: 404, code: 'ERR_NOT_FOUND' });
-    expect(await thrown(() => deleteKeywordList(client, 'ghost'))).toMatchObject({ status: 404, code: 'ERR_NOT_FOUND' });
+  test('update and delete of an unknown list are 404 ERR_KEYWORD_NOT_FOUND', async () => {
+    expect(await thrown(() => updateKeywordList(client, { ...words, id: 'ghost' }))).toMatchObject({ status: 404, code: 'ERR_KEYWORD_NOT_FOUND' });
+    expect(await thrown(() => deleteKeywordList(client, 'ghost'))).toMatchObject({ status: 404, code: 'ERR_KEYWORD_NOT_FOUND' });
   });
 
   test('a default list cannot be deleted', async () => {

@@ -6,7 +6,7 @@ import { ApiError } from '../../src/errors.js';
 import { createList } from '../emulator/http.js';
 import { startFixture, thrown, type Fixture } from './emulator-fixture.js';
 
-const list = (id: string, searchTerms: string[], category: KeywordList['category'] = 'pattern'): KeywordList => ({
+const list = (id: string, searchTerms: string[], category: KeywordList['category'] = 'word'): KeywordList => ({
   id,
   name: id,
   description: '',

@@ -123,7 +123,7 @@ describe('over HTTP', () => {
   test('the emulator with plain-text errors: message from the text, status kept', async () => {
     const err = (await thrown(() => getKeywordList(fx.client(), 'no-such-list'))) as ApiError;
     expect(err).toMatchObject({ status: 404, code: undefined });
-    expect(err.message).toMatch(/^GET \/moderation\/keywords\/no-such-list failed: HTTP 404: The keyword list "no-such-list" does not exist\. \(request id [\w-]+\)$/);
+    expect(err.message).toMatch(/^GET \/moderation\/keywords\/no-such-list failed: HTTP 404: No keyword exists with the specified keyword ID "no-such-list"\. \(request id [\w-]+\)$/);
   });
 
   test('plain-text auth failure still gets the key advice by status', async () => {

@@ -13,13 +13,19 @@ export const referenceLiveKeywordListSchema = z
     name: z.string(),
     description: z.string().nullish(),
     category: z.string().min(1),
-    searchTerms: z.array(z.string()),
+    searchTerms: z.array(z.string()).nullish(),
+    disallowedSentences: z.array(z.string()).nullish(),
     revisionId: textLike,
     default: optionalBoolean,
     isCSV: optionalBoolean,
     active: optionalBoolean,
     createdAt: optionalNumber,
     updatedAt: optionalNumber,
+  })
+  .check((ctx) => {
+    if (ctx.value.searchTerms == null && ctx.value.disallowedSentences == null) {
+      ctx.issues.push({ code: 'custom', message: 'the list has neither searchTerms nor disallowedSentences', path: ['searchTerms'], input: ctx.value });
+    }
   })
   .transform(
     (l): ReadKeywordList => ({
@@ -28,7 +34,7 @@ export const referenceLiveKeywordListSchema = z
       // '' keeps "none" and "not returned" alike.
       description: l.description ?? '',
       category: l.category,
-      searchTerms: l.searchTerms,
+      searchTerms: (l.category === 'sentence-similarity' ? (l.disallowedSentences ?? l.searchTerms) : (l.searchTerms ?? l.disallowedSentences)) ?? [],
       revisionId: l.revisionId,
       default: l.default ?? false,
       ...(l.isCSV !== undefined ? { isCSV: l.isCSV } : {}),

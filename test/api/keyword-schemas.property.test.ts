@@ -31,6 +31,7 @@ const item = fc.record(
     description: fc.oneof(text, fc.constant(null), odd),
     category: fc.oneof(fc.constantFrom('word', 'pattern', 'sentence-similarity', 'other'), odd),
     searchTerms: terms,
+    disallowedSentences: terms,
     revisionId: fc.oneof(fc.constantFrom('h_a_1', 'h_a_2'), fc.nat(), odd),
     default: fc.oneof(fc.boolean(), fc.constant(null), odd),
     isCSV: fc.oneof(fc.boolean(), odd),

@@ -63,7 +63,7 @@ async function writeLists(dir: string) {
   const lists = [
     // A new word list: sent in searchTerms.
     { id: 'greetings', name: 'Greetings', category: 'word', searchTerms: ['hello', 'hi'] },
-    // A term with a comma: sent as a CSV file beside an empty searchTerms (contradiction 3 of the document).
+    // A pattern with a comma: one per line in searchTerms (the moderation guide's separator).
     { id: 'phones', name: 'Phone numbers', category: 'pattern', searchTerms: ['\\d{3,10}'] },
     // The example's own non-default list, changed: an update.
     { id: 'profane-word-list-1', name: 'profane word list', description: 'Profane word list', category: 'word', searchTerms: ['a', 'b'] },
@@ -116,7 +116,7 @@ describe('keyword list writes, as apply sends them', () => {
   const connect = (extra: Partial<ClientOptions> = {}) =>
     (client = createClient({ apiKey: MOCK_API_KEY, baseUrl: mock.chatBaseUrl, callsBaseUrl: mock.callsBaseUrl, ...extra }));
   const greetings = { id: 'greetings', name: 'Greetings', description: '', category: 'word', searchTerms: ['hello', 'hi'] } as const;
-  const phones = { id: 'phones', name: 'Phones', description: 'numbers', category: 'pattern', searchTerms: ['\\d{3,10}', 'call me'] } as const;
+  const phones = { id: 'phones', name: 'Phones', description: 'numbers', category: 'word', searchTerms: ['555,1234', 'call me'] } as const;
   const writes = () => mock.requests.filter((q) => q.method !== 'GET');
 
   test('POST with searchTerms: valid; the answer (another list) parses', async () => {
@@ -129,7 +129,7 @@ describe('keyword list writes, as apply sends them', () => {
   test('POST of a comma term: a file beside an empty searchTerms (the marked variant), valid', async () => {
     await createKeywordList(connect(), { ...phones, searchTerms: [...phones.searchTerms] });
     expect(show(mock.failures)).toEqual([]);
-    expect(writes()[0]?.parts).toEqual({ id: 'phones', name: 'Phones', description: 'numbers', category: 'pattern', searchTerms: '', file: '\\d{3,10}\ncall me\n' });
+    expect(writes()[0]?.parts).toEqual({ id: 'phones', name: 'Phones', description: 'numbers', category: 'word', searchTerms: '', file: '555,1234\ncall me\n' });
   });
 
   test('PUT with searchTermsWithFile: omit: a file alone (the described variant), valid', async () => {

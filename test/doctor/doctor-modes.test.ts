@@ -161,7 +161,7 @@ describe('kwsync doctor, read-only, in the emulator modes', () => {
     h = await startDoctorHarness();
     const { report } = await h.doctorJson();
     expect(finding(report, 'missing-list-error')).toMatchObject({ status: 'ok' });
-    expect(finding(report, 'missing-list-error')!.detail).toContain('HTTP 404 ERR_NOT_FOUND');
+    expect(finding(report, 'missing-list-error')!.detail).toContain('HTTP 404 ERR_KEYWORD_NOT_FOUND');
   });
 
   it('rate headers: names the family seen, or says there are none', async () => {

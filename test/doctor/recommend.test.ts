@@ -5,9 +5,9 @@ import { analyseListing, listingItems } from '../../src/doctor/listing-shape.js'
 import { errorBodyShape, latencyFinding, median, rateHeaderFamily } from '../../src/doctor/response-traits.js';
 import type { VariantResult } from '../../src/doctor/report.js';
 import { revisionFinding } from '../../src/doctor/write-findings.js';
-import type { TermsSettings } from '../../src/model/terms-encoding.js';
+import { DEFAULT_TERMS_SETTINGS, type TermsSettings } from '../../src/model/terms-encoding.js';
 
-const DEFAULTS: TermsSettings = { termsTransport: 'auto', csvQuoting: 'none', searchTermsWithFile: 'empty' };
+const DEFAULTS: TermsSettings = { ...DEFAULT_TERMS_SETTINGS, termsTransport: 'auto', csvQuoting: 'none', searchTermsWithFile: 'empty' };
 const COMMA = ['\\d{3,10}', 'kwsyncprobe'];
 const base = { kind: 'pattern' as const, list: 'kwsync-probe-0123456789', parts: ['file'] };
 const ok = (variant: VariantResult['variant'], sent = COMMA): VariantResult => ({ ...base, variant, method: 'PUT', status: 200, sent, stored: sent, matches: true });

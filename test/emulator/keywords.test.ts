@@ -41,15 +41,16 @@ describe('keyword lists', () => {
     const deleted = await send(emu, 'DELETE', '/moderation/keywords/crud');
     expect(deleted.status).toBe(200);
     expect(deleted.body.data).toEqual({ success: true, message: 'Keyword with id crud has been deleted successfully.' });
-    expect((await send(emu, 'GET', '/moderation/keywords/crud')).body.error.code).toBe('ERR_NOT_FOUND');
+    expect((await send(emu, 'GET', '/moderation/keywords/crud')).body.error.code).toBe('ERR_KEYWORD_NOT_FOUND');
   });
 
   test('a CSV file: lines split on \\r?\\n, trimmed, blanks dropped, quotes kept literally', async () => {
     const res = await createList(emu, { id: 'csv', name: 'CSV', category: 'pattern' }, '\uFEFF\\d{3,10}\r\n"a"\n\n  b c  \nx');
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ isCSV: true, searchTerms: ['\\d{3,10}', '"a"', 'b c', 'x'] });
-    const viaTerms = await updateList(emu, 'csv', { category: 'pattern', searchTerms: 'x,y' });
-    expect(viaTerms.body.data).toMatchObject({ isCSV: false, searchTerms: ['x', 'y'] });
+    // Patterns in searchTerms are one per line (the moderation guide); a comma stays inside one.
+    const viaTerms = await updateList(emu, 'csv', { category: 'pattern', searchTerms: 'x,y\n\\d{3,10}' });
+    expect(viaTerms.body.data).toMatchObject({ isCSV: false, searchTerms: ['x,y', '\\d{3,10}'] });
     await send(emu, 'DELETE', '/moderation/keywords/csv');
   });
 
@@ -66,10 +67,10 @@ describe('keyword lists', () => {
     ['PUT', '/moderation/keywords/missing'],
     ['GET', '/moderation/keywords/missing'],
     ['DELETE', '/moderation/keywords/missing'],
-  ])('%s of an unknown list is 404 ERR_NOT_FOUND', async (method, path) => {
+  ])('%s of an unknown list is 404 ERR_KEYWORD_NOT_FOUND', async (method, path) => {
     const res = await send(emu, method, path, method === 'PUT' ? { body: new FormData() } : {});
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { message: expect.any(String), devMessage: expect.any(String), source: 'chat-api', code: 'ERR_NOT_FOUND' } });
+    expect(res.body).toEqual({ error: { message: expect.any(String), devMessage: expect.any(String), source: 'chat-api', code: 'ERR_KEYWORD_NOT_FOUND' } });
   });
 });
 

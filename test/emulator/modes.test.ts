@@ -66,9 +66,9 @@ describe('csvParsing', () => {
 
 describe('errorBody', () => {
   test.each([
-    ['envelope', /^application\/json/, (b: unknown) => expect(b).toMatchObject({ error: { code: 'ERR_NOT_FOUND', source: 'chat-api' } })],
-    ['plain', /^text\/plain/, (b: unknown) => expect(b).toBe('The keyword list "nope" does not exist.')],
-    ['other-json', /^application\/json/, (b: unknown) => expect(b).toEqual({ statusCode: 404, message: 'The keyword list "nope" does not exist.', reason: 'ERR_NOT_FOUND' })],
+    ['envelope', /^application\/json/, (b: unknown) => expect(b).toMatchObject({ error: { code: 'ERR_KEYWORD_NOT_FOUND', source: 'chat-api' } })],
+    ['plain', /^text\/plain/, (b: unknown) => expect(b).toBe('No keyword exists with the specified keyword ID "nope".')],
+    ['other-json', /^application\/json/, (b: unknown) => expect(b).toEqual({ statusCode: 404, message: 'No keyword exists with the specified keyword ID "nope".', reason: 'ERR_KEYWORD_NOT_FOUND' })],
   ] as const)('%s', (errorBody, type, check) =>
     withEmulator({ errorBody }, async (emu) => {
       const res = await send(emu, 'GET', '/moderation/keywords/nope');

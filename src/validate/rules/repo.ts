@@ -43,9 +43,9 @@ export function checkRepo(lists: readonly PlacedList[], config: KwsyncConfig, ch
     }
   }
   for (const { list, termsAt } of lists) {
-    const { encoding, bytes } = uploadBytes(list.searchTerms, config.service);
+    const { encoding, bytes } = uploadBytes(list.searchTerms, config.service, list.category);
     if (bytes > maxUploadBytes) {
-      const how = encoding === 'file' ? 'as a CSV file, one term per line' : 'as searchTerms joined by commas';
+      const how = encoding === 'file' ? 'as a CSV file, one term per line' : encoding === 'disallowedSentences' ? 'as disallowedSentences' : 'joined in searchTerms';
       out.push(diagnose(termsAt, 'error', 'list-too-large', `the terms take ${bytes} bytes ${how}, over the ${maxUploadBytes}-byte limit; split the list`));
     }
   }
