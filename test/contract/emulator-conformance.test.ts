@@ -79,6 +79,19 @@ describe('keyword lists', () => {
     expect(deleted.data).toEqual({ success: true, message: 'Keyword with id contract-shape has been deleted successfully.' });
   });
 
+  test('a sentence list: its answers validate, with the example’s keys but disallowedSentences for searchTerms (no sentence answer is published)', async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ id: 'contract-sentences', name: 'Sentences', description: 'd', category: 'sentence-similarity' })) form.append(k, v);
+    for (const s of ["Hello, let's connect on Whatsapp.", 'Send me your OTP']) form.append('disallowedSentences', s);
+    const created = await call('create-rule-keyword', emu.chatBaseUrl, 'POST', '/moderation/keywords', form);
+    const keys = ONE_LIST_KEYS.map((k) => (k === 'searchTerms' ? 'disallowedSentences' : k)).sort();
+    expect(keysOf(created.data)).toEqual(keys);
+    expect(created.data.disallowedSentences).toEqual(["Hello, let's connect on Whatsapp.", 'Send me your OTP']);
+    const one = await call('get-rule-keyword', emu.chatBaseUrl, 'GET', '/moderation/keywords/contract-sentences');
+    expect(keysOf(one.data)).toEqual(keys);
+    await call('delete-rule-keyword', emu.chatBaseUrl, 'DELETE', '/moderation/keywords/contract-sentences');
+  });
+
   test('GET one of a default list has the published GET example’s keys', async () => {
     const res = await call('list-rule-keywords', emu.chatBaseUrl, 'GET', '/moderation/keywords');
     const defaults = res.data.filter((l: Json) => l.default);

@@ -65,10 +65,53 @@ export function publishedExample(operationId: OperationId): unknown {
   return structuredClone(op.example);
 }
 
+type Schema = Record<string, unknown>;
+
+/**
+ * Every schema with a discriminator `mapping` over a oneOf, rewritten as the rule OpenAPI 3.0
+ * gives it: the value of the property picks the variant. Ajv's own discriminator keyword takes no
+ * `mapping`, and a plain oneOf is no substitute here: a word list is structurally both
+ * WordPatternSchema and PatternSchema, so oneOf would refuse every valid list.
+ */
+export function discriminatorAsConditions(doc: Record<string, unknown>): Record<string, unknown> {
+  const schemas = ((doc.components as Schema | undefined)?.schemas ?? {}) as Record<string, Schema>;
+  for (const [name, schema] of Object.entries(schemas)) {
+    const d = schema.discriminator as { propertyName: string; mapping?: Record<string, string> } | undefined;
+    if (!d?.mapping || !Array.isArray(schema.oneOf)) continue;
+    const values = Object.keys(d.mapping);
+    schemas[name] = {
+      type: 'object',
+      required: [d.propertyName],
+      properties: { [d.propertyName]: { enum: values } },
+      allOf: values.map((v) => ({ if: { properties: { [d.propertyName]: { const: v } } }, then: { $ref: d.mapping![v] } })),
+      'x-kwsync-published': schema,
+    };
+  }
+  return doc;
+}
+
+/** The names of the multipart parts each operation declares as arrays (repeated parts of one name). */
+export function multipartArrayParts(doc: Record<string, unknown> = readPublishedDocument()): Set<string> {
+  const schemas = ((doc.components as Schema | undefined)?.schemas ?? {}) as Record<string, Schema>;
+  const out = new Set<string>();
+  const seen = new Set<Schema>();
+  const walk = (s: Schema | undefined): void => {
+    if (!s || seen.has(s)) return;
+    seen.add(s);
+    if (typeof s.$ref === 'string') return walk(schemas[s.$ref.split('/').pop()!]);
+    for (const key of ['oneOf', 'anyOf', 'allOf'] as const) for (const sub of (s[key] as Schema[] | undefined) ?? []) walk(sub);
+    for (const [prop, p] of Object.entries((s.properties ?? {}) as Record<string, Schema>)) if (p.type === 'array') out.add(prop);
+  };
+  for (const item of Object.values(doc.paths as Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>>)) {
+    for (const op of Object.values(item)) walk(op?.requestBody?.content?.['multipart/form-data']?.schema);
+  }
+  return out;
+}
+
 /** An initialised openapi-backend over the document: routing, request and response validation. */
 export async function publishedApi(): Promise<OpenAPIBackend> {
   const api = new OpenAPIBackend({
-    definition: readPublishedDocument() as unknown as Document,
+    definition: discriminatorAsConditions(readPublishedDocument()) as unknown as Document,
     strict: true,
     // Skips checking the document at start (2-3 s); the examples test validates it with
     // @seriousme/openapi-schema-validator. Operations compile on first use.

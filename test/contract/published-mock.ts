@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Response } from 'undici';
 import type { Context, OpenAPIBackend } from 'openapi-backend';
-import { describeErrors, publishedApi, publishedOperations, type OperationId } from './published-document.js';
+import { describeErrors, multipartArrayParts, publishedApi, publishedOperations, type OperationId } from './published-document.js';
 
 export const MOCK_API_KEY = 'published-mock-key';
 
@@ -82,6 +82,9 @@ export async function startPublishedMock(): Promise<PublishedMock> {
   };
 }
 
+/** Parts the document declares as arrays: always an array, even of one part. */
+const ARRAY_PARTS = multipartArrayParts();
+
 type Operations = Map<OperationId, ReturnType<typeof publishedOperations>[number]>;
 type Answer = { status: number; body: unknown };
 
@@ -140,7 +143,7 @@ async function handle(api: OpenAPIBackend, req: IncomingMessage, requests: Recor
   const headers = req.headers as Record<string, string | string[]>;
   const contentType = String(headers['content-type'] ?? '');
   const bytes = await readBody(req);
-  const body = await parseBody(bytes, contentType, fail);
+  const body = await parseBody(bytes, contentType, fail, ARRAY_PARTS);
   if (body) record.parts = body;
   const exchange: Exchange = { kind, record, fail, contentType, bodyLength: bytes.length };
   return (await api.handleRequest({ method: record.method, path, query, headers, ...(body !== undefined ? { body } : {}) }, exchange)) as Answer;
@@ -165,8 +168,10 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 /**
  * A multipart body becomes `{ part: value }` (a file part as its text, a repeated part as an array),
  * parsed by undici's fetch Response; other bodies stay undefined, so openapi-backend sees none.
+ * A part declared as an array is an array however many times it came: the array encoding of
+ * multipart is not published, and repeated parts of one name is how OpenAPI tooling sends one.
  */
-async function parseBody(bytes: Buffer, type: string, fail: (p: string) => void) {
+async function parseBody(bytes: Buffer, type: string, fail: (p: string) => void, arrays: ReadonlySet<string>) {
   if (bytes.length === 0 || !/^multipart\/form-data\b/i.test(type)) return undefined;
   let form: Awaited<ReturnType<Response['formData']>>;
   try {
@@ -179,7 +184,7 @@ async function parseBody(bytes: Buffer, type: string, fail: (p: string) => void)
   for (const [name, value] of form) {
     const text = typeof value === 'string' ? value : await value.text();
     const prev = fields[name];
-    fields[name] = prev === undefined ? text : [...(Array.isArray(prev) ? prev : [prev]), text];
+    fields[name] = prev === undefined ? (arrays.has(name) ? [text] : text) : [...(Array.isArray(prev) ? prev : [prev]), text];
   }
   return fields;
 }

@@ -121,3 +121,16 @@ test('the mode flags become the emulator options other tests use', () => {
   ).toMatchObject({ keywordListLimit: 10, requireSearchTerms: true, csvParsing: 'rfc4180', errorBody: 'plain', rateLimitHeaders: 'none' });
   expect(emulatorOptions({ ...flags, latency: '20', responseTime: '50' }, '/').faults).toEqual({ latencyMs: 20, responseTimeMs: 50 });
 });
+
+test('the kinds flags: default lists (all unless told), sentence encoding and separators, each checked', () => {
+  const flags = { port: '0', host: '127.0.0.1' };
+  expect(emulatorOptions(flags, '/')).toMatchObject({ defaultLists: 'all' });
+  expect(emulatorOptions(flags, '/')).not.toHaveProperty('sentenceEncoding');
+  expect(
+    emulatorOptions({ ...flags, defaultLists: 'published', sentenceEncoding: 'json', separators: 'pattern=comma, sentence-similarity=comma' }, '/'),
+  ).toMatchObject({ defaultLists: 'published', sentenceEncoding: 'json', separators: { pattern: 'comma', 'sentence-similarity': 'comma' } });
+  expect(() => emulatorOptions({ ...flags, defaultLists: 'some' }, '/')).toThrow(/--default-lists must be one of none, published, all, not "some"/);
+  expect(() => emulatorOptions({ ...flags, sentenceEncoding: 'csv' }, '/')).toThrow(/--sentence-encoding must be one of repeated, brackets, indexed, json, searchTerms/);
+  expect(() => emulatorOptions({ ...flags, separators: 'patterns=comma' }, '/')).toThrow(/--separators \(kind\) must be one of word, pattern, sentence-similarity, not "patterns"/);
+  expect(() => emulatorOptions({ ...flags, separators: 'word=tab' }, '/')).toThrow(/--separators word must be one of comma, newline, not "tab"/);
+});

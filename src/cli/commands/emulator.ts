@@ -4,6 +4,11 @@ import { isAbsolute, resolve } from 'node:path';
 import { KwsyncError, UsageError } from '../../errors.js';
 // fastify and the emulator load only when it starts, not when the command is defined.
 import type { EmulatorOptions } from '../../emulator/index.js';
+// Plain constants, no server code: the command's --help must not load fastify.
+import { DEFAULT_LIST_SETS } from '../../emulator/default-lists.js';
+import { SENTENCE_ENCODINGS, TERM_SEPARATORS } from '../../model/config.js';
+import { CATEGORIES } from '../../model/keyword-list.js';
+import type { Separators } from '../../model/terms-encoding.js';
 import type { CliIO } from '../io.js';
 import type { RegisterCommand } from './index.js';
 
@@ -25,6 +30,9 @@ interface EmulatorFlags {
   csvParsing?: string;
   errorBody?: string;
   rateLimitHeaders?: string;
+  defaultLists?: string;
+  sentenceEncoding?: string;
+  separators?: string;
   listPaging?: string;
   callsIgnorePage?: boolean;
   prependFrom?: string;
@@ -33,6 +41,8 @@ interface EmulatorFlags {
 const CSV_PARSING = ['lines', 'split-commas', 'rfc4180'] as const;
 const ERROR_BODIES = ['envelope', 'plain', 'other-json'] as const;
 const RATE_HEADERS = ['x-ratelimit', 'x-rate-limit', 'none'] as const;
+/** What a user meets on `kwsync emulator`: every default list a real app has, in every shape. */
+const CLI_DEFAULT_LISTS = 'all';
 const LIST_PAGINGS = ['none', 'page', 'offset'] as const;
 const PREPEND_FROM = ['newest', 'oldest'] as const;
 
@@ -44,10 +54,20 @@ Examples:
   kwsync emulator --data world.json               your own users, groups, messages and calls
   kwsync emulator --list-limit 10 --require-search-terms --csv-parsing rfc4180
                                                   try kwsync against other readings of the service
+  kwsync emulator --sentence-encoding json --separators pattern=comma
+                                                  a service reading sentences and patterns otherwise:
+                                                  kwsync doctor --write-probe finds the settings that fit
+  kwsync emulator --default-lists published       only the one default list the published example shows
 
 Where the published API description is silent, the emulator follows one reading by default
-(listing limit 100, searchTerms optional beside a file, one CSV term per line, the
-{"error":{...}} error body, X-RateLimit-* headers); the flags above choose another.
+(listing limit 100, searchTerms optional beside a file, one CSV term per line, sentences as
+repeated disallowedSentences parts, words split at commas and patterns and sentences at line
+breaks, the {"error":{...}} error body, X-RateLimit-* headers); the flags above choose another.
+
+--default-lists all (the default here) seeds what a real app has: the published default word
+list, default sentence lists and fifteen "... Prompt" lists, in shapes no example publishes
+(sentences in disallowedSentences or searchTerms or neither, default absent or null, no name,
+unknown categories). kwsync must leave every one of them alone.
 
 The Chat API is served under /v3 and the Calls API under /calls/v3.`;
 
@@ -72,6 +92,9 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--csv-parsing <mode>', `how an uploaded CSV becomes terms: ${CSV_PARSING.join(', ')} (default lines)`)
     .option('--error-body <mode>', `shape of error responses: ${ERROR_BODIES.join(', ')} (default envelope)`)
     .option('--rate-limit-headers <style>', `rate headers sent: ${RATE_HEADERS.join(', ')} (default x-ratelimit)`)
+    .option('--default-lists <set>', `default lists seeded: ${DEFAULT_LIST_SETS.join(', ')} (default ${CLI_DEFAULT_LISTS})`)
+    .option('--sentence-encoding <enc>', `how it reads disallowedSentences: ${SENTENCE_ENCODINGS.join(', ')} (default repeated)`)
+    .option('--separators <kind=sep,...>', `how it splits searchTerms per kind (word, pattern, sentence-similarity) = ${TERM_SEPARATORS.join(' | ')}; default word=comma,pattern=newline,sentence-similarity=newline`)
     .option('--list-paging <style>', `paging GET /moderation/keywords honours: none, page (page/perPage), offset (limit/offset) (default none)`)
     .option('--calls-ignore-page', 'GET /calls answers page 1 whatever page is asked for')
     .option('--prepend-from <end>', `where affix=prepend without id starts: ${PREPEND_FROM.join(', ')} (default newest)`)
@@ -107,11 +130,25 @@ export function emulatorOptions(flags: EmulatorFlags, cwd: string): EmulatorOpti
     ...(flags.csvParsing !== undefined ? { csvParsing: choice(flags.csvParsing, '--csv-parsing', CSV_PARSING) } : {}),
     ...(flags.errorBody !== undefined ? { errorBody: choice(flags.errorBody, '--error-body', ERROR_BODIES) } : {}),
     ...(flags.rateLimitHeaders !== undefined ? { rateLimitHeaders: choice(flags.rateLimitHeaders, '--rate-limit-headers', RATE_HEADERS) } : {}),
+    defaultLists: choice(flags.defaultLists ?? CLI_DEFAULT_LISTS, '--default-lists', DEFAULT_LIST_SETS),
+    ...(flags.sentenceEncoding !== undefined ? { sentenceEncoding: choice(flags.sentenceEncoding, '--sentence-encoding', SENTENCE_ENCODINGS) } : {}),
+    ...(flags.separators !== undefined ? { separators: separators(flags.separators) } : {}),
     ...(flags.listPaging !== undefined ? { keywordListPaging: choice(flags.listPaging, '--list-paging', LIST_PAGINGS) } : {}),
     ...(flags.callsIgnorePage ? { callsIgnorePage: true } : {}),
     ...(flags.prependFrom !== undefined ? { prependWithoutId: choice(flags.prependFrom, '--prepend-from', PREPEND_FROM) } : {}),
     faults: Object.fromEntries(Object.entries(faults).filter(([, v]) => v !== undefined)),
   };
+}
+
+/** `pattern=comma,word=newline` as per-kind separators; every kind and value checked. */
+function separators(value: string): Partial<Separators> {
+  const out: Partial<Separators> = {};
+  for (const item of value.split(',')) {
+    const [kind = '', sep = ''] = item.split('=').map((p) => p.trim());
+    const k = choice(kind, '--separators (kind)', CATEGORIES);
+    out[k] = choice(sep, `--separators ${k}`, TERM_SEPARATORS);
+  }
+  return out;
 }
 
 function choice<T extends string>(value: string, flag: string, allowed: readonly T[]): T {
