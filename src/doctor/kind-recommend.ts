@@ -22,6 +22,17 @@ function separatorWorks(v: VariantResult | undefined): boolean | undefined {
   return v.matches;
 }
 
+/**
+ * Sentences in searchTerms also work when the app took them and a sentence separator stored its
+ * entries as sent: with that separator, a sentence holding it goes as a file (termsTransport auto).
+ */
+function encodingWorks(sentences: readonly VariantResult[], encoding: SentenceEncoding, separator: TermSeparator): boolean | undefined {
+  const v = sentences.find((x) => x.variant === `sentences-${encoding}`);
+  if (!v) return undefined;
+  if (v.matches || encoding !== 'searchTerms' || !accepted(v)) return v.matches;
+  return separatorWorks(sentences.find((x) => x.variant === `separator-${separator}`)) === true;
+}
+
 const ofKind = (variants: readonly VariantResult[], kind: Category) => variants.filter((v) => v.kind === kind);
 
 /** Keep the current value unless it was seen to fail; then the first that round-trips (in the setting's own order). */
@@ -32,17 +43,17 @@ function pick<T extends string>(values: readonly T[], current: T, works: (v: T) 
 
 export function recommendKindSettings(current: ProbeSettings, variants: readonly VariantResult[]): Pick<ProbeSettings, 'sentenceEncoding' | 'separators'> {
   const sentences = ofKind(variants, 'sentence-similarity');
-  const sentenceEncoding = pick(SENTENCE_ENCODINGS, current.sentenceEncoding, (e) => sentences.find((v) => v.variant === `sentences-${e}`)?.matches);
   const separators = Object.fromEntries(
     CATEGORIES.map((kind) => [kind, pick(TERM_SEPARATORS, current.separators[kind], (s) => separatorWorks(ofKind(variants, kind).find((v) => v.variant === `separator-${s}`)))]),
   ) as Separators;
+  const sentenceEncoding = pick(SENTENCE_ENCODINGS, current.sentenceEncoding, (e) => encodingWorks(sentences, e, separators['sentence-similarity']));
   return { sentenceEncoding, separators };
 }
 
 export function kindFindings(current: ProbeSettings, recommended: Pick<ProbeSettings, 'sentenceEncoding' | 'separators'>, variants: readonly VariantResult[]): Finding[] {
   const findings: Finding[] = [];
   const sentences = ofKind(variants, 'sentence-similarity').filter((v) => v.variant.startsWith('sentences-'));
-  if (sentences.length > 0) findings.push(sentenceEncodingFinding(current.sentenceEncoding, recommended.sentenceEncoding, sentences));
+  if (sentences.length > 0) findings.push(sentenceEncodingFinding(current.sentenceEncoding, recommended, sentences));
   for (const kind of CATEGORIES) {
     const tried = ofKind(variants, kind).filter((v) => v.variant.startsWith('separator-'));
     if (tried.length > 0) findings.push(separatorFinding(kind, current.separators[kind], recommended.separators[kind], tried));
@@ -58,7 +69,8 @@ export function kindFindings(current: ProbeSettings, recommended: Pick<ProbeSett
   return findings;
 }
 
-function sentenceEncodingFinding(current: SentenceEncoding, recommended: SentenceEncoding, tried: VariantResult[]): Finding {
+function sentenceEncodingFinding(current: SentenceEncoding, settings: Pick<ProbeSettings, 'sentenceEncoding' | 'separators'>, tried: VariantResult[]): Finding {
+  const recommended = settings.sentenceEncoding;
   const title = 'sentences with commas (sentenceEncoding)';
   const observed = tried.map((v) => `${v.variant.slice('sentences-'.length)} (${v.parts.join(', ') || 'no entry part'}): ${outcome(v)}`).join('; ');
   const assumed = `a sentence list's disallowedSentences travel as ${current} (service.sentenceEncoding), each sentence kept whole, commas included`;
@@ -71,7 +83,10 @@ function sentenceEncodingFinding(current: SentenceEncoding, recommended: Sentenc
       id: 'sentence-encoding',
       status: 'differs',
       title,
-      detail: `Sentences sent with sentenceEncoding ${current} were not stored as sent; with ${recommended} they were.`,
+      detail:
+        recommended === 'searchTerms' && tried.find((v) => v.variant === 'sentences-searchTerms')?.matches !== true
+          ? `Sentences sent with sentenceEncoding ${current} were not stored as sent. The app takes sentences in searchTerms, ${settings.separators['sentence-similarity']}-separated (see the separator finding); a sentence holding that separator then goes as a file.`
+          : `Sentences sent with sentenceEncoding ${current} were not stored as sent; with ${recommended} they were.`,
       needsAction: true,
       hint: `set service.sentenceEncoding: ${recommended}`,
       assumed,

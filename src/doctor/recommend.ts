@@ -22,35 +22,49 @@ const accepted = (r: VariantResult) => r.status >= 200 && r.status < 300;
 const shown = (terms: readonly string[] | undefined) => (terms ? JSON.stringify(terms) : 'nothing');
 
 /** The terms settings that work, keeping each current value that does. */
-export function recommendTermsSettings(current: TermsSettings, variants: readonly VariantResult[]): TermsSettings {
-  // sentenceEncoding and separators are kept as they are (the write probe does not try them yet).
+/**
+ * `separatorFix`: the pattern separator the write probe saw store entries as sent, when it is not
+ * the current one; then searchTerms works once the separator changes, and no file is needed.
+ */
+export function recommendTermsSettings(current: TermsSettings, variants: readonly VariantResult[], separatorFix?: string): TermsSettings {
+  // sentenceEncoding and separators are settled by kind-recommend.ts.
   const files = fileOutcomes(variants);
   const working = files.filter((f) => f.result.matches);
   const csvQuoting = working.some((f) => f.quoting === current.csvQuoting) ? current.csvQuoting : (working[0]?.quoting ?? current.csvQuoting);
   const withFileOk = new Set((working.length > 0 ? working.filter((f) => f.quoting === csvQuoting) : files.filter((f) => accepted(f.result))).map((f) => f.withFile));
   const searchTermsWithFile = withFileOk.has(current.searchTermsWithFile) || withFileOk.size === 0 ? current.searchTermsWithFile : [...withFileOk][0]!;
-  const searchTermsOk = variants.find((v) => v.variant === 'searchTerms')?.matches === true;
+  const searchTermsOk = separatorFix !== undefined || variants.find((v) => v.variant === 'searchTerms')?.matches === true;
   // auto needs searchTerms for comma-free lists; file needs a file that stores terms as sent.
   const fileOk = working.length > 0 || files.some((f) => f.result.stored?.includes(COMMA_SAMPLE[1]!) === true && accepted(f.result));
   const termsTransport = current.termsTransport === 'auto' ? (searchTermsOk || !fileOk ? 'auto' : 'file') : fileOk || !searchTermsOk ? 'file' : 'auto';
   return { ...current, termsTransport, csvQuoting, searchTermsWithFile };
 }
 
-export function termsFindings(current: TermsSettings, recommended: TermsSettings, variants: readonly VariantResult[]): Finding[] {
+export function termsFindings(current: TermsSettings, recommended: TermsSettings, variants: readonly VariantResult[], separatorFix?: string): Finding[] {
   const findings: Finding[] = [];
   const st = variants.find((v) => v.variant === 'searchTerms');
-  if (st) findings.push(searchTermsFinding(st, current, recommended));
+  if (st) findings.push(searchTermsFinding(st, current, recommended, separatorFix));
   const files = fileOutcomes(variants);
   if (files.length > 0) findings.push(fileFinding(files, current, recommended), withFileFinding(files, current, recommended));
   return findings;
 }
 
-function searchTermsFinding(st: VariantResult, current: TermsSettings, recommended: TermsSettings): Finding {
+function searchTermsFinding(st: VariantResult, current: TermsSettings, recommended: TermsSettings, separatorFix?: string): Finding {
   const title = 'terms sent in searchTerms';
   if (st.matches) {
     return { id: 'terms-in-searchterms', status: 'ok', title, detail: `Comma-free terms sent as one comma-joined searchTerms part are stored as sent (${shown(st.sent)}).`, needsAction: false };
   }
   const what = accepted(st) ? `stored as ${shown(st.stored)}` : `refused (HTTP ${st.status}${st.error ? `: ${st.error}` : ''})`;
+  if (separatorFix !== undefined) {
+    return {
+      id: 'terms-in-searchterms',
+      status: 'differs',
+      title,
+      detail: `Terms sent in searchTerms as ${shown(st.sent)} (${current.separators.pattern}-separated) were ${what}; ${separatorFix}-separated they are stored as sent, so the separator is the fix, not a file.`,
+      needsAction: true,
+      hint: `set service.separators.pattern: ${separatorFix}`,
+    };
+  }
   const switched = recommended.termsTransport !== current.termsTransport;
   return {
     id: 'terms-in-searchterms',

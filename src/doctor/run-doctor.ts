@@ -69,10 +69,12 @@ export async function runDoctor(client: CometChatClient, opts: DoctorOptions): P
     variants = write.variants;
     interrupted = write.interrupted;
     const patterns = variants.filter((v) => v.kind === 'pattern');
-    const terms = recommendTermsSettings(current, patterns);
     const kinds = recommendKindSettings(current, variants);
+    // A pattern separator that works where the current one does not fixes searchTerms itself.
+    const separatorFix = kinds.separators.pattern !== current.separators.pattern ? kinds.separators.pattern : undefined;
+    const terms = recommendTermsSettings(current, patterns, separatorFix);
     recommended = { ...recommended, ...terms, ...kinds };
-    findings = merge(findings, [...write.findings, ...termsFindings(current, terms, patterns), ...kindFindings(current, kinds, variants)]);
+    findings = merge(findings, [...write.findings, ...termsFindings(current, terms, patterns, separatorFix), ...kindFindings(current, kinds, variants)]);
   } else if (read.facts) {
     findings = merge(findings, [notProbed()]);
   }

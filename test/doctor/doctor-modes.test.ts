@@ -141,6 +141,59 @@ describe('kwsync doctor --write-probe in the emulator modes', () => {
   });
 });
 
+describe('kwsync doctor --write-probe: sentence encodings and separators per kind', () => {
+  it('sentenceEncoding json: each other encoding is refused, json round-trips (commas kept); recommends it, exit 1', async () => {
+    h = await startDoctorHarness({ sentenceEncoding: 'json' });
+    const { code, report } = await probe(h);
+    expect(code).toBe(1);
+    const tried = report.variants.filter((v) => v.variant.startsWith('sentences-'));
+    expect(tried.map((v) => [v.variant, v.method, v.matches])).toEqual([
+      ['sentences-repeated', 'POST', false],
+      ['sentences-brackets', 'POST', false],
+      ['sentences-indexed', 'POST', false],
+      ['sentences-json', 'POST', true],
+      ['sentences-searchTerms', 'PUT', false],
+    ]);
+    expect(tried[3]!.stored).toEqual(["Hello, let's connect on Whatsapp (json).", 'Send me your bank details, please (kwsync probe json).']);
+    expect(report.changes).toEqual([expect.objectContaining({ setting: 'sentenceEncoding', from: 'repeated', to: 'json' })]);
+    const f = finding(report, 'sentence-encoding')!;
+    expect(f).toMatchObject({ status: 'differs', needsAction: true, fix: 'service.sentenceEncoding: json', hint: 'set service.sentenceEncoding: json' });
+    expect(f.observed).toContain('json (disallowedSentences): stored as sent');
+  });
+
+  it('patterns split by comma: recommends separators.pattern comma (not a file), exit 1', async () => {
+    h = await startDoctorHarness({ separators: { pattern: 'comma' } });
+    const { code, report } = await probe(h);
+    expect(code).toBe(1);
+    expect(report.changes.map((c) => [c.setting, c.from, c.to])).toEqual([['separators.pattern', 'newline', 'comma']]);
+    expect(finding(report, 'separators-pattern')).toMatchObject({ status: 'differs', fix: 'service.separators.pattern: comma' });
+    expect(finding(report, 'separators-pattern')!.observed).toContain('newline-separated ["\\\\d{3,10}","kwsyncprobenewline"]: stored as ["\\\\d{3","10}');
+    expect(finding(report, 'terms-in-searchterms')).toMatchObject({ status: 'differs', hint: 'set service.separators.pattern: comma' });
+    expect(finding(report, 'separators-word')!.status).toBe('ok');
+  });
+
+  it('words split by line: recommends separators.word newline, exit 1', async () => {
+    h = await startDoctorHarness({ separators: { word: 'newline' } });
+    const { code, report } = await probe(h);
+    expect(code).toBe(1);
+    expect(report.changes.map((c) => [c.setting, c.to])).toEqual([['separators.word', 'newline']]);
+  });
+
+  it('sentences only in searchTerms, split by comma: recommends sentenceEncoding searchTerms and the comma, exit 1', async () => {
+    h = await startDoctorHarness({ sentenceEncoding: 'searchTerms', separators: { 'sentence-similarity': 'comma' } });
+    const { code, report } = await probe(h);
+    expect(code).toBe(1);
+    expect(report.changes.map((c) => [c.setting, c.to])).toEqual([
+      ['sentenceEncoding', 'searchTerms'],
+      ['separators.sentence-similarity', 'comma'],
+    ]);
+    expect(report.variants.filter((v) => v.kind === 'sentence-similarity' && v.variant.startsWith('separator-')).map((v) => [v.variant, v.matches])).toEqual([
+      ['separator-newline', false],
+      ['separator-comma', true],
+    ]);
+  });
+});
+
 describe('kwsync doctor, read-only, in the emulator modes', () => {
   it('keywordListLimit: the listing may be cut short; reported, no setting changes, exit 0', async () => {
     h = await startDoctorHarness({ keywordListLimit: 1 });
