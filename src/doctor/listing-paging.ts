@@ -21,7 +21,8 @@ export const PAGING_STYLES: readonly PagingStyle[] = [
   { name: 'page/per_page', first: { page: 1, per_page: 1 }, second: { page: 2, per_page: 1 } },
 ];
 
-export type StyleOutcome = 'pages' | 'limit-only' | 'ignored' | 'refused' | 'unclear';
+/** pages: the limit and the page both taken; page-only: the page moves at the service's own size. */
+export type StyleOutcome = 'pages' | 'page-only' | 'limit-only' | 'ignored' | 'refused' | 'unclear';
 
 export interface StyleResult {
   style: string;
@@ -43,7 +44,9 @@ export function judgeStyle(style: string, whole: number, first: ProbeResult, sec
   if (a.length === b.length && a.every((id, i) => id === b[i])) {
     return a.length < whole ? { style, outcome: 'limit-only', seen: `${seen}: the limit is taken, the second page repeats the first` } : { style, outcome: 'ignored', seen: `ignored (${a.length} list${a.length === 1 ? '' : 's'} each time)` };
   }
-  if (a.length >= 1 && b.length >= 1 && !b.includes(a[0]!)) return { style, outcome: 'pages', seen };
+  if (a.length >= 1 && b.length >= 1 && !b.includes(a[0]!)) {
+    return a.length === 1 ? { style, outcome: 'pages', seen } : { style, outcome: 'page-only', seen: `${seen}: the page moves, the size asked for is not taken` };
+  }
   return { style, outcome: 'unclear', seen };
 }
 
@@ -86,7 +89,7 @@ export async function listingPagingFinding(client: ProbeClient, listing: { json:
     cursorSeen = `the cursor in meta (${Object.keys(cursor).join(', ')}) answered ${res.status >= 400 ? `HTTP ${res.status}` : `[${(got ?? []).join(', ')}]`}`;
   }
   const observed = `${results.map((r) => `${r.style}: ${r.seen}`).join('; ')}; ${cursorSeen}`;
-  const paging = results.filter((r) => r.outcome === 'pages');
+  const paging = results.filter((r) => r.outcome === 'pages' || r.outcome === 'page-only');
   if (paging.length === 0) {
     return {
       id: 'listing-paging',
@@ -104,7 +107,7 @@ export async function listingPagingFinding(client: ProbeClient, listing: { json:
     status: 'differs',
     title,
     detail:
-      `The listing pages with ${paging.map((p) => p.style).join(' and ')}. kwsync reads only the first answer: it still confirms each list of your folder by id, ` +
+      `The listing pages with ${paging.map((p) => (p.outcome === 'pages' ? p.style : `${p.style} (only the page is taken)`)).join(' and ')}. kwsync reads only the first answer: it still confirms each list of your folder by id, ` +
       'but lists beyond the first page are not shown as unmanaged and prune cannot delete them.',
     needsAction: false,
     assumed,

@@ -28,7 +28,8 @@ describe('paging of the keyword listing', () => {
     expect(code).toBe(0);
     const f = finding(report, 'listing-paging')!;
     expect(f).toMatchObject({ status: 'differs', needsAction: false });
-    expect(f.detail).toContain('The listing pages with page/perPage');
+    // `page` is taken with any size parameter: per_page moves the page at the service's own size.
+    expect(f.detail).toContain('The listing pages with page/perPage and page/per_page (only the page is taken)');
     expect(f.observed).toMatch(/page\/perPage: first page \[[^\]]+\], second \[[^\]]+\]/);
     expect(f.observed).toContain('limit/offset: ignored');
     expect(f.assumed).toContain('takes no paging parameters');
@@ -60,6 +61,7 @@ describe('paging of the keyword listing', () => {
     expect(judgeStyle('s', 3, answer(200, ['a']), answer(400, [])).outcome).toBe('refused');
     expect(judgeStyle('s', 3, answer(200, ['a']), answer(200, ['b'])).outcome).toBe('pages');
     expect(judgeStyle('s', 3, answer(200, ['a', 'b', 'c']), answer(200, ['a', 'b', 'c'])).outcome).toBe('ignored');
+    expect(judgeStyle('s', 4, answer(200, ['a', 'b']), answer(200, ['c', 'd'])).outcome).toBe('page-only');
   });
 });
 
