@@ -7,6 +7,7 @@ import { CSV_QUOTINGS, SEARCH_TERMS_WITH_FILE, SENTENCE_ENCODINGS, TERM_SEPARATO
 import type { Category } from '../model/keyword-list.js';
 import { defaultFieldSeen, descriptionKept, type ListingFacts } from './listing-shape.js';
 import { cleanUp } from './probe-cleanup.js';
+import { recommendTermsSettings } from './recommend.js';
 import { ProbeRun, ProbeStopped } from './probe-run.js';
 import type { Finding, VariantResult } from './report.js';
 import { errorBodyShape } from './response-traits.js';
@@ -62,7 +63,9 @@ export async function runWriteProbe(client: CometChatClient, opts: WriteProbeOpt
     let stopped = false;
     try {
       if (kind !== 'pattern') await ensureFree(client, run);
-      findings.push(...(await probe(run, client, opts)));
+      // The other kinds send their files the way the pattern probe found to work (quoting, searchTerms beside).
+      const tuned = kind === 'pattern' ? opts : { ...opts, current: fileSettingsFound(opts.current, variants) };
+      findings.push(...(await probe(run, client, tuned)));
     } catch (err) {
       if (!(err instanceof ProbeStopped)) throw err;
       interrupted = opts.signal?.aborted === true;
@@ -79,6 +82,11 @@ export async function runWriteProbe(client: CometChatClient, opts: WriteProbeOpt
   if (revisions[0] && revisions[0].length > 0) findings.push(revisionFinding(revisions[0]));
   if (cleanups.length > 0) findings.push(combineCleanups(cleanups));
   return { findings, variants, interrupted };
+}
+
+function fileSettingsFound(current: ProbeSettings, variants: readonly VariantResult[]): ProbeSettings {
+  const found = recommendTermsSettings(current, variants.filter((v) => v.kind === 'pattern'));
+  return { ...current, csvQuoting: found.csvQuoting, searchTermsWithFile: found.searchTermsWithFile };
 }
 
 /** The derived ids (-word, -sentences) are new too: a GET must say 404 before the probe makes one. */
