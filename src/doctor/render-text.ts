@@ -6,7 +6,7 @@ import type { DoctorReport, FindingStatus } from './report.js';
 const MARK: Record<FindingStatus, string> = { ok: 'ok', differs: 'DIFFERS', unknown: 'unknown' };
 
 export function renderDoctorText(report: DoctorReport): string {
-  const lines: string[] = [`kwsync doctor for target "${report.target}" (${report.writeProbe ? `write probe, temporary list ${report.probeListId}` : 'read-only'})`];
+  const lines: string[] = [`kwsync doctor for target "${report.target}" (${report.writeProbe ? `write probe, temporary lists ${report.probeListId}, -word, -sentences` : 'read-only'})`];
   if (report.endpoint) lines.push(`  ${endpointLine(report.endpoint)}`);
   lines.push('');
   for (const f of report.findings) {

@@ -124,7 +124,7 @@ export const doctorReportSchema = z.strictObject({
     .optional()
     .describe('the app, region and host doctor talked to; never the key'),
   writeProbe: z.boolean().describe('whether --write-probe ran'),
-  probeListId: z.string().optional().describe('the temporary list id (kwsync-probe-<random>) of the write probe'),
+  probeListId: z.string().optional().describe('the temporary pattern list id (kwsync-probe-<random>) of the write probe; the word and sentence lists add -word and -sentences'),
   findings: z.array(findingSchema),
   variants: z.array(variantResultSchema).describe('each way of sending entries the write probe tried, in order'),
   current: doctorSettingsSchema.describe('the settings in kwsync.yaml (or their defaults)'),

@@ -139,6 +139,7 @@ Examples:
   kwsync doctor                              # read-only: GETs only, nothing is written
   kwsync doctor --target production --write-probe
   kwsync doctor --write-probe --yes --format json > doctor.json   # in CI
+  kwsync doctor --listing-paging             # also try paging parameters on the keyword listing
 
 What it checks (each finding is ok, DIFFERS or unknown, with what kwsync does about it):
   reach and authenticate      the key reads the keyword lists of the app
@@ -159,19 +160,21 @@ What it checks (each finding is ok, DIFFERS or unknown, with what kwsync does ab
               the revision rising by one per write
     word      created with a CSV file (a POST with a file); comma- vs newline-separated entries
     sentence  created with each sentenceEncoding (repeated, brackets, indexed, json, searchTerms),
-              sentences holding commas; comma- vs newline-separated entries; a CSV file
+              sentences holding commas; comma- vs newline-separated entries (when the app
+              takes sentences in searchTerms); a CSV file
   It asks first on a terminal (--yes skips that). Each probe list is always deleted, also
   on an error or Ctrl-C, and no other list is ever written. It needs one free list slot of
   limits.maxLists.
 
 Each finding says what kwsync assumed, what the app did, and the setting that fixes it.
+
 The output ends with the service: settings to paste into keywords/kwsync.yaml (termsTransport,
 csvQuoting, searchTermsWithFile, timeoutMs, sentenceEncoding, separators per kind); --format json
 has them as recommended and changes.
 
 Exit codes: 0 everything works with the current settings, 1 a setting should change or something
 needs action (or the app cannot be reached or authenticated), 64 bad usage (also --write-probe
-without a terminal and without --yes), 130 interrupted (the probe list is still deleted).`,
+without a terminal and without --yes), 130 interrupted (the probe lists are still deleted).`,
     )
     .action(async (opts: DoctorCommandOptions) => {
       setExitCode(await runDoctorCommand(ctx.io, opts));
