@@ -19,7 +19,9 @@ export interface PacingOptions {
 
 export const DEFAULT_PACING: PacingOptions = { lowShare: 0.05, maxWaitMs: 60_000 };
 
-// The docs show both spellings and do not say which the live API sends, so read both.
+// The published names are X-Rate-Limit, X-Rate-Limit-Remaining and, on a 429, X-Rate-Limit-Reset
+// with Retry-After ([RL] sdk/javascript/rate-limits.mdx @ b151f7e9); the common X-RateLimit-*
+// spelling is read too, for a proxy or service version that sends it.
 const SPELLINGS = {
   limit: ['x-ratelimit-limit', 'x-rate-limit', 'x-rate-limit-limit'],
   remaining: ['x-ratelimit-remaining', 'x-rate-limit-remaining'],

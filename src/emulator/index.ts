@@ -119,7 +119,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     },
     keys: { apiKey, ...(opts.readOnlyApiKey !== undefined ? { readOnlyApiKey: opts.readOnlyApiKey } : {}) },
     faults,
-    rateLimiter: createRateLimiter({ perMinute: opts.rateLimitPerMinute ?? 10_000, headers: opts.rateLimitHeaders ?? 'x-ratelimit', now }),
+    rateLimiter: createRateLimiter({ perMinute: opts.rateLimitPerMinute ?? 10_000, headers: opts.rateLimitHeaders ?? 'x-rate-limit', now }),
     log: requests,
     ...(opts.errorBody !== undefined ? { errorBody: opts.errorBody } : {}),
   });

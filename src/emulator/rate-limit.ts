@@ -2,7 +2,12 @@
 // Headers go on every authenticated response; over budget is 429 with Retry-After.
 import { EmulatorHttpError } from './http-errors.js';
 
-/** No header names are published: either family, or none at all (a 429 then carries only Retry-After). */
+/**
+ * The header family. `x-rate-limit` is the published one ([RL] sdk/javascript/rate-limits.mdx @
+ * b151f7e9: X-Rate-Limit, X-Rate-Limit-Remaining, and Retry-After / X-Rate-Limit-Reset on a 429),
+ * the default; `x-ratelimit` the common X-RateLimit-* family, and `none` (a 429 then carries only
+ * Retry-After), for trying a client against a service that differs.
+ */
 export type RateLimitHeaderStyle = 'x-ratelimit' | 'x-rate-limit' | 'none';
 
 export interface RateLimiter {

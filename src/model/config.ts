@@ -5,7 +5,7 @@ import { z } from 'zod';
 export const REGIONS = ['us', 'eu', 'in'] as const;
 export type Region = (typeof REGIONS)[number];
 
-/** The service's documented limits (moderation "constraints and limits"). */
+/** The service's documented limits: [L] moderation/constraints-and-limits.mdx; a term at most 100 characters: [PC] rest-api/moderation-apis/properties-and-constraints.mdx. */
 export const DEFAULT_LIMITS = {
   maxLists: 25,
   maxIdLength: 100,

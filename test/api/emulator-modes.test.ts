@@ -123,3 +123,39 @@ describe('calls paging parameters', () => {
       expect(lines.map((l) => l.split(' ')[1])).toEqual(['/calls/v3/calls', '/calls/v3/calls', '/calls/v3/calls?perPage=5&page=2']);
     }));
 });
+
+describe('sentenceEncoding: the client and the emulator agree only on the same encoding', () => {
+  const sentences = list('sentences', ["Hello, let's connect on Whatsapp.", 'Pay first, then we talk'], 'sentence-similarity');
+  const ENCODINGS = ['repeated', 'brackets', 'indexed', 'json', 'searchTerms'] as const;
+  test.each(ENCODINGS)('emulator %s', (emulatorEncoding) =>
+    withEmulator({ sentenceEncoding: emulatorEncoding }, async (fx) => {
+      const outcomes: Record<string, string> = {};
+      for (const clientEncoding of ENCODINGS) {
+        const id = `s-${clientEncoding}`;
+        try {
+          const got = await createKeywordList(fx.client({ sentenceEncoding: clientEncoding }), { ...sentences, id });
+          outcomes[clientEncoding] = JSON.stringify(got.searchTerms) === JSON.stringify(sentences.searchTerms) ? 'round-trips' : 'mis-stored';
+        } catch (err) {
+          outcomes[clientEncoding] = `HTTP ${(err as ApiError).status}`;
+        }
+      }
+      // Exactly the matching encoding round-trips; every other one fails or stores something else.
+      expect(Object.entries(outcomes).filter(([, o]) => o === 'round-trips').map(([e]) => e)).toEqual([emulatorEncoding]);
+    }));
+});
+
+describe('separators: a mismatch shows as a failed read-back', () => {
+  const patterns = list('pats', ['\\d{3,10}', 'ab{1,2}']);
+  test('client and emulator both one pattern per line (the default): round trip', () =>
+    withEmulator({}, async (fx) => {
+      expect((await createKeywordList(fx.client(), { ...patterns, category: 'pattern' })).searchTerms).toEqual(patterns.searchTerms);
+    }));
+  test('an emulator splitting patterns at commas stores other terms', () =>
+    withEmulator({ separators: { pattern: 'comma' } }, async (fx) => {
+      const got = await createKeywordList(fx.client(), { ...patterns, category: 'pattern' });
+      expect(got.searchTerms).not.toEqual(patterns.searchTerms);
+      // The client told the same separator sends the comma patterns as a file, which round-trips.
+      const fixed = await createKeywordList(fx.client({ separators: { pattern: 'comma' } }), { ...patterns, id: 'pats2', category: 'pattern' });
+      expect(fixed).toMatchObject({ isCSV: true, searchTerms: patterns.searchTerms });
+    }));
+});

@@ -113,3 +113,16 @@ describe('keywordListForm: sentence-similarity lists', () => {
     expect([...repeated.keys()].sort()).toEqual(['category', 'description', 'file', 'id', 'name']);
   });
 });
+
+describe('on the wire', () => {
+  test('a line-separated searchTerms goes out exactly as measured (multipart line breaks are CRLF)', async () => {
+    const { Response } = await import('undici');
+    const { encodeTerms, uploadBytes } = await import('../../src/model/terms-encoding.js');
+    const patterns: KeywordList = { ...list, category: 'pattern', searchTerms: ['\\d{3,10}', 'é{1,2}', 'x'] };
+    const raw = await new Response(keywordListForm(patterns, 'auto')).text();
+    const sent = encodeTerms(patterns.searchTerms, 'auto', 'pattern');
+    if (sent.encoding !== 'searchTerms') throw new Error('expected searchTerms');
+    expect(raw).toContain(`name="searchTerms"\r\n\r\n${sent.body}\r\n--`);
+    expect(uploadBytes(patterns.searchTerms, 'auto', 'pattern').bytes).toBe(Buffer.byteLength(sent.body, 'utf8'));
+  });
+});

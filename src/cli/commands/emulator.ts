@@ -62,7 +62,7 @@ Examples:
 Where the published API description is silent, the emulator follows one reading by default
 (listing limit 100, searchTerms optional beside a file, one CSV term per line, sentences as
 repeated disallowedSentences parts, words split at commas and patterns and sentences at line
-breaks, the {"error":{...}} error body, X-RateLimit-* headers); the flags above choose another.
+breaks, the {"error":{...}} error body, the published X-Rate-Limit* headers); the flags above choose another.
 
 --default-lists all (the default here) seeds what a real app has: the published default word
 list, default sentence lists and fifteen "... Prompt" lists, in shapes no example publishes
@@ -91,7 +91,7 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--require-search-terms', 'refuse a list write without a searchTerms part (an empty one beside a file is fine)')
     .option('--csv-parsing <mode>', `how an uploaded CSV becomes terms: ${CSV_PARSING.join(', ')} (default lines)`)
     .option('--error-body <mode>', `shape of error responses: ${ERROR_BODIES.join(', ')} (default envelope)`)
-    .option('--rate-limit-headers <style>', `rate headers sent: ${RATE_HEADERS.join(', ')} (default x-ratelimit)`)
+    .option('--rate-limit-headers <style>', `rate headers sent: ${RATE_HEADERS.join(', ')} (default x-rate-limit, the published X-Rate-Limit*)`)
     .option('--default-lists <set>', `default lists seeded: ${DEFAULT_LIST_SETS.join(', ')} (default ${CLI_DEFAULT_LISTS})`)
     .option('--sentence-encoding <enc>', `how it reads disallowedSentences: ${SENTENCE_ENCODINGS.join(', ')} (default repeated)`)
     .option('--separators <kind=sep,...>', `how it splits searchTerms per kind (word, pattern, sentence-similarity) = ${TERM_SEPARATORS.join(' | ')}; default word=comma,pattern=newline,sentence-similarity=newline`)
