@@ -35,7 +35,7 @@ interface EmulatorFlags {
   separators?: string;
   listPaging?: string;
   callsIgnorePage?: boolean;
-  prependFrom?: string;
+  prependStart?: string;
 }
 
 const CSV_PARSING = ['lines', 'split-commas', 'rfc4180'] as const;
@@ -44,7 +44,7 @@ const RATE_HEADERS = ['x-ratelimit', 'x-rate-limit', 'none'] as const;
 /** What a user meets on `kwsync emulator`: every default list a real app has, in every shape. */
 const CLI_DEFAULT_LISTS = 'all';
 const LIST_PAGINGS = ['none', 'page', 'offset'] as const;
-const PREPEND_FROM = ['newest', 'oldest'] as const;
+const PREPEND_STARTS = ['newest', 'oldest'] as const;
 
 const EXAMPLES = `
 Examples:
@@ -97,7 +97,7 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--separators <kind=sep,...>', `how it splits searchTerms per kind (word, pattern, sentence-similarity) = ${TERM_SEPARATORS.join(' | ')}; default word=comma,pattern=newline,sentence-similarity=newline`)
     .option('--list-paging <style>', `paging GET /moderation/keywords honours: none, page (page/perPage), offset (limit/offset) (default none)`)
     .option('--calls-ignore-page', 'GET /calls answers page 1 whatever page is asked for')
-    .option('--prepend-from <end>', `where affix=prepend without id starts: ${PREPEND_FROM.join(', ')} (default newest)`)
+    .option('--prepend-start <end>', `where affix=prepend without id starts: ${PREPEND_STARTS.join(', ')} (default newest)`)
     .addHelpText('after', EXAMPLES)
     .action(async (flags: EmulatorFlags) => {
       setExitCode(await runEmulator(emulatorOptions(flags, ctx.io.cwd), ctx.io));
@@ -135,7 +135,7 @@ export function emulatorOptions(flags: EmulatorFlags, cwd: string): EmulatorOpti
     ...(flags.separators !== undefined ? { separators: separators(flags.separators) } : {}),
     ...(flags.listPaging !== undefined ? { keywordListPaging: choice(flags.listPaging, '--list-paging', LIST_PAGINGS) } : {}),
     ...(flags.callsIgnorePage ? { callsIgnorePage: true } : {}),
-    ...(flags.prependFrom !== undefined ? { prependWithoutId: choice(flags.prependFrom, '--prepend-from', PREPEND_FROM) } : {}),
+    ...(flags.prependStart !== undefined ? { prependWithoutId: choice(flags.prependStart, '--prepend-start', PREPEND_STARTS) } : {}),
     faults: Object.fromEntries(Object.entries(faults).filter(([, v]) => v !== undefined)),
   };
 }
