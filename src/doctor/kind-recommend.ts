@@ -69,10 +69,18 @@ export function kindFindings(current: ProbeSettings, recommended: Pick<ProbeSett
   return findings;
 }
 
+/** An accepted write that left the entries of an earlier one: the service ignored the parts sent. */
+function ignoredNote(v: VariantResult, earlier: readonly VariantResult[]): string {
+  if (v.matches || !accepted(v) || !v.stored) return '';
+  return earlier.some((e) => e.matches && JSON.stringify([...e.sent].sort()) === JSON.stringify([...v.stored!].sort())) ? ' (the sentences of an earlier write: these parts were ignored)' : '';
+}
+
 function sentenceEncodingFinding(current: SentenceEncoding, settings: Pick<ProbeSettings, 'sentenceEncoding' | 'separators'>, tried: VariantResult[]): Finding {
   const recommended = settings.sentenceEncoding;
   const title = 'sentences with commas (sentenceEncoding)';
-  const observed = tried.map((v) => `${v.variant.slice('sentences-'.length)} (${v.parts.join(', ') || 'no entry part'}): ${outcome(v)}`).join('; ');
+  const observed = tried
+    .map((v, i) => `${v.variant.slice('sentences-'.length)} (${v.parts.join(', ') || 'no entry part'}): ${outcome(v)}${ignoredNote(v, tried.slice(0, i))}`)
+    .join('; ');
   const assumed = `a sentence list's disallowedSentences travel as ${current} (service.sentenceEncoding), each sentence kept whole, commas included`;
   const currentOk = tried.find((v) => v.variant === `sentences-${current}`)?.matches === true;
   if (currentOk) {

@@ -41,7 +41,7 @@ export interface WriteProbeResult {
   interrupted: boolean;
 }
 
-type KindProbe = (run: ProbeRun, client: CometChatClient, opts: WriteProbeOptions) => Promise<Finding[]>;
+type KindProbe = (run: ProbeRun, opts: WriteProbeOptions) => Promise<Finding[]>;
 
 /** Pattern first: its create settles the key's scope and room for a list before anything else. */
 const KIND_PROBES: [Category, KindProbe][] = [
@@ -65,7 +65,7 @@ export async function runWriteProbe(client: CometChatClient, opts: WriteProbeOpt
       if (kind !== 'pattern') await ensureFree(client, run);
       // The other kinds send their files the way the pattern probe found to work (quoting, searchTerms beside).
       const tuned = kind === 'pattern' ? opts : { ...opts, current: fileSettingsFound(opts.current, variants) };
-      findings.push(...(await probe(run, client, tuned)));
+      findings.push(...(await probe(run, tuned)));
     } catch (err) {
       if (!(err instanceof ProbeStopped)) throw err;
       interrupted = opts.signal?.aborted === true;
@@ -111,7 +111,7 @@ async function ensureFree(client: CometChatClient, run: ProbeRun): Promise<void>
 }
 
 /** searchTerms (the create), each CSV layout, then each separator. */
-async function probePatterns(run: ProbeRun, _client: CometChatClient, opts: WriteProbeOptions): Promise<Finding[]> {
+async function probePatterns(run: ProbeRun, opts: WriteProbeOptions): Promise<Finding[]> {
   const { current } = opts;
   const { result, res } = await run.write(searchTermsVariant(current));
   if (!run.mayExist) throw new ProbeStopped(createRefused(res, opts));
@@ -134,7 +134,7 @@ async function probePatterns(run: ProbeRun, _client: CometChatClient, opts: Writ
 }
 
 /** Created with a CSV file (a POST with a file), then each separator. */
-async function probeWords(run: ProbeRun, _client: CometChatClient, opts: WriteProbeOptions): Promise<Finding[]> {
+async function probeWords(run: ProbeRun, opts: WriteProbeOptions): Promise<Finding[]> {
   await run.write(kindFileVariant(opts.current, 'word'));
   await separators(run, opts.current, 'word');
   return [];
@@ -144,7 +144,7 @@ async function probeWords(run: ProbeRun, _client: CometChatClient, opts: WritePr
  * Created with each sentenceEncoding in turn (the current one first), then a file. The separator
  * matters only for sentences in searchTerms: tried when the app took them that way.
  */
-async function probeSentences(run: ProbeRun, _client: CometChatClient, opts: WriteProbeOptions): Promise<Finding[]> {
+async function probeSentences(run: ProbeRun, opts: WriteProbeOptions): Promise<Finding[]> {
   const { current } = opts;
   let searchTermsTaken = false;
   for (const encoding of [current.sentenceEncoding, ...SENTENCE_ENCODINGS.filter((e) => e !== current.sentenceEncoding)]) {
