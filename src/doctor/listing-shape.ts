@@ -27,7 +27,8 @@ export function listingItems(json: unknown): Item[] | undefined {
 }
 
 export function analyseListing(json: unknown, items: Item[]): { findings: Finding[]; facts: ListingFacts } {
-  const ordinary = items.filter((i) => i.default !== true);
+  // The published default list says `default: true` and `appId: "default"`; either marks one.
+  const ordinary = items.filter((i) => i.default !== true && i.default !== 'true' && i.appId !== 'default');
   const current = isObject(json) && isObject(json.meta) && isObject(json.meta.current) ? json.meta.current : undefined;
   const mayBeTruncated = listingMayBeTruncated(items.length, current);
   const findings = [

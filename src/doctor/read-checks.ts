@@ -6,6 +6,9 @@ import { analyseListing, listingItems, lists, type ListingFacts } from './listin
 import type { Finding } from './report.js';
 import { errorBodyShape, latencyFinding, missingListFinding, rateHeadersFinding } from './response-traits.js';
 import { callsApiFinding } from './calls-check.js';
+import { callsPagingFinding, callStatusesFinding } from './calls-paging.js';
+import { listingPagingFinding } from './listing-paging.js';
+import { prependFinding } from './prepend-check.js';
 import { KEYWORDS_PATH, probeListPath } from './terms-variants.js';
 
 export type ProbeClient = Pick<CometChatClient, 'probe' | 'baseUrls'>;
@@ -22,7 +25,16 @@ const LISTING = { api: 'chat', method: 'GET', path: KEYWORDS_PATH } as const;
 /** Latency samples beyond the listing and the missing-list GET. */
 const EXTRA_SAMPLES = 3;
 
-export async function runReadChecks(client: ProbeClient, opts: { missingId: string; timeoutMs: number }): Promise<ReadChecks> {
+export interface ReadCheckOptions {
+  missingId: string;
+  timeoutMs: number;
+  /** Try paging parameters on the listing even when it does not look cut short. */
+  listingPaging?: boolean | undefined;
+  /** preview.groups of kwsync.yaml: the first is read to see where affix=prepend starts. */
+  previewGroups?: readonly string[] | undefined;
+}
+
+export async function runReadChecks(client: ProbeClient, opts: ReadCheckOptions): Promise<ReadChecks> {
   let listing: ProbeResult;
   try {
     listing = await client.probe(LISTING);
@@ -61,7 +73,14 @@ export async function runReadChecks(client: ProbeClient, opts: { missingId: stri
   findings.push(rateHeadersFinding(answers));
   const latency = latencyFinding(answers.map((a) => a.elapsedMs), opts.timeoutMs);
   findings.push(latency.finding);
-  findings.push(await callsApiFinding(client));
+  if (shape.facts.mayBeTruncated || opts.listingPaging) {
+    findings.push(await listingPagingFinding(client, { json: listing.json, count: items.length, mayBeTruncated: shape.facts.mayBeTruncated }));
+  }
+  findings.push(await prependFinding(client, opts.previewGroups ?? []));
+  const calls = await callsApiFinding(client);
+  findings.push(calls);
+  // Only a Calls API that answered is worth asking how it pages and filters.
+  if (calls.status !== 'unknown') findings.push(await callsPagingFinding(client), await callStatusesFinding(client));
   return { findings, facts: shape.facts, timeoutMs: latency.timeoutMs };
 }
 

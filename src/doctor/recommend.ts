@@ -2,7 +2,7 @@
 // one finding per question (searchTerms, file quoting, searchTerms beside a file). Pure.
 import { CSV_QUOTINGS } from '../model/config.js';
 import type { CsvQuoting, SearchTermsWithFile, TermsSettings } from '../model/terms-encoding.js';
-import type { DoctorSettings, Finding, SettingChange, SettingName, VariantResult } from './report.js';
+import { SETTING_NAMES, type DoctorSettings, type Finding, type SettingChange, type SettingName, type VariantResult } from './report.js';
 import { COMMA_SAMPLE } from './terms-variants.js';
 
 interface FileOutcome {
@@ -22,35 +22,49 @@ const accepted = (r: VariantResult) => r.status >= 200 && r.status < 300;
 const shown = (terms: readonly string[] | undefined) => (terms ? JSON.stringify(terms) : 'nothing');
 
 /** The terms settings that work, keeping each current value that does. */
-export function recommendTermsSettings(current: TermsSettings, variants: readonly VariantResult[]): TermsSettings {
-  // sentenceEncoding and separators are kept as they are (the write probe does not try them yet).
+/**
+ * `separatorFix`: the pattern separator the write probe saw store entries as sent, when it is not
+ * the current one; then searchTerms works once the separator changes, and no file is needed.
+ */
+export function recommendTermsSettings(current: TermsSettings, variants: readonly VariantResult[], separatorFix?: string): TermsSettings {
+  // sentenceEncoding and separators are settled by kind-recommend.ts.
   const files = fileOutcomes(variants);
   const working = files.filter((f) => f.result.matches);
   const csvQuoting = working.some((f) => f.quoting === current.csvQuoting) ? current.csvQuoting : (working[0]?.quoting ?? current.csvQuoting);
   const withFileOk = new Set((working.length > 0 ? working.filter((f) => f.quoting === csvQuoting) : files.filter((f) => accepted(f.result))).map((f) => f.withFile));
   const searchTermsWithFile = withFileOk.has(current.searchTermsWithFile) || withFileOk.size === 0 ? current.searchTermsWithFile : [...withFileOk][0]!;
-  const searchTermsOk = variants.find((v) => v.variant === 'searchTerms')?.matches === true;
+  const searchTermsOk = separatorFix !== undefined || variants.find((v) => v.variant === 'searchTerms')?.matches === true;
   // auto needs searchTerms for comma-free lists; file needs a file that stores terms as sent.
   const fileOk = working.length > 0 || files.some((f) => f.result.stored?.includes(COMMA_SAMPLE[1]!) === true && accepted(f.result));
   const termsTransport = current.termsTransport === 'auto' ? (searchTermsOk || !fileOk ? 'auto' : 'file') : fileOk || !searchTermsOk ? 'file' : 'auto';
   return { ...current, termsTransport, csvQuoting, searchTermsWithFile };
 }
 
-export function termsFindings(current: TermsSettings, recommended: TermsSettings, variants: readonly VariantResult[]): Finding[] {
+export function termsFindings(current: TermsSettings, recommended: TermsSettings, variants: readonly VariantResult[], separatorFix?: string): Finding[] {
   const findings: Finding[] = [];
   const st = variants.find((v) => v.variant === 'searchTerms');
-  if (st) findings.push(searchTermsFinding(st, current, recommended));
+  if (st) findings.push(searchTermsFinding(st, current, recommended, separatorFix));
   const files = fileOutcomes(variants);
   if (files.length > 0) findings.push(fileFinding(files, current, recommended), withFileFinding(files, current, recommended));
   return findings;
 }
 
-function searchTermsFinding(st: VariantResult, current: TermsSettings, recommended: TermsSettings): Finding {
+function searchTermsFinding(st: VariantResult, current: TermsSettings, recommended: TermsSettings, separatorFix?: string): Finding {
   const title = 'terms sent in searchTerms';
   if (st.matches) {
     return { id: 'terms-in-searchterms', status: 'ok', title, detail: `Comma-free terms sent as one comma-joined searchTerms part are stored as sent (${shown(st.sent)}).`, needsAction: false };
   }
   const what = accepted(st) ? `stored as ${shown(st.stored)}` : `refused (HTTP ${st.status}${st.error ? `: ${st.error}` : ''})`;
+  if (separatorFix !== undefined) {
+    return {
+      id: 'terms-in-searchterms',
+      status: 'differs',
+      title,
+      detail: `Terms sent in searchTerms as ${shown(st.sent)} (${current.separators.pattern}-separated) were ${what}; ${separatorFix}-separated they are stored as sent, so the separator is the fix, not a file.`,
+      needsAction: true,
+      hint: `set service.separators.pattern: ${separatorFix}`,
+    };
+  }
   const switched = recommended.termsTransport !== current.termsTransport;
   return {
     id: 'terms-in-searchterms',
@@ -125,10 +139,23 @@ const REASONS: Record<SettingName, string> = {
   csvQuoting: 'only this CSV quoting keeps a term with a comma whole',
   searchTermsWithFile: 'the service refuses a file sent the current way',
   timeoutMs: 'the app answers slowly for the current timeout',
+  sentenceEncoding: 'only this encoding of disallowedSentences stores each sentence whole',
+  'separators.word': 'only this separator stores word entries one by one',
+  'separators.pattern': 'only this separator stores pattern entries one by one',
+  'separators.sentence-similarity': 'only this separator stores sentences one by one',
 };
 
+/** The value of one setting, as written in kwsync.yaml. */
+export function settingValue(settings: DoctorSettings, name: SettingName): string {
+  if (name.startsWith('separators.')) return settings.separators[name.slice('separators.'.length) as keyof DoctorSettings['separators']];
+  return String(settings[name as Exclude<SettingName, `separators.${string}`>]);
+}
+
 export function settingChanges(current: DoctorSettings, recommended: DoctorSettings): SettingChange[] {
-  return (Object.keys(REASONS) as SettingName[])
-    .filter((k) => current[k] !== recommended[k])
-    .map((k) => ({ setting: k, from: String(current[k]), to: String(recommended[k]), reason: REASONS[k] }));
+  return SETTING_NAMES.filter((k) => settingValue(current, k) !== settingValue(recommended, k)).map((k) => ({
+    setting: k,
+    from: settingValue(current, k),
+    to: settingValue(recommended, k),
+    reason: REASONS[k],
+  }));
 }

@@ -4,17 +4,20 @@ import { randomBytes } from 'node:crypto';
 import type { CometChatClient } from '../api/index.js';
 import type { KwsyncConfig } from '../model/config.js';
 import { runReadChecks } from './read-checks.js';
+import { kindFindings, recommendKindSettings } from './kind-recommend.js';
 import { recommendTermsSettings, settingChanges, termsFindings } from './recommend.js';
 import { FINDING_IDS, type DoctorReport, type DoctorSettings, type Finding } from './report.js';
 import { runWriteProbe } from './write-probe.js';
 
 export interface DoctorOptions {
-  config: Pick<KwsyncConfig, 'service' | 'limits'>;
+  config: Pick<KwsyncConfig, 'service' | 'limits'> & Partial<Pick<KwsyncConfig, 'preview'>>;
   /** For the report: the target name, app id or base URL. Never the key. */
   target: string;
   /** App id, region and host, for the header (so nobody probes the wrong app unawares). */
   endpoint?: DoctorReport['endpoint'];
   writeProbe: boolean;
+  /** Try paging parameters on the keyword listing even when it does not look cut short. */
+  listingPaging?: boolean;
   /** Default: `kwsync-probe-<10 random hex digits>`; a fresh id no list can have. */
   probeId?: string;
   signal?: AbortSignal;
@@ -39,10 +42,16 @@ export async function runDoctor(client: CometChatClient, opts: DoctorOptions): P
     csvQuoting: service.csvQuoting,
     searchTermsWithFile: service.searchTermsWithFile,
     timeoutMs: service.timeoutMs,
+    sentenceEncoding: service.sentenceEncoding,
+    separators: { ...service.separators },
   };
-  const termsNow = { ...current, sentenceEncoding: service.sentenceEncoding, separators: service.separators };
   // The probe id is read first: a 404 for it also shows it is free before the write probe makes it.
-  const read = await runReadChecks(client, { missingId: id, timeoutMs: current.timeoutMs });
+  const read = await runReadChecks(client, {
+    missingId: id,
+    timeoutMs: current.timeoutMs,
+    listingPaging: opts.listingPaging,
+    previewGroups: opts.config.preview?.groups,
+  });
   let findings = read.findings;
   let recommended: DoctorSettings = { ...current, timeoutMs: read.timeoutMs };
   let variants: DoctorReport['variants'] = [];
@@ -51,7 +60,7 @@ export async function runDoctor(client: CometChatClient, opts: DoctorOptions): P
   if (probed && read.facts) {
     const write = await runWriteProbe(client, {
       id,
-      current: termsNow,
+      current,
       maxLists: opts.config.limits.maxLists,
       facts: read.facts,
       signal: opts.signal,
@@ -59,9 +68,13 @@ export async function runDoctor(client: CometChatClient, opts: DoctorOptions): P
     });
     variants = write.variants;
     interrupted = write.interrupted;
-    const terms = recommendTermsSettings(termsNow, variants);
-    recommended = { ...recommended, termsTransport: terms.termsTransport, csvQuoting: terms.csvQuoting, searchTermsWithFile: terms.searchTermsWithFile };
-    findings = merge(findings, [...write.findings, ...termsFindings(termsNow, terms, variants)]);
+    const patterns = variants.filter((v) => v.kind === 'pattern');
+    const kinds = recommendKindSettings(current, variants);
+    // A pattern separator that works where the current one does not fixes searchTerms itself.
+    const separatorFix = kinds.separators.pattern !== current.separators.pattern ? kinds.separators.pattern : undefined;
+    const terms = recommendTermsSettings(current, patterns, separatorFix);
+    recommended = { ...recommended, ...terms, ...kinds };
+    findings = merge(findings, [...write.findings, ...termsFindings(current, terms, patterns, separatorFix), ...kindFindings(current, kinds, variants)]);
   } else if (read.facts) {
     findings = merge(findings, [notProbed()]);
   }
@@ -97,8 +110,9 @@ function notProbed(): Finding {
     status: 'unknown',
     title: 'how the app stores terms',
     detail:
-      'Not run. Whether terms sent in searchTerms or in a CSV file (and with which quoting) are stored as sent, and whether the key may write, ' +
-      'only a write shows: run `kwsync doctor --write-probe`. It uses one temporary list and deletes it. The settings below keep the current values for these.',
+      'Not run. Whether terms sent in searchTerms or in a CSV file (and with which quoting) are stored as sent, how sentences travel (sentenceEncoding), ' +
+      'which separator each kind takes, and whether the key may write, ' +
+      'only a write shows: run `kwsync doctor --write-probe`. It uses a temporary list per kind, one at a time, and deletes each. The settings below keep the current values for these.',
     needsAction: false,
   };
 }

@@ -78,3 +78,13 @@ export function cutShort(why: string): Finding {
     hint: 'the service had trouble; run `kwsync doctor --write-probe` again later',
   };
 }
+
+/** One finding for the cleanup of every probe list: ok only when each was deleted. */
+export function combineCleanups(cleanups: readonly Finding[]): Finding {
+  const failed = cleanups.filter((c) => c.status !== 'ok');
+  if (cleanups.length === 1) return cleanups[0]!;
+  if (failed.length === 0) {
+    return { ...cleanups[0]!, detail: cleanups.map((c) => c.detail).join(' ') };
+  }
+  return { ...failed[0]!, detail: failed.map((c) => c.detail).join(' ') };
+}

@@ -12,9 +12,7 @@ export function registerCallRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   app.get<{ Querystring: Query }>('/calls', async (request) => {
     const matches = callFilter(request.query, headerParam(request.headers.onbehalfof));
     // Not declared on /calls in the published description, yet its answer is paginated: read both.
-    const asked = intParam(request.query, 'page', { min: 1 }) ?? 1;
-    // A service that does not take the undeclared `page` (a mode: callsPageIgnored).
-    const page = ctx.callsPageIgnored ? 1 : asked;
+    const page = ctx.callsIgnorePage ? 1 : (intParam(request.query, 'page', { min: 1 }) ?? 1);
     const perPage = intParam(request.query, 'perPage', { min: 1, max: 100 }) ?? 25;
     const all = calls.filter(matches);
     const data = all.slice((page - 1) * perPage, page * perPage).map(renderListedCall);

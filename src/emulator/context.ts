@@ -10,6 +10,10 @@ export interface EmulatorContext {
   bodyLimitBytes: number;
   /** GET /moderation/keywords answers at most this many lists (default 100). */
   keywordListLimit?: number | undefined;
-  /** GET /calls answers page 1 whatever `page` asks (EmulatorOptions.callsPageIgnored). */
-  callsPageIgnored?: boolean | undefined;
+  /** Which paging parameters GET /moderation/keywords honours (default none). */
+  keywordListPaging?: import('./listing-paging.js').KeywordListPaging | undefined;
+  /** GET /calls answers page 1 whatever `page` says (a service that ignores it). */
+  callsIgnorePage?: boolean | undefined;
+  /** Where `affix=prepend` without `id` starts (default newest; oldest reads like append). */
+  prependWithoutId?: 'newest' | 'oldest' | undefined;
 }

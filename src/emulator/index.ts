@@ -10,6 +10,7 @@ import { createRateLimiter, type RateLimitHeaderStyle } from './rate-limit.js';
 import type { ErrorBodyMode } from './http-errors.js';
 import { DEFAULT_RULES, type CsvParsing } from './keyword-rules.js';
 import { generateSeedData } from './seed.js';
+import type { KeywordListPaging } from './listing-paging.js';
 import { foreignDefaultLists, withDefaultLists, type DefaultListSet } from './default-lists.js';
 import type { SentenceEncoding, Separators } from '../model/terms-encoding.js';
 import { buildServer, type RequestLogEntry } from './server.js';
@@ -20,6 +21,7 @@ export type { RequestLogEntry } from './server.js';
 export type { CsvParsing } from './keyword-rules.js';
 export type { ErrorBodyMode } from './http-errors.js';
 export type { RateLimitHeaderStyle } from './rate-limit.js';
+export { KEYWORD_LIST_PAGINGS, type KeywordListPaging } from './listing-paging.js';
 export { DEFAULT_LIST_SETS, type DefaultListSet } from './default-lists.js';
 export { generateSeedData, BUSY_GROUP, BUSY_GROUP_MESSAGES } from './seed.js';
 export { appHashOf } from './keyword-store.js';
@@ -50,8 +52,12 @@ export interface EmulatorOptions {
   csvParsing?: CsvParsing;
   /** The shape of error responses (default 'envelope'). */
   errorBody?: ErrorBodyMode;
-  /** GET /calls ignores `page` and always answers page 1 (`page` is not declared on /calls). */
-  callsPageIgnored?: boolean;
+  /** Which paging parameters GET /moderation/keywords honours (default 'none': it takes none). */
+  keywordListPaging?: KeywordListPaging;
+  /** GET /calls ignores `page` and answers page 1 (default false: it honours it). */
+  callsIgnorePage?: boolean;
+  /** Where `affix=prepend` without `id` starts: 'newest' (default) or 'oldest' (like append). */
+  prependWithoutId?: 'newest' | 'oldest';
   /**
    * How a sentence list's `disallowedSentences` arrives (default 'repeated', one part per
    * sentence); a request in another encoding is refused or stored otherwise, as a service reading
@@ -100,7 +106,17 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const faults = createFaultInjector(seed, opts.faults);
   const requests: RequestLogEntry[] = [];
   const app = await buildServer({
-    ctx: { world, keywords, persist, bodyLimitBytes: opts.bodyLimitBytes ?? 2 * 1024 * 1024, keywordListLimit: opts.keywordListLimit, callsPageIgnored: opts.callsPageIgnored ?? false },
+    ctx: {
+      world,
+      keywords,
+      persist,
+      bodyLimitBytes: opts.bodyLimitBytes ?? 2 * 1024 * 1024,
+      keywordListLimit: opts.keywordListLimit,
+      // Readings of what is unpublished that `kwsync doctor` finds out (paging, prepend).
+      keywordListPaging: opts.keywordListPaging,
+      callsIgnorePage: opts.callsIgnorePage,
+      prependWithoutId: opts.prependWithoutId,
+    },
     keys: { apiKey, ...(opts.readOnlyApiKey !== undefined ? { readOnlyApiKey: opts.readOnlyApiKey } : {}) },
     faults,
     rateLimiter: createRateLimiter({ perMinute: opts.rateLimitPerMinute ?? 10_000, headers: opts.rateLimitHeaders ?? 'x-rate-limit', now }),

@@ -2,16 +2,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from './context.js';
 import { readListForm } from './multipart-form.js';
+import { pageOfListing } from './listing-paging.js';
+import type { Query } from './query-params.js';
 
 export function registerKeywordRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const { keywords } = ctx;
   type WithId = { Params: { id: string } };
 
-  app.get('/moderation/keywords', async () => {
+  app.get<{ Querystring: Query }>('/moderation/keywords', async (request) => {
     // The page limit is not published (the example says 10 with 2 items); 100 holds any app's
     // lists, and `keywordListLimit` cuts the answer short the way a limit of 10 would.
-    const limit = ctx.keywordListLimit ?? 100;
-    const items = [...keywords.all().map((l) => keywords.renderListItem(l)), ...keywords.allForeign()].slice(0, limit);
+    const all = [...keywords.all().map((l) => keywords.renderListItem(l)), ...keywords.allForeign()];
+    const { items, limit } = pageOfListing(all, request.query, ctx.keywordListPaging ?? 'none', ctx.keywordListLimit ?? 100);
     return { data: items, meta: { current: { limit, count: items.length } } };
   });
 

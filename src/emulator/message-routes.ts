@@ -35,7 +35,8 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: EmulatorContext
     const onBehalfOf = headerParam(request.headers.onbehalfof);
     const q = parseMessageQuery(request.query, onBehalfOf);
     const matching = filterMessages(byGroup.get(group.guid) ?? [], q, group);
-    const { page, next } = pageMessages(matching, q);
+    // `prependWithoutId: 'oldest'`: a service whose prepend without an id reads from the oldest, like append.
+    const { page, next } = pageMessages(matching, ctx.prependWithoutId === 'oldest' && q.affix === 'prepend' && q.id === undefined ? { ...q, affix: 'append' } : q);
     const meta = {
       current: { limit: q.limit, count: page.length },
       ...(next ? { next } : {}),

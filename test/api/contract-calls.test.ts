@@ -75,9 +75,9 @@ describe('iterateCalls', () => {
   });
 });
 
-describe('a service that ignores the undeclared `page` (emulator callsPageIgnored)', () => {
+describe('a service that ignores the undeclared `page` (emulator callsIgnorePage)', () => {
   test('page 2 answers current_page 1; iterateCalls stops with an error after page 1, never repeats it', async () => {
-    const ignoring = await startFixture({ callsPageIgnored: true });
+    const ignoring = await startFixture({ callsIgnorePage: true });
     try {
       const c = ignoring.client();
       const [one, two] = [await listCalls(c, { perPage: 5 }), await listCalls(c, { perPage: 5, page: 2 })];

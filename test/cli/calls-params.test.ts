@@ -31,7 +31,7 @@ describe('against the emulator', () => {
   let emu: RunningEmulator;
   let ignoring: RunningEmulator;
   beforeAll(async () => {
-    [emu, ignoring] = await Promise.all([startEmulator({ port: 0 }), startEmulator({ port: 0, callsPageIgnored: true })]);
+    [emu, ignoring] = await Promise.all([startEmulator({ port: 0 }), startEmulator({ port: 0, callsIgnorePage: true })]);
   });
   afterAll(() => Promise.all([emu.close(), ignoring.close()]));
   type Call = { sessionId: string; totalParticipants: number };

@@ -52,10 +52,10 @@ export async function startDoctorHarness(mode: EmulatorOptions = {}, kwsyncYaml?
   };
 }
 
-/** The writes a write probe may send: POST to the collection, PUT/DELETE of its own id only. */
+/** The writes a write probe may send: POST to the collection, PUT/DELETE of its own ids only (the id, -word, -sentences). */
 export function onlyProbeWrites(writes: string[], probeId: string): boolean {
-  const own = `/v3/moderation/keywords/${probeId}`;
-  return writes.every((w) => w === 'POST /v3/moderation/keywords' || w === `PUT ${own}` || w === `DELETE ${own}`);
+  const own = [probeId, `${probeId}-word`, `${probeId}-sentences`].map((id) => `/v3/moderation/keywords/${id}`);
+  return writes.every((w) => w === 'POST /v3/moderation/keywords' || own.some((p) => w === `PUT ${p}` || w === `DELETE ${p}`));
 }
 
 export const finding = (report: DoctorReport, id: string) => report.findings.find((f) => f.id === id);

@@ -36,23 +36,59 @@ describe('kwsync doctor against the default emulator', () => {
     expect(r.stdout).not.toContain(h.emu.apiKey);
   });
 
-  it('--write-probe: every transport stores its terms, the list is deleted, exit 0', async () => {
+  it('--write-probe: every transport stores its terms, each probe list is deleted, exit 0', async () => {
     h = await startDoctorHarness();
     const { code, report } = await probe(h);
     expect(code).toBe(0);
     expect(report.ok).toBe(true);
     expect(report.endpoint).toEqual({ appId: null, region: 'us', host: new URL(h.emu.chatBaseUrl).host });
     expect(report.changes).toEqual([]);
-    expect(report.findings.filter((f) => f.status !== 'ok').map((f) => f.id)).toEqual([]);
-    expect(report.variants.map((v) => [v.variant, v.matches])).toEqual([
-      ['searchTerms', true],
+    // Nothing differs; only what needs a preview group, and a separator the client sent as a file, stays unknown.
+    expect(report.findings.filter((f) => f.status === 'differs')).toEqual([]);
+    expect(finding(report, 'messages-prepend')!.status).toBe('unknown');
+    expect(report.variants.filter((v) => v.kind === 'pattern' && v.variant.startsWith('file-')).map((v) => [v.variant, v.matches])).toEqual([
       ['file-none-empty', true],
       ['file-rfc4180-empty', false],
       ['file-rfc4180-omit', false],
     ]);
+    expect(report.variants[0]).toMatchObject({ variant: 'searchTerms', kind: 'pattern', method: 'POST', matches: true });
     // The service keeps CSV quotes literally (the published example), so rfc4180 quoting shows.
     expect(report.variants[2]!.stored).toEqual(['"\\d{3,10}"', 'kwsyncprobe']);
     expect(finding(report, 'probe-cleanup')?.status).toBe('ok');
+  });
+
+  it('--write-probe: one list per kind, each on its own id, one at a time; sentences tried with every encoding', async () => {
+    h = await startDoctorHarness();
+    const { report } = await probe(h);
+    const id = report.probeListId!;
+    expect([...new Set(report.variants.map((v) => `${v.kind} ${v.list}`))]).toEqual([`pattern ${id}`, `word ${id}-word`, `sentence-similarity ${id}-sentences`]);
+    // Each list is deleted before the next one is made: one free slot is enough.
+    const order = h.writes().filter((w) => w.startsWith('DELETE') || w.startsWith('POST'));
+    expect(order).toEqual([
+      'POST /v3/moderation/keywords',
+      `DELETE /v3/moderation/keywords/${id}`,
+      'POST /v3/moderation/keywords',
+      `DELETE /v3/moderation/keywords/${id}-word`,
+      'POST /v3/moderation/keywords',
+      `DELETE /v3/moderation/keywords/${id}-sentences`,
+    ]);
+    const sentences = report.variants.filter((v) => v.variant.startsWith('sentences-'));
+    expect(sentences.map((v) => v.variant)).toEqual(['sentences-repeated', 'sentences-brackets', 'sentences-indexed', 'sentences-json', 'sentences-searchTerms']);
+    // The sentences hold commas and travel whole; the current encoding creates the list.
+    expect(sentences[0]).toMatchObject({ method: 'POST', sent: ["Hello, let's connect on Whatsapp (repeated).", 'Send me your bank details, please (kwsync probe repeated).'], matches: true });
+    expect(finding(report, 'sentence-encoding')).toMatchObject({ status: 'ok', fix: 'none needed' });
+    expect(finding(report, 'sentence-encoding')!.assumed).toContain('repeated');
+    // The word list is created with a file: a POST with a file.
+    expect(report.variants.find((v) => v.kind === 'word')).toMatchObject({ variant: 'file', method: 'POST', matches: true });
+    expect(report.variants.find((v) => v.kind === 'word')!.parts).toContain('file');
+    expect(finding(report, 'post-with-file')).toMatchObject({ status: 'ok' });
+    const separatorsTried = (kind: string) => report.variants.filter((v) => v.kind === kind && v.variant.startsWith('separator-')).map((v) => v.variant);
+    expect(separatorsTried('word')).toEqual(['separator-comma', 'separator-newline']);
+    expect(separatorsTried('pattern')).toEqual(['separator-newline', 'separator-comma']);
+    // Sentences in searchTerms are refused (as published): their separator is never used, so not tried.
+    expect(separatorsTried('sentence-similarity')).toEqual([]);
+    expect(finding(report, 'separators-sentence-similarity')!.detail).toContain('was not tried');
+    expect(report.recommended).toMatchObject({ sentenceEncoding: 'repeated', separators: { word: 'comma', pattern: 'newline', 'sentence-similarity': 'newline' } });
   });
 });
 
@@ -102,6 +138,59 @@ describe('kwsync doctor --write-probe in the emulator modes', () => {
     const { code, report } = await probe(h);
     expect(code).toBe(0);
     expect(report.variants[1]).toMatchObject({ variant: 'file-rfc4180-empty', matches: true });
+  });
+});
+
+describe('kwsync doctor --write-probe: sentence encodings and separators per kind', () => {
+  it('sentenceEncoding json: each other encoding is refused, json round-trips (commas kept); recommends it, exit 1', async () => {
+    h = await startDoctorHarness({ sentenceEncoding: 'json' });
+    const { code, report } = await probe(h);
+    expect(code).toBe(1);
+    const tried = report.variants.filter((v) => v.variant.startsWith('sentences-'));
+    expect(tried.map((v) => [v.variant, v.method, v.matches])).toEqual([
+      ['sentences-repeated', 'POST', false],
+      ['sentences-brackets', 'POST', false],
+      ['sentences-indexed', 'POST', false],
+      ['sentences-json', 'POST', true],
+      ['sentences-searchTerms', 'PUT', false],
+    ]);
+    expect(tried[3]!.stored).toEqual(["Hello, let's connect on Whatsapp (json).", 'Send me your bank details, please (kwsync probe json).']);
+    expect(report.changes).toEqual([expect.objectContaining({ setting: 'sentenceEncoding', from: 'repeated', to: 'json' })]);
+    const f = finding(report, 'sentence-encoding')!;
+    expect(f).toMatchObject({ status: 'differs', needsAction: true, fix: 'service.sentenceEncoding: json', hint: 'set service.sentenceEncoding: json' });
+    expect(f.observed).toContain('json (disallowedSentences): stored as sent');
+  });
+
+  it('patterns split by comma: recommends separators.pattern comma (not a file), exit 1', async () => {
+    h = await startDoctorHarness({ separators: { pattern: 'comma' } });
+    const { code, report } = await probe(h);
+    expect(code).toBe(1);
+    expect(report.changes.map((c) => [c.setting, c.from, c.to])).toEqual([['separators.pattern', 'newline', 'comma']]);
+    expect(finding(report, 'separators-pattern')).toMatchObject({ status: 'differs', fix: 'service.separators.pattern: comma' });
+    expect(finding(report, 'separators-pattern')!.observed).toContain('newline-separated ["\\\\d{3,10}","kwsyncprobenewline"]: stored as ["\\\\d{3","10}');
+    expect(finding(report, 'terms-in-searchterms')).toMatchObject({ status: 'differs', hint: 'set service.separators.pattern: comma' });
+    expect(finding(report, 'separators-word')!.status).toBe('ok');
+  });
+
+  it('words split by line: recommends separators.word newline, exit 1', async () => {
+    h = await startDoctorHarness({ separators: { word: 'newline' } });
+    const { code, report } = await probe(h);
+    expect(code).toBe(1);
+    expect(report.changes.map((c) => [c.setting, c.to])).toEqual([['separators.word', 'newline']]);
+  });
+
+  it('sentences only in searchTerms, split by comma: recommends sentenceEncoding searchTerms and the comma, exit 1', async () => {
+    h = await startDoctorHarness({ sentenceEncoding: 'searchTerms', separators: { 'sentence-similarity': 'comma' } });
+    const { code, report } = await probe(h);
+    expect(code).toBe(1);
+    expect(report.changes.map((c) => [c.setting, c.to])).toEqual([
+      ['sentenceEncoding', 'searchTerms'],
+      ['separators.sentence-similarity', 'comma'],
+    ]);
+    expect(report.variants.filter((v) => v.kind === 'sentence-similarity' && v.variant.startsWith('separator-')).map((v) => [v.variant, v.matches])).toEqual([
+      ['separator-newline', false],
+      ['separator-comma', true],
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@
 // one case uses an in-memory client that answers reads and refuses the create with 403.
 import type { ApiRequest, CometChatClient, ProbeResult } from '../../src/api/index.js';
 import { runWriteProbe } from '../../src/doctor/write-probe.js';
-import { DEFAULT_TERMS_SETTINGS } from '../../src/model/terms-encoding.js';
+import { DEFAULT_CONFIG } from '../../src/model/config.js';
 
 function readOnlyClient(sent: ApiRequest[]): CometChatClient {
   const answer = (status: number, json: unknown): ProbeResult => ({ status, headers: {}, bodyText: JSON.stringify(json), json, elapsedMs: 1 });
@@ -21,7 +21,7 @@ describe('the write probe with a key that may not write', () => {
     const sent: ApiRequest[] = [];
     const result = await runWriteProbe(readOnlyClient(sent), {
       id: 'kwsync-probe-0123456789',
-      current: DEFAULT_TERMS_SETTINGS,
+      current: DEFAULT_CONFIG.service,
       maxLists: 25,
       facts: { nonDefaultCount: 3, mayBeTruncated: false },
     });

@@ -9,9 +9,10 @@ import { DEFAULT_TERMS_SETTINGS, type TermsSettings } from '../../src/model/term
 
 const DEFAULTS: TermsSettings = { ...DEFAULT_TERMS_SETTINGS, termsTransport: 'auto', csvQuoting: 'none', searchTermsWithFile: 'empty' };
 const COMMA = ['\\d{3,10}', 'kwsyncprobe'];
-const ok = (variant: VariantResult['variant'], sent = COMMA): VariantResult => ({ variant, method: 'PUT', status: 200, sent, stored: sent, matches: true });
-const split = (variant: VariantResult['variant']): VariantResult => ({ variant, method: 'PUT', status: 200, sent: COMMA, stored: ['\\d{3', '10}', 'kwsyncprobe'], matches: false });
-const refused = (variant: VariantResult['variant']): VariantResult => ({ variant, method: 'PUT', status: 400, sent: COMMA, matches: false, error: 'searchTerms is required' });
+const base = { kind: 'pattern' as const, list: 'kwsync-probe-0123456789', parts: ['file'] };
+const ok = (variant: VariantResult['variant'], sent = COMMA): VariantResult => ({ ...base, variant, method: 'PUT', status: 200, sent, stored: sent, matches: true });
+const split = (variant: VariantResult['variant']): VariantResult => ({ ...base, variant, method: 'PUT', status: 200, sent: COMMA, stored: ['\\d{3', '10}', 'kwsyncprobe'], matches: false });
+const refused = (variant: VariantResult['variant']): VariantResult => ({ ...base, variant, method: 'PUT', status: 400, sent: COMMA, matches: false, error: 'searchTerms is required' });
 const st = ok('searchTerms', ['kwsyncprobe']);
 
 describe('recommendTermsSettings', () => {
@@ -35,7 +36,8 @@ describe('recommendTermsSettings', () => {
     expect(byId['searchterms-beside-file']).toMatchObject({ status: 'differs', hint: 'set service.searchTermsWithFile: empty' });
     expect(byId['searchterms-beside-file']!.detail).toContain('HTTP 400: searchTerms is required');
     expect(byId['terms-in-file']!.status).toBe('ok');
-    const changes = settingChanges({ ...current, timeoutMs: 30000 }, { ...recommended, timeoutMs: 30000 });
+    const kinds = { sentenceEncoding: 'repeated', separators: { word: 'comma', pattern: 'newline', 'sentence-similarity': 'newline' } } as const;
+    const changes = settingChanges({ ...current, ...kinds, timeoutMs: 30000 }, { ...recommended, ...kinds, timeoutMs: 30000 });
     expect(changes.map((c) => [c.setting, c.from, c.to])).toEqual([['searchTermsWithFile', 'omit', 'empty']]);
   });
 });

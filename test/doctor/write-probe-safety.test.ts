@@ -60,7 +60,7 @@ describe('confirmation', () => {
     const cap = captureIo(h.env, h.root);
     await expect(runDoctorCommand(cap.io, { writeProbe: true }, terminal)).rejects.toThrow(KwsyncError);
     expect(asked).toHaveLength(1);
-    expect(asked[0]).toMatch(/create the temporary keyword list kwsync-probe-[0-9a-f]{10} on .*Continue\? \[y\/N\]/);
+    expect(asked[0]).toMatch(/create the temporary keyword lists (kwsync-probe-[0-9a-f]{10}), \1-word and \1-sentences on .*one at a time.*Continue\? \[y\/N\]/);
     expect(h.emu.requests).toEqual([]);
   });
 
@@ -153,7 +153,9 @@ describe('cleanup', () => {
     client = connect(h);
     const { report } = await runDoctor(client, { config: DEFAULT_CONFIG, target: 't', writeProbe: true });
     expect(finding(report, 'probe-cleanup')?.status).toBe('ok');
-    expect(h.writes().filter((w) => w.startsWith('DELETE'))).toHaveLength(2);
+    // The first list's DELETE twice (the 503, then the retry), then one per other kind.
+    const id = report.probeListId!;
+    expect(h.writes().filter((w) => w.startsWith('DELETE'))).toEqual([id, id, `${id}-word`, `${id}-sentences`].map((x) => `DELETE /v3/moderation/keywords/${x}`));
     expect(await h.lists()).toEqual(before);
   });
 
@@ -179,6 +181,47 @@ describe('cleanup', () => {
     expect(h.writes()).toEqual(['POST /v3/moderation/keywords', `DELETE /v3/moderation/keywords/${id}`]);
     expect(steps).toEqual(['POST searchTerms', 'GET searchTerms', 'DELETE']);
     expect(finding(report, 'probe-cleanup')?.status).toBe('ok');
+    expect(await h.lists()).toEqual(before);
+  });
+
+  it('an abort in the sentence probe: stops there, deletes the sentence list, the earlier lists are already gone', async () => {
+    h = await startDoctorHarness();
+    const before = await h.lists();
+    client = connect(h);
+    const controller = new AbortController();
+    const { report, interrupted } = await runDoctor(client, {
+      config: DEFAULT_CONFIG,
+      target: 't',
+      writeProbe: true,
+      signal: controller.signal,
+      onStep: (step) => {
+        if (step === 'GET sentence-similarity sentences-repeated') controller.abort();
+      },
+    });
+    expect(interrupted).toBe(true);
+    const id = report.probeListId!;
+    const writes = h.writes();
+    expect(writes.slice(-2)).toEqual(['POST /v3/moderation/keywords', `DELETE /v3/moderation/keywords/${id}-sentences`]);
+    expect(writes.filter((w) => w.startsWith('DELETE'))).toEqual([id, `${id}-word`, `${id}-sentences`].map((x) => `DELETE /v3/moderation/keywords/${x}`));
+    expect(finding(report, 'probe-cleanup')?.status).toBe('ok');
+    expect(await h.lists()).toEqual(before);
+  });
+
+  it('a 503 on the word list\'s create: the probe stops, the word list is still deleted, the sentence probe never runs', async () => {
+    h = await startDoctorHarness();
+    h.emu.injectFaults({ type: '503', method: 'POST', count: 1, skip: 1 });
+    const before = await h.lists();
+    const r = await h.doctorJson(['--write-probe', '--yes']);
+    expect(r.code).toBe(1);
+    const id = r.report.probeListId!;
+    expect(h.writes().filter((w) => !w.startsWith('PUT'))).toEqual([
+      'POST /v3/moderation/keywords',
+      `DELETE /v3/moderation/keywords/${id}`,
+      'POST /v3/moderation/keywords',
+      `DELETE /v3/moderation/keywords/${id}-word`,
+    ]);
+    expect(finding(r.report, 'write-probe')!.detail).toContain('HTTP 503');
+    expect(r.report.variants.some((v) => v.kind === 'sentence-similarity')).toBe(false);
     expect(await h.lists()).toEqual(before);
   });
 

@@ -13,6 +13,7 @@ export interface DoctorCommandOptions {
   target?: string;
   format?: string;
   writeProbe?: boolean;
+  listingPaging?: boolean;
   yes?: boolean;
   schema?: boolean;
 }
@@ -50,7 +51,7 @@ export async function runDoctorCommand(io: CliIO, opts: DoctorCommandOptions, te
   const probeId = newProbeId();
   if (writeProbe && !opts.yes) {
     const yes = await terminal.ask(
-      `kwsync doctor will create the temporary keyword list ${probeId} on ${keywords.label}, write it a few times, and delete it. No other list is touched. Continue? [y/N] `,
+      `kwsync doctor will create the temporary keyword lists ${probeId}, ${probeId}-word and ${probeId}-sentences on ${keywords.label}, one at a time, write each a few times, and delete each. No other list is touched. Continue? [y/N] `,
     );
     if (!yes) {
       await client.close();
@@ -70,6 +71,7 @@ export async function runDoctorCommand(io: CliIO, opts: DoctorCommandOptions, te
       target: keywords.label,
       endpoint,
       writeProbe,
+      listingPaging: opts.listingPaging === true,
       probeId,
       signal: controller.signal,
       ...(io.stderr.isTTY && !io.quiet ? { onStep: (step: string) => io.stderr.write(`kwsync doctor: ${step}\n`) } : {}),
@@ -126,7 +128,8 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--dir <dir>', 'the keywords folder whose kwsync.yaml holds the current settings (default: keywords, or defaults when absent)')
     .option('--target <name>', 'a target of kwsync.yaml (default: the only one, or the environment)')
     .option('--format <format>', 'text or json', 'text')
-    .option('--write-probe', 'also create a temporary list (kwsync-probe-<random>), try each way of sending terms, and delete it')
+    .option('--write-probe', 'also create temporary lists (kwsync-probe-<random>, -word, -sentences), one at a time, try each way of sending entries, and delete each')
+    .option('--listing-paging', 'try paging parameters on the keyword listing even when it does not look cut short (a few GETs)')
     .option('--yes', 'with --write-probe: do not ask for confirmation (needed without a terminal, e.g. in CI)')
     .option('--schema', 'print the JSON Schema of the --format json output and exit')
     .addHelpText(
@@ -136,6 +139,7 @@ Examples:
   kwsync doctor                              # read-only: GETs only, nothing is written
   kwsync doctor --target production --write-probe
   kwsync doctor --write-probe --yes --format json > doctor.json   # in CI
+  kwsync doctor --listing-paging             # also try paging parameters on the keyword listing
 
 What it checks (each finding is ok, DIFFERS or unknown, with what kwsync does about it):
   reach and authenticate      the key reads the keyword lists of the app
@@ -145,19 +149,32 @@ What it checks (each finding is ok, DIFFERS or unknown, with what kwsync does ab
   the answer for a missing list   404 and the error body, for a fresh id kwsync-probe-<random>
   rate-limit headers          X-RateLimit-* or X-Rate-Limit-* (kwsync reads both), or none
   latency                     the median of a few GETs against service.timeoutMs
-  the Calls API               one page of GET /calls and its pagination keys
-  --write-probe only: terms sent in searchTerms; \\d{3,10} in a CSV file with csvQuoting none and
-  rfc4180; searchTerms beside a file (empty or omitted); the revision rising by one per write.
-  It asks first on a terminal (--yes skips that). The probe list is always deleted, also
+  the Calls API               one page of GET /calls and its pagination keys; does page=2 move
+                              (meta.pagination.current_page); which status values the filter takes
+  paging of the listing       when the listing looks cut short (or --listing-paging): page/perPage,
+                              limit/offset, page/per_page and a cursor from meta, with a limit of 1
+  affix=prepend               with preview.groups set: does prepend without id start at the newest
+  --write-probe only, one temporary list per kind, each deleted before the next is made:
+    pattern   terms in searchTerms; \\d{3,10} in a CSV file with csvQuoting none and rfc4180;
+              searchTerms beside a file (empty or omitted); comma- vs newline-separated entries;
+              the revision rising by one per write
+    word      created with a CSV file (a POST with a file); comma- vs newline-separated entries
+    sentence  created with each sentenceEncoding (repeated, brackets, indexed, json, searchTerms),
+              sentences holding commas; comma- vs newline-separated entries (when the app
+              takes sentences in searchTerms); a CSV file
+  It asks first on a terminal (--yes skips that). Each probe list is always deleted, also
   on an error or Ctrl-C, and no other list is ever written. It needs one free list slot of
   limits.maxLists.
 
+Each finding says what kwsync assumed, what the app did, and the setting that fixes it.
+
 The output ends with the service: settings to paste into keywords/kwsync.yaml (termsTransport,
-csvQuoting, searchTermsWithFile, timeoutMs); --format json has them as recommended and changes.
+csvQuoting, searchTermsWithFile, timeoutMs, sentenceEncoding, separators per kind); --format json
+has them as recommended and changes.
 
 Exit codes: 0 everything works with the current settings, 1 a setting should change or something
 needs action (or the app cannot be reached or authenticated), 64 bad usage (also --write-probe
-without a terminal and without --yes), 130 interrupted (the probe list is still deleted).`,
+without a terminal and without --yes), 130 interrupted (the probe lists are still deleted).`,
     )
     .action(async (opts: DoctorCommandOptions) => {
       setExitCode(await runDoctorCommand(ctx.io, opts));

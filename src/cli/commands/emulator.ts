@@ -33,6 +33,9 @@ interface EmulatorFlags {
   defaultLists?: string;
   sentenceEncoding?: string;
   separators?: string;
+  listPaging?: string;
+  callsIgnorePage?: boolean;
+  prependStart?: string;
 }
 
 const CSV_PARSING = ['lines', 'split-commas', 'rfc4180'] as const;
@@ -40,6 +43,8 @@ const ERROR_BODIES = ['envelope', 'plain', 'other-json'] as const;
 const RATE_HEADERS = ['x-ratelimit', 'x-rate-limit', 'none'] as const;
 /** What a user meets on `kwsync emulator`: every default list a real app has, in every shape. */
 const CLI_DEFAULT_LISTS = 'all';
+const LIST_PAGINGS = ['none', 'page', 'offset'] as const;
+const PREPEND_STARTS = ['newest', 'oldest'] as const;
 
 const EXAMPLES = `
 Examples:
@@ -90,6 +95,9 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--default-lists <set>', `default lists seeded: ${DEFAULT_LIST_SETS.join(', ')} (default ${CLI_DEFAULT_LISTS})`)
     .option('--sentence-encoding <enc>', `how it reads disallowedSentences: ${SENTENCE_ENCODINGS.join(', ')} (default repeated)`)
     .option('--separators <kind=sep,...>', `how it splits searchTerms per kind (word, pattern, sentence-similarity) = ${TERM_SEPARATORS.join(' | ')}; default word=comma,pattern=newline,sentence-similarity=newline`)
+    .option('--list-paging <style>', `paging GET /moderation/keywords honours: none, page (page/perPage), offset (limit/offset) (default none)`)
+    .option('--calls-ignore-page', 'GET /calls answers page 1 whatever page is asked for')
+    .option('--prepend-start <end>', `where affix=prepend without id starts: ${PREPEND_STARTS.join(', ')} (default newest)`)
     .addHelpText('after', EXAMPLES)
     .action(async (flags: EmulatorFlags) => {
       setExitCode(await runEmulator(emulatorOptions(flags, ctx.io.cwd), ctx.io));
@@ -125,6 +133,9 @@ export function emulatorOptions(flags: EmulatorFlags, cwd: string): EmulatorOpti
     defaultLists: choice(flags.defaultLists ?? CLI_DEFAULT_LISTS, '--default-lists', DEFAULT_LIST_SETS),
     ...(flags.sentenceEncoding !== undefined ? { sentenceEncoding: choice(flags.sentenceEncoding, '--sentence-encoding', SENTENCE_ENCODINGS) } : {}),
     ...(flags.separators !== undefined ? { separators: separators(flags.separators) } : {}),
+    ...(flags.listPaging !== undefined ? { keywordListPaging: choice(flags.listPaging, '--list-paging', LIST_PAGINGS) } : {}),
+    ...(flags.callsIgnorePage ? { callsIgnorePage: true } : {}),
+    ...(flags.prependStart !== undefined ? { prependWithoutId: choice(flags.prependStart, '--prepend-start', PREPEND_STARTS) } : {}),
     faults: Object.fromEntries(Object.entries(faults).filter(([, v]) => v !== undefined)),
   };
 }
