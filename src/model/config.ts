@@ -132,6 +132,12 @@ export const configSchema = z.strictObject({
       messages: z.number().int().min(1).max(10000).default(500),
     })
     .prefault({}),
+  fmt: z
+    .strictObject({
+      sortTerms: z.boolean().default(false).describe('`kwsync fmt` sorts the terms of every list (case-folded order); false keeps the order they are written in'),
+    })
+    .prefault({})
+    .describe('how `kwsync fmt` writes list files'),
 });
 
 export type KwsyncConfig = z.output<typeof configSchema>;
