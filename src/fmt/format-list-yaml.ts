@@ -3,7 +3,7 @@
 // plain where every YAML reader reads it back as the same text, else single-quoted, else (control
 // characters) double-quoted with escapes. A term with a backslash (a pattern) is always
 // single-quoted. Optionally sorted.
-import { isScalar, isSeq, parse, parseDocument, Scalar, type ToStringOptions } from 'yaml';
+import { isMap, isScalar, isSeq, parse, parseDocument, Scalar, type ToStringOptions } from 'yaml';
 import { compareTerms } from './compare-terms.js';
 
 export const YAML_OUTPUT: ToStringOptions = {
@@ -19,6 +19,12 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 export function formatListYaml(text: string, opts: { sortTerms: boolean }): string {
   const doc = parseDocument(text, { keepSourceTokens: false });
   if (doc.errors.length > 0) return text;
+  // A block sequence cannot sit in a flow mapping (`{id: a, searchTerms: [b]}`): the file's top level is a block mapping.
+  if (isMap(doc.contents)) {
+    doc.contents.flow = false;
+    // Keys are plain identifiers (`id`, `searchTerms`): written plain, as the schema spells them.
+    for (const pair of doc.contents.items) if (isScalar(pair.key) && typeof pair.key.value === 'string') pair.key.type = Scalar.PLAIN;
+  }
   const seq = doc.get('searchTerms', true);
   if (isSeq(seq)) {
     seq.flow = false;

@@ -41,6 +41,7 @@ export async function runFmt(io: CliIO, opts: FmtOptions): Promise<number> {
 /** `keywords/a.yaml:6 differs`, then the line as it is and as fmt writes it. */
 function describe(change: FileChange): string {
   const d = firstDifference(change.before, change.after);
+  const crlf = change.before.includes('\r\n') ? ', and CRLF line ends become LF' : '';
   if (!d) return `${displayLine(change.file)} differs\n`;
-  return `${displayLine(change.file)}:${d.line} differs (first difference)\n    - ${displayLine(d.before)}\n    + ${displayLine(d.after)}\n`;
+  return `${displayLine(change.file)}:${d.line} differs (first difference${crlf})\n    - ${displayLine(d.before)}\n    + ${displayLine(d.after)}\n`;
 }
