@@ -18,9 +18,10 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
       `
 The canonical form of a list file: searchTerms as a block sequence, one term per line; a term
 plain where every YAML reader reads it as the same text, otherwise in single quotes ('0088',
-'[abc]', 'a: b', '#tag', 'yes'), and in double quotes only for control characters. Comments and
-every other field are kept. A terms CSV gets LF line ends and one term per record, quoted only
-where CSV needs it. Terms keep their order, unless kwsync.yaml says:
+'[abc]', 'a: b', '#tag', 'yes', '\\bcash\\b'), in double quotes when it holds an apostrophe or a
+control character. Only searchTerms is rewritten: its comments and every other line are kept.
+A terms CSV gets LF line ends and one term per record, quoted only where CSV needs it. Terms keep
+their order, unless kwsync.yaml says:
 
   fmt:
     sortTerms: true        # sort terms case-folded ("Crypto" beside "crypto")
