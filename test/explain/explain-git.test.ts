@@ -123,6 +123,14 @@ test('outside a git repository: everything but provenance, which is said to be u
   expect(r.stdout).toContain('Provenance: not in a git repository (or git is not installed), so provenance is unavailable.');
 });
 
+test('--help teaches with examples', async () => {
+  const r = await kwsync(['explain', '--help']);
+  expect(r.code).toBe(0);
+  expect(r.stdout).toContain('kwsync explain --term scam');
+  expect(r.stdout).toMatch(/Merge pull request #N/);
+  expect(r.stdout).toContain('not\npreviewable offline');
+});
+
 describe('exit codes', () => {
   test.each([
     [[], /^kwsync: say what to explain/],
