@@ -3,6 +3,7 @@
 // before it may be written. Writing is a separate step (write-atomic.ts).
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { KwsyncError } from '../errors.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { readTermLines } from '../explain/term-lines.js';
 import { validateRepo } from '../validate/index.js';
@@ -29,8 +30,11 @@ export async function formatRepo(opts: { dir: string; cwd: string }): Promise<Fo
   const sortTerms = repo.config.fmt.sortTerms;
   const changes: FileChange[] = [];
   let files = 0;
+  const seen = new Set<string>();
   for (const list of repo.lists) {
     for (const file of [list.source.file, ...(list.source.termsFile ? [list.source.termsFile] : [])]) {
+      if (seen.has(file)) continue; // one CSV named by two lists is formatted once
+      seen.add(file);
       files++;
       const abs = resolve(opts.cwd, file);
       const before = await readFile(abs, 'utf8');
@@ -49,7 +53,7 @@ function assertSameTerms(file: string, terms: readonly string[], after: string, 
   const read = readTermLines(file, after)?.values ?? [];
   const want = sorted ? [...terms].sort(compareTerms) : terms;
   if (read.length !== want.length || read.some((t, i) => t !== want[i])) {
-    throw new Error(`kwsync fmt would change the terms of ${file}; nothing was written. Please report this with the file.`);
+    throw new KwsyncError(`kwsync fmt would change the terms of ${file}, so nothing was written`, { hint: 'this is a bug in kwsync fmt: please report it with the file; the file is unchanged' });
   }
 }
 
