@@ -144,6 +144,7 @@ function tracer(input: ExplainInput) {
     if (!line) return { ...base, provenance: { status: 'unavailable', reason: 'the line holding the term was not found' } };
     const git = input.git;
     const fromTop = relative(await top, await realpath(resolve(input.cwd, file))).split(sep).join('/');
+    if (fromTop.startsWith('../')) return { ...base, provenance: { status: 'unavailable', reason: 'the file lies outside the git repository of the working directory' } };
     return { ...base, provenance: await limit(() => termProvenance(git, fromTop, line, term)) };
   };
 }
