@@ -20,9 +20,11 @@ export async function runCli(argv: readonly string[], rawIo: CliIO): Promise<num
     stderr: maskStream(rawIo.stderr, secrets),
   };
   let exitCode: number = EXIT.ok;
+  // The commit needs a file read (and maybe git): only when the version is asked for.
+  const versionText = argv.some((a) => a === '--version' || a === '-V') ? await (await import('./version.js')).describeVersion(VERSION) : VERSION;
   const program = new Command('kwsync')
     .description('Moderation keyword lists as code: validate, plan and apply CometChat keyword lists from git.')
-    .version(VERSION, '-V, --version', 'print the version of kwsync')
+    .version(versionText, '-V, --version', 'print the version of kwsync and the commit it was built from (full SHA)')
     .option('-q, --quiet', 'print only results and errors: no progress, notes or warnings on stderr')
     .option('--no-color', 'no colour, even on a terminal (also: NO_COLOR=1; FORCE_COLOR=1 forces it)')
     .configureOutput({

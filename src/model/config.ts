@@ -167,6 +167,12 @@ export const configSchema = z.strictObject({
     })
     .prefault({})
     .describe('read from the default branch only: how the live plan of a pull request decides what it may show'),
+  fmt: z
+    .strictObject({
+      sortTerms: z.boolean().default(false).describe('`kwsync fmt` sorts the terms of every list (case-folded order); false keeps the order they are written in'),
+    })
+    .prefault({})
+    .describe('how `kwsync fmt` writes list files'),
 });
 
 export type KwsyncConfig = z.output<typeof configSchema>;

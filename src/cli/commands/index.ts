@@ -13,12 +13,14 @@ import { register as demo } from './demo.js';
 import { register as preview } from './preview.js';
 import { register as init } from './init.js';
 import { register as doctor } from './doctor.js';
+import { register as explain } from './explain.js';
+import { register as fmt } from './fmt.js';
 
 export type SetExitCode = (code: CommandResult) => void;
 export type RegisterCommand = (program: Command, ctx: CommandContext, setExitCode: SetExitCode) => void;
 
 export function registerCommands(program: Command, ctx: CommandContext, setExitCode: SetExitCode): void {
-  for (const register of [init, validate, plan, apply, importLists, preview, emulator, messages, calls, schema, demo, doctor]) {
+  for (const register of [init, validate, plan, apply, importLists, preview, emulator, messages, calls, schema, demo, doctor, explain, fmt]) {
     register(program, ctx, setExitCode);
   }
 }

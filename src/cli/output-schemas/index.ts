@@ -7,6 +7,7 @@ import { doctorReportSchema } from '../../doctor/report.js';
 import { savedPlanFileSchema } from '../../plan/saved-plan.js';
 import { previewReportJsonSchema } from '../../preview/preview-schema.js';
 import { validateReportJsonSchema } from './validate-report.js';
+import { explainReportJsonSchema } from '../../explain/explain-schema.js';
 
 export const OUTPUT_SCHEMAS = {
   'validate-report': validateReportJsonSchema,
@@ -14,6 +15,7 @@ export const OUTPUT_SCHEMAS = {
   'apply-report': applyReportJsonSchema,
   'preview-report': previewReportJsonSchema,
   'doctor-report': doctorReportSchema,
+  'explain-report': explainReportJsonSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type OutputSchemaName = keyof typeof OUTPUT_SCHEMAS;

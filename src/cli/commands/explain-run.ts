@@ -1,0 +1,46 @@
+// The run of `kwsync explain`: validate the folder (explaining invalid lists would mislead), open
+// git history, read the live lists when asked, then build and print the report.
+import { createKeywordTarget } from '../../api/index.js';
+import { EXIT, KwsyncError, UsageError } from '../../errors.js';
+import { explainMessageReport, explainTermReport, type ExplainInput } from '../../explain/explain-report.js';
+import { openGitHistory } from '../../explain/git-history.js';
+import { renderExplainText } from '../../explain/render-text.js';
+import { liveNotes, readLiveLists } from '../../plan/read-live.js';
+import { renderDiagnosticsText, renderSummary, validateRepo } from '../../validate/index.js';
+import { useColor } from '../color.js';
+import type { CliIO } from '../io.js';
+import { connectFromEnv, printJson } from '../service.js';
+import type { ExplainOptions } from './explain.js';
+
+export async function runExplain(io: CliIO, message: string | undefined, opts: ExplainOptions): Promise<number> {
+  if (message === undefined && opts.term === undefined) {
+    throw new UsageError('say what to explain: a message, or --term <term>', { hint: 'kwsync explain "the message" or kwsync explain --term scam' });
+  }
+  if (message !== undefined && opts.term !== undefined) {
+    throw new UsageError('give a message or --term, not both', { hint: 'kwsync explain "the message", or kwsync explain --term scam' });
+  }
+  if ((opts.term ?? message)!.trim() === '') throw new UsageError(`the ${opts.term !== undefined ? 'term' : 'message'} is empty`, { hint: 'quote the text: kwsync explain "the message"' });
+  const repo = await validateRepo({ dir: opts.dir, cwd: io.cwd });
+  if (repo.errorCount > 0) {
+    io.stderr.write(renderDiagnosticsText(repo.diagnostics.filter((d) => d.severity === 'error'), { color: useColor(io.stderr, io.env) }));
+    io.stderr.write(`${renderSummary(repo.lists.length, repo.errorCount, repo.warningCount)}\n`);
+    throw new KwsyncError(`${repo.errorCount} error${repo.errorCount === 1 ? '' : 's'} in the keyword lists, so what they catch cannot be explained`, {
+      exitCode: EXIT.invalid,
+      hint: 'fix the problems listed above (`kwsync validate` shows them all)',
+    });
+  }
+  const input: ExplainInput = { cwd: io.cwd, lists: repo.lists, git: await openGitHistory(io.cwd) };
+  if (opts.live) {
+    const client = connectFromEnv(io);
+    try {
+      const live = await readLiveLists(createKeywordTarget(client, 'live'), repo.lists.map((l) => l.id));
+      input.live = { lists: live.lists, notes: liveNotes(live) };
+    } finally {
+      await client.close();
+    }
+  }
+  const report = opts.term !== undefined ? await explainTermReport(opts.term, input) : await explainMessageReport(message!, input);
+  if (opts.format === 'json') printJson(io.stdout, report);
+  else io.stdout.write(renderExplainText(report, { color: useColor(io.stdout, io.env) }));
+  return EXIT.ok;
+}
