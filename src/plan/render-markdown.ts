@@ -2,7 +2,7 @@
 // folded in <details>. Both are capped ("and N more") so the caller can shrink the comment to fit
 // GitHub's 65,536-character limit by lowering the caps.
 import type { ListChange, Plan } from '../model/plan.js';
-import { endpointLine, planSummaryLine, type ServiceEndpoint } from './summary.js';
+import { defaultsText, endpointLine, noChangesText, planSummaryLine, type ServiceEndpoint } from './summary.js';
 
 export interface MarkdownOptions {
   /** Lists shown in the table and the details (default 50). */
@@ -24,7 +24,7 @@ export function renderPlanMarkdown(plan: Plan, opts: MarkdownOptions = {}): stri
   const out: string[] = [`### kwsync plan for \`${escapeCode(plan.target)}\``, ''];
   if (opts.endpoint) out.push(`<sub>${escapeMd(endpointLine(opts.endpoint))}</sub>`, '');
   out.push(`**${planSummaryLine(plan)}**`, '');
-  if (changed.length === 0) out.push('No changes: the live lists match the files.', '');
+  if (changed.length === 0) out.push(noChangesText(plan), '');
   else {
     out.push('| list | change | terms | fields | needs `--force` |', '|---|---|---|---|---|');
     for (const c of shown) out.push(tableRow(c));
@@ -33,10 +33,13 @@ export function renderPlanMarkdown(plan: Plan, opts: MarkdownOptions = {}): stri
     for (const c of shown) out.push(...details(c, maxTerms), '');
     if (hidden > 0) out.push(`_…and ${hidden} more list${hidden === 1 ? '' : 's'} not shown._`, '');
   }
+  for (const u of plan.unreadable ?? []) {
+    out.push(`❌ **cannot plan \`${escapeCode(u.id)}\`**${u.file ? ` (${escapeHtml(u.file)})` : ''}: the live list could not be read, so it is left as it is: ${escapeMd(u.problems.join('; '))}`, '');
+  }
   if (plan.unmanaged.length > 0) {
     out.push(`Unmanaged live lists (no file; kept, \`--prune\` deletes them): ${plan.unmanaged.map((u) => `\`${escapeCode(u.id)}\``).join(', ')}`, '');
   }
-  if (plan.defaults.length > 0) out.push(`Default lists (never changed): ${plan.defaults.map((d) => `\`${escapeCode(d)}\``).join(', ')}`, '');
+  if (plan.defaults.length > 0) out.push(`Default lists (never changed): ${defaultsText(plan.defaults, 5, (d) => `\`${escapeCode(d)}\``)}`, '');
   for (const note of plan.notes ?? []) out.push(`> [!NOTE]\n> ${escapeMd(note)}`, '');
   out.push(`<sub>${plan.mode} plan made ${plan.createdAt}</sub>`);
   return `${out.join('\n')}\n`;

@@ -3,7 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import { EXIT, KwsyncError } from '../../errors.js';
 import type { Plan } from '../../model/plan.js';
-import { computePlan, liveNotes, readLiveLists, planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
+import { computePlan, liveContext, readLiveLists, planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
 import { notice, type CliIO } from '../io.js';
 import { connectApp, loadRepo, parseFormat, resolvePath, useColor, type OutputFormat } from '../target.js';
@@ -18,7 +18,7 @@ export async function makePlan(
   const target = app.keywords;
   const live = await readLiveLists(target, repo.lists.map((l) => l.id));
   const plan = computePlan(repo.lists, live.lists, {
-    notes: liveNotes(live),
+    ...liveContext(live),
     target: target.label,
     prune: opts.prune === true || repo.config.prune,
     safety: repo.config.safety,
@@ -39,6 +39,8 @@ export async function runPlan(io: CliIO, opts: PlanCommandOptions): Promise<numb
   if (opts.out) await savePlanFile(io, opts.out, plan);
   io.stdout.write(renderPlan(plan, format, useColor(io.stdout, io.env), endpoint));
   if (opts.out) notice(io, `Saved the plan to ${opts.out}; apply exactly it with: ${applyPlanCommand(opts.out, opts.dir)}`);
+  // A list with a file whose live list could not be read failed alone: the plan shows the rest, and exits 1.
+  if (plan.unreadable && plan.unreadable.length > 0) return EXIT.failure;
   return opts.detailedExitcode && planHasChanges(plan) ? EXIT.changes : EXIT.ok;
 }
 
