@@ -163,7 +163,7 @@ export function liveNotes(
   if (live.mayBeTruncated) {
     notes.push(
       `the service's list of keyword lists may be cut short (it returned ${live.listed}, its page limit); ` +
-        'lists with a file (and lists whose file was deleted since the base, when one is known) were each checked by id, but other live lists may be missing from "unmanaged" and from --prune',
+        'lists with a file, and lists whose file was deleted since a known base (the PR\'s base branch, the commit before a push, plan --base), were each checked by id; other live lists may be missing from "unmanaged" and from --prune',
     );
   }
   if (live.unknownCategory.length > 0) {

@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { EXIT, KwsyncError } from '../../errors.js';
 import type { Plan } from '../../model/plan.js';
 import { computePlan, liveContext, readLiveLists, planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
+import { formerListIds } from '../../plan/former-ids.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
 import { notice, type CliIO } from '../io.js';
 import { connectApp, loadRepo, parseFormat, resolvePath, useColor, type OutputFormat } from '../target.js';
@@ -11,12 +12,14 @@ import type { MadePlan, PlanCommandOptions } from './plan.js';
 
 export async function makePlan(
   io: CliIO,
-  opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune' | 'keywordTarget' | 'endpoint' | 'repo'>,
+  opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune' | 'base' | 'keywordTarget' | 'endpoint' | 'repo'>,
 ): Promise<MadePlan> {
   const repo = opts.repo ?? (await loadRepo(io, opts.dir));
   const app = opts.keywordTarget ? { keywords: opts.keywordTarget, endpoint: opts.endpoint } : connectApp(io, repo.config, opts.target);
   const target = app.keywords;
-  const live = await readLiveLists(target, repo.lists.map((l) => l.id));
+  const ids = repo.lists.map((l) => l.id);
+  const formerIds = opts.base ? await formerListIds({ cwd: io.cwd, dir: opts.dir, ref: opts.base, currentIds: ids }) : [];
+  const live = await readLiveLists(target, ids, { formerIds });
   const plan = computePlan(repo.lists, live.lists, {
     ...liveContext(live),
     target: target.label,
