@@ -78,4 +78,7 @@ test('a --base git cannot read is a clear error, not a stack trace', async () =>
   expect(plan.code).toBe(1);
   expect(plan.stderr).toContain('cannot read the list files at --base no-such-ref');
   expect(plan.stderr).not.toMatch(/\n\s+at /);
+  const both = await h.run(['apply', '--plan', 'plan.json', '--base', 'HEAD']);
+  expect(both.code).toBe(64);
+  expect(both.stderr).toContain('--base belongs to a fresh plan');
 });
