@@ -77,19 +77,28 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
  * here: at 25 lists of 1 MB it is ~60 MB that the apply does not need.
  */
 async function livePlan(run: ActionRun, connect: NonNullable<ActionDeps['connect']>, prepared: Prepared): Promise<{ keywords: KeywordTarget; plan: Plan }> {
-  const planned = await planAgainstLive(connect, prepared, run.deps.now());
-  return { keywords: planned.keywords, plan: await withLiveEditReverts(run, planned.plan, planned.live, prepared.validation.lists) };
+  const head = prepared.validation.lists;
+  const base = await listsBeforePush(run);
+  // Lists whose file this push deleted are asked by id: a listing cut short may not show them.
+  const heads = new Set(head.map((l) => l.id));
+  const formerIds = (base?.lists ?? []).map((l) => l.id).filter((id) => !heads.has(id));
+  const planned = await planAgainstLive(connect, prepared, run.deps.now(), { formerIds });
+  return { keywords: planned.keywords, plan: base ? withLiveEditReverts(planned.plan, base.lists, planned.live, head) : planned.plan };
 }
 
-/** On a push, changes that would undo live edits the merged files do not carry need force too. */
-async function withLiveEditReverts(run: ActionRun, plan: Plan, live: LiveKeywordList[], head: readonly DesiredList[]): Promise<Plan> {
+/** The lists of the commit before this push, when it is a push and git can read them. */
+async function listsBeforePush(run: ActionRun): Promise<{ lists: readonly DesiredList[] } | undefined> {
   const before = pushedFrom(run.context.event);
-  if (!before) return plan;
-  const base = await run.deps.validateAtRef(before, run.inputs.dir).catch((err: unknown) => {
+  if (!before) return undefined;
+  return run.deps.validateAtRef(before, run.inputs.dir).catch((err: unknown) => {
     run.deps.log.warning(`cannot read the lists before this push (${before.slice(0, 7)}), so live edits are not told from drift: ${err instanceof Error ? err.message : String(err)}`);
     return undefined;
   });
-  return base ? markLiveEditReverts(plan, base.lists, live, head) : plan;
+}
+
+/** On a push, changes that would undo live edits the merged files do not carry need force too. */
+function withLiveEditReverts(plan: Plan, base: readonly DesiredList[], live: LiveKeywordList[], head: readonly DesiredList[]): Plan {
+  return markLiveEditReverts(plan, base, live, head);
 }
 
 /**

@@ -2,7 +2,8 @@
 // (marker + label) carries the plan, and it is closed with a comment once live matches again.
 import { syncDriftIssue } from '../github/drift-issue.js';
 import { driftIssueTitle, renderDriftIssue, renderDriftResolved } from '../github/render-comments.js';
-import { planHasChanges } from '../model/plan.js';
+import { planHasChanges, type Plan } from '../model/plan.js';
+import { uncheckedText } from '../plan/summary.js';
 import { renderPlanMarkdown } from '../plan/index.js';
 import type { ActionResult, ActionRun } from './deps.js';
 import { renderPlanSummary } from './job-summary.js';
@@ -32,14 +33,17 @@ export async function runDrift(run: ActionRun): Promise<ActionResult> {
     driftBody: drift ? renderDriftIssue(plan, { ...link, renderPlan: renderPlanMarkdown, now, dir: inputs.dir }).body : null,
     resolvedComment: renderDriftResolved(target, now, link),
   });
-  const note = drift ? `**Drift**: live differs from the repository (issue #${res.issueNumber}, ${res.action}).` : noDriftNote(plan.unmanaged.length);
+  const note = drift ? `**Drift**: live differs from the repository (issue #${res.issueNumber}, ${res.action}).` : noDriftNote(plan.unmanaged.length, plan);
   await deps.writeSummary(renderPlanSummary(plan, validation.diagnostics, renderPlanMarkdown, [note]));
   deps.log.info(note);
   return { hasChanges: drift, planJsonPath, failed: false };
 }
 
 /** Unmanaged lists (no file, prune off) are not drift, but "live matches" would be untrue. */
-export function noDriftNote(unmanaged: number): string {
-  if (unmanaged === 0) return 'No drift: live matches the repository.';
-  return `No drift in managed lists; ${unmanaged} live list${unmanaged === 1 ? ' has' : 's have'} no file (unmanaged).`;
+export function noDriftNote(unmanaged: number, seen: Pick<Plan, 'unreadable' | 'truncatedListing'> = {}): string {
+  // What the plan could not see is never called matching (a listing cut short, unreadable lists).
+  const unseen = uncheckedText(seen);
+  if (unmanaged === 0 && !unseen) return 'No drift: live matches the repository.';
+  const lead = unmanaged === 0 ? 'No drift in managed lists.' : `No drift in managed lists; ${unmanaged} live list${unmanaged === 1 ? ' has' : 's have'} no file (unmanaged).`;
+  return `${lead}${unseen}`;
 }

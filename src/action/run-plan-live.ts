@@ -20,7 +20,7 @@ import { renderWithheldPlan } from '../github/withheld-plan.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { LiveKeywordList } from '../model/keyword-list.js';
 import { planHasChanges, type Plan } from '../model/plan.js';
-import { liveNotes, readLiveLists, renderPlanMarkdown } from '../plan/index.js';
+import { liveContext, readLiveLists, renderPlanMarkdown, type PlanOptions } from '../plan/index.js';
 import { defaultIdProblems, listLimitProblem, unsafeProblems } from '../plan/predict-apply.js';
 import { computeThreeWay } from '../plan/three-way.js';
 import { asBaseLists, commitBaseUnder, copyFolderAtRef, removeCopy } from './base-lists.js';
@@ -130,17 +130,17 @@ async function planTrusted(run: ActionRun, p: PlanInputs, trust: Trust): Promise
   const { pr, trusted, target, prValidation, guards } = p;
   const base = await p.validateBase();
   if (base.errorCount > 0) deps.log.warning(`the base commit's lists have ${base.errorCount} error(s); the plan uses the lists that loaded`);
-  const { live, notes, offlineReason } = await readLive(run, trusted, target, [...base.lists, ...prValidation.lists].map((l) => l.id), base);
+  const { live, context: liveRead, offlineReason } = await readLive(run, trusted, target, [...base.lists, ...prValidation.lists].map((l) => l.id), base);
   const tw = computeThreeWay(base.lists, live, prValidation.lists, {
     target,
     prune: inputs.prune ?? guards.guard.prune,
     safety: guards.guard.safety,
     mode: offlineReason ? 'offline' : 'live',
     now: deps.now(),
-    notes,
+    ...liveRead,
   });
   const problems: Diagnostic[] = [
-    ...defaultIdProblems(prValidation.lists, live, inputs.dir),
+    ...defaultIdProblems(prValidation.lists, live, inputs.dir, liveRead.defaults),
     ...(offlineReason ? [] : listLimitProblem(tw.plan, live, guards.guard.limits.maxLists, prValidation.configFile ?? `${inputs.dir}/kwsync.yaml`)),
     ...unsafeProblems(tw.plan, tw.lists, inputs.dir),
   ];
@@ -212,16 +212,16 @@ async function planWithheld(run: ActionRun, p: PlanInputs, trust: Trust): Promis
   };
 }
 
-async function readLive(run: ActionRun, trusted: Settings, target: string, ids: string[], base: RepoValidation): Promise<{ live: LiveKeywordList[]; notes: string[]; offlineReason?: string }> {
+async function readLive(run: ActionRun, trusted: Settings, target: string, ids: string[], base: RepoValidation): Promise<{ live: LiveKeywordList[]; context: Pick<PlanOptions, 'notes' | 'defaults' | 'unreadable' | 'truncatedListing'>; offlineReason?: string }> {
   const { deps } = run;
   if (!deps.connect) {
     const offlineReason = `no API key is configured for the target \`${target}\` (the COMETCHAT_API_KEY secret of its environment, or the one the caller passes)`;
     deps.log.warning(`${offlineReason}: planning offline against the base commit`);
-    return { live: asBaseLists(base.lists), notes: [], offlineReason };
+    return { live: asBaseLists(base.lists), context: {}, offlineReason };
   }
   const keywords = deps.connect(trusted.targetConfig, trusted.config.service);
   const live = await readLiveLists(keywords, ids);
-  return { live: live.lists, notes: liveNotes(live) };
+  return { live: live.lists, context: liveContext(live) };
 }
 
 /** The impact preview (trusted PRs only), or a line saying why there is none; it never fails the plan. */

@@ -6,7 +6,7 @@ import type { KwsyncConfig, TargetConfig } from '../model/config.js';
 import type { LiveKeywordList } from '../model/keyword-list.js';
 import type { Plan } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
-import { computePlan, liveNotes, readLiveLists } from '../plan/index.js';
+import { computePlan, liveContext, readLiveLists, type PlanOptions, type ReadLiveOptions } from '../plan/index.js';
 import { loadConfig } from '../validate/load-config.js';
 import type { ActionDeps, ActionRun, RepoValidation } from './deps.js';
 import type { Guard } from './guard.js';
@@ -55,7 +55,7 @@ export function planAgainst(
   live: readonly LiveKeywordList[],
   mode: Plan['mode'],
   now: Date,
-  notes: string[] = [],
+  context: Pick<PlanOptions, 'notes' | 'defaults' | 'unreadable' | 'truncatedListing'> = {},
 ): Plan {
   const { validation } = prepared;
   return computePlan(validation.lists, live, {
@@ -64,7 +64,7 @@ export function planAgainst(
     safety: validation.config.safety,
     mode,
     now,
-    notes,
+    ...context,
   });
 }
 
@@ -73,8 +73,9 @@ export async function planAgainstLive(
   connect: NonNullable<ActionDeps['connect']>,
   prepared: Prepared,
   now: Date,
+  read: ReadLiveOptions = {},
 ): Promise<{ keywords: KeywordTarget; plan: Plan; live: LiveKeywordList[] }> {
   const keywords = connect(prepared.targetConfig, prepared.validation.config.service);
-  const live = await readLiveLists(keywords, prepared.validation.lists.map((l) => l.id));
-  return { keywords, plan: planAgainst(prepared, live.lists, 'live', now, liveNotes(live)), live: live.lists };
+  const live = await readLiveLists(keywords, prepared.validation.lists.map((l) => l.id), read);
+  return { keywords, plan: planAgainst(prepared, live.lists, 'live', now, liveContext(live)), live: live.lists };
 }

@@ -95,7 +95,8 @@ export type ReadKeywordList = Omit<LiveKeywordList, 'category'> & { category: st
 /** A live list kwsync leaves alone because it does not know its category. */
 export interface UnknownCategoryList {
   id: string;
-  name: string;
+  /** Absent when the item carried no readable name (a set-aside item needs only its id). */
+  name?: string;
   category: string;
 }
 
@@ -154,24 +155,93 @@ const BASE = '/moderation/keywords';
 export const KEYWORD_NOT_FOUND = 'ERR_KEYWORD_NOT_FOUND';
 const one = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
+/**
+ * Every item of one listing that reads as a whole list of a known category, default lists included
+ * (`default: true`): the library view. Items that do not read are left out; plan, apply and import
+ * use readKeywordListing, which names them.
+ */
 export async function listKeywordLists(client: CometChatClient): Promise<LiveKeywordList[]> {
-  return (await readKeywordListing(client)).lists;
+  const res = await client.send({ api: 'chat', method: 'GET', path: BASE }, listingEnvelopeSchema);
+  const lists: LiveKeywordList[] = [];
+  for (const item of res.data) {
+    const parsed = wireListSchema.safeParse(item);
+    if (!parsed.success) continue;
+    const l = toReadList(parsed.data);
+    if (isKnown(l)) lists.push(l);
+  }
+  return lists;
 }
 
+/** What one listing holds, item by item (LiveListing with every set-aside field present). */
+export type ReadListing = LiveListing & {
+  unknownCategory: UnknownCategoryList[];
+  defaults: NonNullable<LiveListing['defaults']>;
+  unreadable: NonNullable<LiveListing['unreadable']>;
+  withoutId: number;
+};
+
 /**
- * One GET of all lists, and whether the answer may be cut short (listingMayBeTruncated). Lists of a
- * category kwsync does not know are left out of `lists` (so never planned, written or pruned) and
- * named in `unknownCategory`.
+ * One GET of all lists, read item by item so that no single item can sink the listing: the envelope
+ * (a `data` array, `meta`) must be a listing, then each item is read for its `id` first and only for
+ * what its handling needs (readListingItems). Lists of a category kwsync does not know, default lists
+ * and unreadable items are left out of `lists` (so never planned, written or pruned).
  */
-export async function readKeywordListing(client: CometChatClient): Promise<LiveListing & { unknownCategory: UnknownCategoryList[] }> {
-  const res = readListing(await client.send({ api: 'chat', method: 'GET', path: BASE }, wireListingSchema));
-  const lists: LiveKeywordList[] = [];
-  const unknownCategory: UnknownCategoryList[] = [];
-  for (const l of res.data) {
-    if (isKnown(l)) lists.push(l);
-    else unknownCategory.push({ id: l.id, name: l.name, category: l.category });
+export async function readKeywordListing(client: CometChatClient): Promise<ReadListing> {
+  const res = await client.send({ api: 'chat', method: 'GET', path: BASE }, listingEnvelopeSchema);
+  return { ...readListingItems(res.data), mayBeTruncated: listingMayBeTruncated(res.data.length, res.meta?.current) };
+}
+
+/** The listing's envelope only: the items are read one by one after (readListingItems). */
+const listingEnvelopeSchema = z.looseObject({ data: z.array(z.unknown()), meta: listingMetaSchema });
+
+/** Problems named per unreadable item: a list of 100k bad terms must not make 100k lines. */
+const MAX_PROBLEMS = 5;
+
+/**
+ * Sorts the items of a listing. Each is read for its `id` first; a default list (`default: true`,
+ * or `appId: "default"` as in the published example) needs nothing else; an unknown category needs
+ * its category; only an item of a known category is read as a whole list (wireListSchema), and when
+ * that fails its problems are kept, located by field. Pure.
+ */
+export function readListingItems(items: readonly unknown[]): Omit<ReadListing, 'mayBeTruncated'> {
+  const out: Omit<ReadListing, 'mayBeTruncated'> = { lists: [], unknownCategory: [], defaults: [], unreadable: [], withoutId: 0 };
+  for (const item of items) {
+    const fields = isRecord(item) ? item : undefined;
+    const id = fields?.['id'];
+    if (!fields || typeof id !== 'string' || id.length === 0) {
+      out.withoutId += 1;
+      continue;
+    }
+    const name = typeof fields['name'] === 'string' ? fields['name'] : undefined;
+    const category = typeof fields['category'] === 'string' && fields['category'].length > 0 ? fields['category'] : undefined;
+    if (fields['default'] === true || fields['appId'] === 'default') {
+      out.defaults.push({ id, ...(name !== undefined ? { name } : {}), ...(category !== undefined ? { category } : {}) });
+    } else if (category !== undefined && !(CATEGORIES as readonly string[]).includes(category)) {
+      out.unknownCategory.push({ id, ...(name !== undefined ? { name } : {}), category });
+    } else {
+      const parsed = wireListSchema.safeParse(fields);
+      if (parsed.success) out.lists.push(toReadList(parsed.data) as LiveKeywordList);
+      else out.unreadable.push({ id, problems: locatedProblems(parsed.error) });
+    }
   }
-  return { lists, mayBeTruncated: listingMayBeTruncated(res.data.length, res.meta?.current), unknownCategory };
+  return out;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `searchTerms[3]: Invalid input: expected string, received number`, at most MAX_PROBLEMS of them. */
+export function locatedProblems(error: z.ZodError): string[] {
+  const lines = error.issues.slice(0, MAX_PROBLEMS).map((issue) => `${issuePath(issue.path)}: ${issue.message}`);
+  const more = error.issues.length - MAX_PROBLEMS;
+  if (more > 0) lines.push(`and ${more} more problem${more === 1 ? '' : 's'}`);
+  return lines;
+}
+
+function issuePath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return '(the item)';
+  return path.map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i === 0 ? '' : '.'}${String(k)}`)).join('');
 }
 
 /** Throws ApiError (status 404) when the list does not exist. */

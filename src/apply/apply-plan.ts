@@ -6,7 +6,7 @@
 import pLimit from 'p-limit';
 import { RefusedPlanError } from '../errors.js';
 import { DEFAULT_SAFETY, type ServiceConfig } from '../model/config.js';
-import type { ApplyReport, ListChange, ListResult, Plan } from '../model/plan.js';
+import type { ApplyReport, ListChange, ListResult, Plan, UnreadableList } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../api/retry-policy.js';
 import { unsafeReasons, type SafetyConfig } from '../plan/safety.js';
@@ -67,7 +67,21 @@ export async function applyPlan(plan: Plan, target: KeywordTarget, opts: ApplyOp
   let ordered = plan.changes.map((c) => results.get(c)!);
   // Interrupted: report what landed now; the person asked to stop, not for one more read.
   if (!opts.signal?.aborted) ordered = await checkStillLive(plan.changes, ordered, target);
-  return { target: plan.target, startedAt, finishedAt: now().toISOString(), results: ordered };
+  return { target: plan.target, startedAt, finishedAt: now().toISOString(), results: [...ordered, ...(plan.unreadable ?? []).map(unreadableResult)] };
+}
+
+/** A list with a file whose live list could not be read: nothing was sent, and the run says so (exit 1). */
+export function unreadableResult(u: UnreadableList): ListResult {
+  return {
+    id: u.id,
+    kind: 'update',
+    outcome: 'failed',
+    revisionId: null,
+    message:
+      `not written: the live list${u.file ? ` for ${u.file}` : ''} could not be read (${u.problems.join('; ')}); ` +
+      'it was left as it is and the other lists went on. Check it in the dashboard, or run `kwsync doctor` to see how the app answers',
+    warnings: [],
+  };
 }
 
 export function assertSafe(plan: Plan, force: boolean): void {

@@ -24,12 +24,17 @@ export async function importListsById(
     try {
       outcomes.push(await importOne(target, desired, id, opts));
     } catch (err) {
-      // A failing service fails the whole command; a list no file can take is reported and skipped.
-      if (!(err instanceof KwsyncError) || err instanceof ApiError) throw err;
+      // A failing service fails the whole command; a list no file can take, or one whose live answer
+      // cannot be read (a 2xx in a shape kwsync refuses, a category it does not know), is reported and skipped.
+      if (!(err instanceof KwsyncError) || (err instanceof ApiError && !unreadableAnswer(err))) throw err;
       outcomes.push({ id, kind: 'failed', message: err.message, ...(err.hint ? { hint: err.hint } : {}) });
     }
   }
   return outcomes;
+}
+
+function unreadableAnswer(err: ApiError): boolean {
+  return err.status !== undefined && err.status >= 200 && err.status < 300;
 }
 
 async function importOne(

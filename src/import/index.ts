@@ -6,3 +6,4 @@ export { assertWritable, mergeLiveList, type ListMerge } from './merge-live-list
 export { mergeListFileText, type LiveFields, type TermsChange } from './merge-list-file.js';
 export { mergeTermsCsvText } from './merge-terms-csv.js';
 export { importListsById, type ListImportOutcome } from './import-lists.js';
+export { importNotes } from './import-notes.js';

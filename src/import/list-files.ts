@@ -26,9 +26,18 @@ export function listFilesFor(lists: readonly LiveKeywordList[], targetLabel: str
     .flatMap((l) => filesForList(l, targetLabel));
 }
 
-/** Non-default lists with at least one term: an empty list has no valid file form (list-empty). */
+/**
+ * Non-default lists with at least one term (an empty list has no valid file form, list-empty) and an
+ * id a file may carry: the id names the file written, and comes from the live app, so `../x` or
+ * `a/b` must never reach the file system.
+ */
 export function importable(lists: readonly LiveKeywordList[]): LiveKeywordList[] {
-  return lists.filter((l) => !l.default && l.searchTerms.length > 0);
+  return lists.filter((l) => !l.default && l.searchTerms.length > 0 && LIST_ID_PATTERN.test(l.id));
+}
+
+/** Live lists import leaves out because their id cannot name a list file. */
+export function unusableIds(lists: readonly LiveKeywordList[]): string[] {
+  return lists.filter((l) => !l.default && !LIST_ID_PATTERN.test(l.id)).map((l) => l.id);
 }
 
 export function needsCsv(terms: readonly string[]): boolean {

@@ -59,6 +59,21 @@ export interface Plan {
   defaults: string[];
   /** What the reader should know about how live was read (e.g. a listing that may be cut short). */
   notes?: string[];
+  /** Lists with a file whose live list could not be read: not planned; apply reports each as failed. */
+  unreadable?: UnreadableList[];
+  /**
+   * The live listing may be cut short (it returned `listed` items, its page limit): live lists with
+   * no file past it could not be checked, so the plan never calls the app clean.
+   */
+  truncatedListing?: { listed: number };
+}
+
+/** A managed list (it has a file) whose live list could not be read. */
+export interface UnreadableList {
+  id: string;
+  file: string | null;
+  /** What could not be read, located by field (`searchTerms: ...`). */
+  problems: string[];
 }
 
 /** What `kwsync plan --out` writes: the plan and a checksum over it, so an altered plan is refused. */

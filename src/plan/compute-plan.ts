@@ -1,7 +1,8 @@
 // desired (files) vs live (service) -> Plan. Pure: data in, data out, no I/O (STYLE 1, 4).
 import { ConfigError } from '../errors.js';
 import type { DesiredList, KeywordList, LiveKeywordList } from '../model/keyword-list.js';
-import { PLAN_FORMAT_VERSION, type FieldChange, type ListChange, type Plan, type UnmanagedList } from '../model/plan.js';
+import { PLAN_FORMAT_VERSION, type FieldChange, type ListChange, type Plan, type UnmanagedList, type UnreadableList } from '../model/plan.js';
+import { unreadableNote } from './read-live.js';
 import { unsafeReason, type SafetyConfig } from './safety.js';
 import { diffTerms, listContent, termsMissing } from './term-sets.js';
 
@@ -15,6 +16,12 @@ export interface PlanOptions {
   now?: Date;
   /** Shown with the plan, e.g. that the live listing may be cut short. */
   notes?: string[];
+  /** Default lists the listing set aside (ids; readLiveLists): never planned, and a file claiming one is refused. */
+  defaults?: readonly string[];
+  /** Live lists with a file that could not be read: each is reported (Plan.unreadable), never planned. */
+  unreadable?: readonly { id: string; problems: string[] }[];
+  /** The listing may be cut short: the plan says what it could not check. */
+  truncatedListing?: { listed: number };
 }
 
 export function computePlan(
@@ -22,16 +29,25 @@ export function computePlan(
   live: readonly LiveKeywordList[],
   opts: PlanOptions,
 ): Plan {
-  const defaults = live.filter((l) => l.default).map((l) => l.id);
-  const defaultIds = new Set(defaults);
+  const defaultIds = new Set([...live.filter((l) => l.default).map((l) => l.id), ...(opts.defaults ?? [])]);
+  const defaults = [...defaultIds];
   const liveById = new Map(live.filter((l) => !l.default).map((l) => [l.id, l]));
   refuseDefaultIds(desired, defaultIds);
 
-  const changes: ListChange[] = desired.map((d) => {
+  // A list whose live side could not be read fails alone: neither created (it exists) nor updated.
+  const problemsById = new Map((opts.unreadable ?? []).map((u) => [u.id, u.problems]));
+  const unreadable: UnreadableList[] = [];
+  const changes: ListChange[] = [];
+  for (const d of desired) {
     const current = liveById.get(d.id);
-    return current ? updateOrNoop(d, current, opts.safety) : create(d);
-  });
+    const problems = problemsById.get(d.id);
+    if (!current && problems) unreadable.push({ id: d.id, file: fileOf(d), problems: [...problems] });
+    else changes.push(current ? updateOrNoop(d, current, opts.safety) : create(d));
+  }
   const desiredIds = new Set(desired.map((d) => d.id));
+  // Unreadable live lists with no file: left alone (never pruned) and said so.
+  const leftAlone = (opts.unreadable ?? []).filter((u) => !desiredIds.has(u.id));
+  const notes = [...(opts.notes ?? []), ...(leftAlone.length > 0 ? [unreadableNote(leftAlone)] : [])];
   const orphans = [...liveById.values()].filter((l) => !desiredIds.has(l.id));
   const unmanaged: UnmanagedList[] = [];
   for (const l of orphans) {
@@ -47,7 +63,9 @@ export function computePlan(
     changes: changes.sort((a, b) => compareIds(a.id, b.id)),
     unmanaged: unmanaged.sort((a, b) => compareIds(a.id, b.id)),
     defaults: defaults.sort(compareIds),
-    ...(opts.notes && opts.notes.length > 0 ? { notes: [...opts.notes] } : {}),
+    ...(notes.length > 0 ? { notes } : {}),
+    ...(unreadable.length > 0 ? { unreadable: unreadable.sort((a, b) => compareIds(a.id, b.id)) } : {}),
+    ...(opts.truncatedListing ? { truncatedListing: { listed: opts.truncatedListing.listed } } : {}),
   };
 }
 

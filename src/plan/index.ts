@@ -1,6 +1,6 @@
 // Public surface of the plan module: compute, render, save/read, safety.
 export { computePlan, type PlanOptions } from './compute-plan.js';
-export { readLiveLists, liveNotes, type LiveLists } from './read-live.js';
+export { readLiveLists, liveNotes, liveContext, type LiveLists, type ReadLiveOptions } from './read-live.js';
 export { renderPlanText } from './render-text.js';
 export { renderPlanMarkdown, type MarkdownOptions } from './render-markdown.js';
 export { renderPlanJson } from './render-json.js';

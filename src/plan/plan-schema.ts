@@ -38,6 +38,8 @@ export const planSchema = z.strictObject({
   ),
   defaults: z.array(z.string()),
   notes: z.array(z.string()).optional(),
+  unreadable: z.array(z.strictObject({ id: z.string(), file: z.string().nullable(), problems: z.array(z.string()) })).optional(),
+  truncatedListing: z.strictObject({ listed: z.number() }).optional(),
 });
 
 export const savedPlanSchema = z.strictObject({

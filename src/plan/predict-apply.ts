@@ -19,8 +19,9 @@ function at(file: string | null, fallback: string, rule: string, message: string
 }
 
 /** Files whose list id is one of the app's default lists (apply never touches those). */
-export function defaultIdProblems(pr: readonly ListSide[], live: readonly LiveKeywordList[], dir: string): Diagnostic[] {
-  const defaults = new Set(live.filter((l) => l.default).map((l) => l.id));
+export function defaultIdProblems(pr: readonly ListSide[], live: readonly LiveKeywordList[], dir: string, setAside: readonly string[] = []): Diagnostic[] {
+  // Default lists arrive set aside by the listing (readLiveLists `defaults`), or among lists read by id.
+  const defaults = new Set([...live.filter((l) => l.default).map((l) => l.id), ...setAside]);
   return pr
     .filter((d) => defaults.has(d.id))
     .map((d) => at(fileOf(d), dir, RULES.defaultId, `list id "${d.id}" is a default list of the app; kwsync never changes default lists, so apply would stop here: give the list its own id`));

@@ -5,7 +5,7 @@
 import type { ListChange, Plan } from '../model/plan.js';
 import { needsEscapes } from '../render/look-alikes.js';
 import { fenceFor, fenceLine, htmlCode, mdCell, mdCode, mdCodeCell, mdText, unicodeEscapes } from '../render/markdown-escape.js';
-import { endpointLine, planSummaryLine, type ServiceEndpoint } from './summary.js';
+import { defaultsText, endpointLine, noChangesText, planSummaryLine, type ServiceEndpoint } from './summary.js';
 
 export interface MarkdownOptions {
   /** Lists shown in the table and the details (default 50). */
@@ -27,7 +27,7 @@ export function renderPlanMarkdown(plan: Plan, opts: MarkdownOptions = {}): stri
   const out: string[] = [`### kwsync plan for ${mdCode(plan.target)}`, ''];
   if (opts.endpoint) out.push(`<sub>${mdText(endpointLine(opts.endpoint))}</sub>`, '');
   out.push(`**${planSummaryLine(plan)}**`, '');
-  if (changed.length === 0) out.push('No changes: the live lists match the files.', '');
+  if (changed.length === 0) out.push(noChangesText(plan), '');
   else {
     out.push('| list | change | terms | fields | needs `--force` |', '|---|---|---|---|---|');
     for (const c of shown) out.push(tableRow(c));
@@ -36,10 +36,13 @@ export function renderPlanMarkdown(plan: Plan, opts: MarkdownOptions = {}): stri
     for (const c of shown) out.push(...details(c, maxTerms), '');
     if (hidden > 0) out.push(`_…and ${hidden} more list${hidden === 1 ? '' : 's'} not shown._`, '');
   }
+  for (const u of plan.unreadable ?? []) {
+    out.push(`❌ **cannot plan ${mdCode(u.id)}**${u.file ? ` (${mdCode(u.file)})` : ''}: the live list could not be read, so it is left as it is: ${mdText(u.problems.join('; '))}`, '');
+  }
   if (plan.unmanaged.length > 0) {
     out.push(`Unmanaged live lists (no file; kept, \`--prune\` deletes them): ${plan.unmanaged.map((u) => mdCode(u.id)).join(', ')}`, '');
   }
-  if (plan.defaults.length > 0) out.push(`Default lists (never changed): ${plan.defaults.map((d) => mdCode(d)).join(', ')}`, '');
+  if (plan.defaults.length > 0) out.push(`Default lists (never changed): ${defaultsText(plan.defaults, 5, mdCode)}`, '');
   for (const note of plan.notes ?? []) out.push(`> [!NOTE]\n> ${mdText(note)}`, '');
   out.push(`<sub>${mdText(`${plan.mode} plan made ${plan.createdAt}`)}</sub>`);
   return `${out.join('\n')}\n`;

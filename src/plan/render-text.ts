@@ -5,7 +5,7 @@ import type { ListChange, Plan } from '../model/plan.js';
 import { displayLine, quote } from '../load/quote-value.js';
 import { needsEscapes } from '../render/look-alikes.js';
 import { unicodeEscapes } from '../render/markdown-escape.js';
-import { endpointLine, planSummaryLine, type ServiceEndpoint } from './summary.js';
+import { defaultsText, endpointLine, noChangesText, planSummaryLine, type ServiceEndpoint } from './summary.js';
 
 // Names, ids and terms can come from the live service: control characters are shown, never sent to
 // the terminal, so a term cannot recolour or rewrite the screen. Names are quoted whole.
@@ -25,14 +25,18 @@ export function renderPlanText(plan: Plan, opts: PlanTextOptions): string {
   if (opts.endpoint) lines.push(`  ${displayLine(endpointLine(opts.endpoint))}`);
   lines.push('');
   const changed = plan.changes.filter((c) => c.kind !== 'noop');
-  if (changed.length === 0) lines.push('No changes: the live lists match the files.', '');
+  if (changed.length === 0) lines.push(noChangesText(plan), '');
   for (const c of changed) lines.push(...renderChange(c, paint), '');
+  for (const u of plan.unreadable ?? []) {
+    lines.push(paint('red', `✗ cannot plan ${displayLine(u.id)}`) + (u.file ? `  (${u.file})` : ''));
+    lines.push(`    the live list could not be read, so it is left as it is: ${u.problems.map(displayLine).join('; ')}`, '');
+  }
   if (plan.unmanaged.length > 0) {
     lines.push(
       `Unmanaged (live lists with no file, left alone; --prune deletes them): ${plan.unmanaged.map((u) => displayLine(u.id)).join(', ')}`,
     );
   }
-  if (plan.defaults.length > 0) lines.push(`Default lists (never changed): ${plan.defaults.map(displayLine).join(', ')}`);
+  if (plan.defaults.length > 0) lines.push(`Default lists (never changed): ${defaultsText(plan.defaults.map(displayLine))}`);
   if (plan.unmanaged.length > 0 || plan.defaults.length > 0) lines.push('');
   for (const note of plan.notes ?? []) lines.push(paint('yellow', `Note: ${displayLine(note)}`), '');
   const unsafe = changed.filter((c) => c.unsafe !== null).length;

@@ -11,7 +11,34 @@ export function countChanges(plan: Plan): PlanCounts {
 
 export function planSummaryLine(plan: Plan): string {
   const n = countChanges(plan);
-  return `Plan: ${n.create} to create, ${n.update} to update, ${n.delete} to delete, ${n.noop} unchanged.`;
+  return `Plan: ${n.create} to create, ${n.update} to update, ${n.delete} to delete, ${n.noop} unchanged.${uncheckedText(plan)}`;
+}
+
+/**
+ * What the plan could not check, for the summary line: lists whose live side could not be read,
+ * and, when the listing may be cut short, live lists with no file past it. Empty when all was seen.
+ */
+export function uncheckedText(plan: Pick<Plan, 'unreadable' | 'truncatedListing'>): string {
+  const parts: string[] = [];
+  const unreadable = plan.unreadable?.length ?? 0;
+  if (unreadable > 0) parts.push(` ${unreadable} list${unreadable === 1 ? '' : 's'} could not be read (not planned).`);
+  if (plan.truncatedListing) {
+    parts.push(` Not checked: live lists with no file past the ${plan.truncatedListing.listed} the service listed (its listing may be cut short).`);
+  }
+  return parts.join('');
+}
+
+/** The sentence a plan with no change opens with: "match" only for what the plan could see. */
+export function noChangesText(plan: Plan): string {
+  if (plan.unreadable && plan.unreadable.length > 0) return 'No changes planned, but some lists could not be read (below): they were not compared.';
+  if (plan.truncatedListing) return 'No changes to the lists with a file; live lists the listing did not show (it may be cut short) were not checked.';
+  return 'No changes: the live lists match the files.';
+}
+
+/** `a, b, c and 17 more`: default lists are many (a dozen "Prompt" lists) and never change. */
+export function defaultsText(ids: readonly string[], show = 5, quote: (s: string) => string = (s) => s): string {
+  const shown = ids.slice(0, show).map(quote).join(', ');
+  return ids.length > show ? `${shown} and ${ids.length - show} more` : shown;
 }
 
 /** Where a plan or apply runs: the app, its region and the host spoken to. Never the key. */

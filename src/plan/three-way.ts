@@ -63,9 +63,13 @@ export function computeThreeWay(
 ): ThreeWayPlan {
   // A file claiming a default list's id is reported by predict-apply; the plan leaves it out
   // instead of stopping, so the rest of the PR is still planned.
-  const defaults = new Set(live.filter((x) => x.default).map((x) => x.id));
+  const defaults = new Set([...live.filter((x) => x.default).map((x) => x.id), ...(opts.defaults ?? [])]);
   const plan = computePlan(pr.filter((d) => !defaults.has(d.id)), live, opts);
-  return { plan, lists: threeWayLists(base, live, pr, opts.prune) };
+  // A list whose live side could not be read is reported by the plan (Plan.unreadable); compared
+  // three ways it would look deleted live.
+  const unreadable = new Set((opts.unreadable ?? []).map((u) => u.id));
+  const without = (xs: readonly ListSide[]) => (unreadable.size > 0 ? xs.filter((x) => !unreadable.has(x.id)) : xs);
+  return { plan, lists: threeWayLists(without(base), live, without(pr), opts.prune) };
 }
 
 /** The per-list side of computeThreeWay, without the plan (for callers that have one already). */

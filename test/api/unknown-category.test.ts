@@ -30,14 +30,19 @@ afterAll(async () => {
 
 test('the listing reads; the unknown list is set aside and named', async () => {
   const listing = await readKeywordListing(client);
-  expect(listing.lists.map((l) => l.id)).toEqual(['profane-word-list-1', 'profanity-list']);
+  expect(listing.lists.map((l) => l.id)).toEqual(['profane-word-list-1']);
+  expect(listing.defaults.map((l) => l.id)).toEqual(['profanity-list']);
   expect(listing.unknownCategory).toEqual([{ id: 'images', name: 'Images', category: 'image-similarity' }]);
 });
 
-test('a file claiming that id stops the plan read with a clear error, not an overwrite', async () => {
-  const err = (await thrown(() => readLiveLists(createKeywordTarget(client, 't'), ['images']))) as ApiError;
+test('a file claiming that id fails that list alone with a clear problem, never an overwrite', async () => {
+  const live = await readLiveLists(createKeywordTarget(client, 't'), ['images', 'profane-word-list-1']);
+  expect(live.lists.map((l) => l.id)).toEqual(['profane-word-list-1']);
+  expect(live.unreadable).toEqual([
+    { id: 'images', problems: ['category: "image-similarity" is a category kwsync does not know (it knows word, pattern, sentence-similarity)'], wanted: true },
+  ]);
+  const err = (await thrown(() => findKeywordList(client, 'images'))) as ApiError;
   expect(err).toBeInstanceOf(ApiError);
   expect(err.message).toBe('GET /moderation/keywords/images: the live list "images" has category "image-similarity", which kwsync does not know');
   expect(err.hint).toMatch(/leaves other lists alone/);
-  await expect(findKeywordList(client, 'images')).rejects.toThrow(/does not know/);
 });

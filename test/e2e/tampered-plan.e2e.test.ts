@@ -36,7 +36,8 @@ test('a deletion whose `unsafe` was cleared is still not made without --force', 
 });
 
 test('a plan that writes a default list at its live revision is not applied, even with --force', async () => {
-  const dflt = (await h.target().listKeywordLists()).lists.find((l) => l.default);
+  const [setAside] = (await h.target().listKeywordLists()).defaults ?? [];
+  const dflt = setAside && (await h.target().getKeywordList(setAside.id));
   expect(dflt).toBeDefined();
   await h.writeList('a', ['x', 'y']);
   expect((await h.run(['plan', '--out', 'plan.json'])).code).toBe(0);

@@ -54,7 +54,7 @@ test('lists of a category kwsync does not know are named in a note, and never pl
   const target = appWith(2, undefined);
   const listing = { ...bind(target), listKeywordLists: async () => ({ ...(await target.listKeywordLists()), unknownCategory: [{ id: 'ai-list', category: 'ai-moderation' }] }) };
   const live = await readLiveLists(listing, ['l00']);
-  expect(liveNotes(live)).toEqual(['left alone, because kwsync does not know their category: ai-list (category "ai-moderation")']);
+  expect(liveNotes(live)).toEqual(['left alone 1 list, because kwsync does not know their category: ai-list (category "ai-moderation")']);
   const plan = computePlan([desired('l00', ['a'])], live.lists, { target: 'fake', prune: true, safety: SAFETY, now: NOW, notes: liveNotes(live) });
   expect(plan.changes.map((c) => [c.id, c.kind])).toEqual([['l00', 'noop'], ['l01', 'delete']]);
   expect(plan.notes).toEqual(liveNotes(live));

@@ -28,6 +28,9 @@ export async function runApply(io: CliIO, opts: ApplyCommandOptions, terminal: A
       hint: 'pass --auto-approve to apply without asking (CI, scripts), or apply a reviewed plan with --plan plan.json',
     });
   }
+  if (opts.plan && opts.base !== undefined) {
+    throw new UsageError('--base belongs to a fresh plan; a saved plan was made with (or without) its own', { hint: 'plan with `kwsync plan --base REF --out plan.json`, then apply it with --plan alone' });
+  }
   const prepared = opts.plan ? await prepareSavedPlan(io, opts, opts.plan) : await prepareFreshPlan(io, opts, format);
   if (ask && planHasChanges(prepared.plan) && !(await confirmed(io, terminal, prepared, format))) {
     throw new KwsyncError('apply cancelled; nothing was written', { hint: 'answer `yes` to apply, or pass --auto-approve' });

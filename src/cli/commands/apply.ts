@@ -12,6 +12,8 @@ export interface ApplyCommandOptions {
   plan?: string;
   force?: boolean;
   prune?: boolean;
+  /** A git ref whose list files count as managed before (see plan --base). */
+  base?: string;
   concurrency?: string;
   format?: string;
   /** Apply without asking (CI, scripts, the demo). */
@@ -54,6 +56,7 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--allow-local-apply', 'apply a target marked `applyFrom: ci` from outside CI')
     .option('--force', 'apply changes marked unsafe (large removals, deletions)')
     .option('--prune', 'delete live lists that have no file (a saved plan keeps its own setting)')
+    .option('--base <ref>', 'git ref (e.g. origin/main): lists whose file was deleted since are checked by id before planning')
     .option('--concurrency <n>', 'writes in flight at once, 1-16 (default: apply.concurrency, 4)')
     .option('--format <format>', 'report as text, markdown or json', 'text')
     .addHelpText(

@@ -1,9 +1,9 @@
 // `kwsync import`, the run: all live lists into new files, or --list ID merged into the file that holds it.
-import { importable, importListsById, listFilesFor, mergeLiveList, splitManaged, writeListFiles, type ListImportOutcome } from '../../import/index.js';
+import { importable, importListsById, importNotes, listFilesFor, mergeLiveList, splitManaged, writeListFiles, type ListImportOutcome } from '../../import/index.js';
 import { EXIT, UsageError } from '../../errors.js';
 import { LIST_ID_PATTERN } from '../../model/list-file.js';
 import { DEFAULT_CONFIG } from '../../model/config.js';
-import { liveNotes, readLiveLists } from '../../plan/index.js';
+import { readLiveLists } from '../../plan/index.js';
 import type { CliIO } from '../io.js';
 import { connectTarget, loadRepo, resolvePath, useColor, type LoadedRepo } from '../target.js';
 import { renderDiagnosticsText, validateRepo } from '../../validate/index.js';
@@ -18,7 +18,7 @@ export async function runImport(io: CliIO, opts: ImportCommandOptions): Promise<
   const target = connectTarget(io, repo.config, opts.target);
   const read = await readLiveLists(target, repo.lists.map((l) => l.id));
   const live = read.lists;
-  for (const note of liveNotes(read)) io.stderr.write(`warning: ${note}\n`);
+  for (const note of importNotes(read)) io.stderr.write(`warning: ${note}\n`);
   const managed = repo.lists.map((l) => ({ id: l.id, file: l.source.file }));
   const isOwnFile = (id: string, file: string) => resolve(io.cwd, file) === join(dir, `${id}.yaml`);
   const { toWrite, skipped } = splitManaged(importable(live), managed, { force: opts.force === true, isOwnFile });
@@ -29,7 +29,7 @@ export async function runImport(io: CliIO, opts: ImportCommandOptions): Promise<
   const written = await writeListFiles(listFilesFor(fresh, target.label), { dir, cwd: io.cwd, force: opts.force === true });
   for (const l of refresh) written.push(...(await mergeLiveList(l, byId.get(l.id)!, { cwd: io.cwd })).written);
   const lists = toWrite.length;
-  const defaults = live.filter((l) => l.default).length;
+  const defaults = read.defaults.length;
   const empty = live.filter((l) => !l.default && l.searchTerms.length === 0).map((l) => l.id);
   io.stdout.write(
     `Imported ${lists} list${lists === 1 ? '' : 's'} from ${target.label} into ${opts.dir}` +

@@ -3,7 +3,8 @@
 import { writeFile } from 'node:fs/promises';
 import { EXIT, KwsyncError } from '../../errors.js';
 import type { Plan } from '../../model/plan.js';
-import { computePlan, liveNotes, readLiveLists, planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
+import { computePlan, liveContext, readLiveLists, planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
+import { formerListIds } from '../../plan/former-ids.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
 import { notice, type CliIO } from '../io.js';
 import { connectApp, loadRepo, parseFormat, resolvePath, useColor, type OutputFormat } from '../target.js';
@@ -11,14 +12,16 @@ import type { MadePlan, PlanCommandOptions } from './plan.js';
 
 export async function makePlan(
   io: CliIO,
-  opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune' | 'keywordTarget' | 'endpoint' | 'repo'>,
+  opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune' | 'base' | 'keywordTarget' | 'endpoint' | 'repo'>,
 ): Promise<MadePlan> {
   const repo = opts.repo ?? (await loadRepo(io, opts.dir));
   const app = opts.keywordTarget ? { keywords: opts.keywordTarget, endpoint: opts.endpoint } : connectApp(io, repo.config, opts.target);
   const target = app.keywords;
-  const live = await readLiveLists(target, repo.lists.map((l) => l.id));
+  const ids = repo.lists.map((l) => l.id);
+  const formerIds = opts.base ? await formerListIds({ cwd: io.cwd, dir: opts.dir, ref: opts.base, currentIds: ids }) : [];
+  const live = await readLiveLists(target, ids, { formerIds });
   const plan = computePlan(repo.lists, live.lists, {
-    notes: liveNotes(live),
+    ...liveContext(live),
     target: target.label,
     prune: opts.prune === true || repo.config.prune,
     safety: repo.config.safety,
@@ -39,6 +42,8 @@ export async function runPlan(io: CliIO, opts: PlanCommandOptions): Promise<numb
   if (opts.out) await savePlanFile(io, opts.out, plan);
   io.stdout.write(renderPlan(plan, format, useColor(io.stdout, io.env), endpoint));
   if (opts.out) notice(io, `Saved the plan to ${opts.out}; apply exactly it with: ${applyPlanCommand(opts.out, opts.dir)}`);
+  // A list with a file whose live list could not be read failed alone: the plan shows the rest, and exits 1.
+  if (plan.unreadable && plan.unreadable.length > 0) return EXIT.failure;
   return opts.detailedExitcode && planHasChanges(plan) ? EXIT.changes : EXIT.ok;
 }
 

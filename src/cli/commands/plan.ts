@@ -15,6 +15,8 @@ export interface PlanCommandOptions {
   out?: string;
   detailedExitcode?: boolean;
   prune?: boolean;
+  /** A git ref whose list files count as managed before: lists whose file was deleted since are asked by id. */
+  base?: string;
   /** Not a flag: the demo passes the emulator here instead of resolving a target. */
   keywordTarget?: KeywordTarget;
   /** Not a flag: the app, region and host of `keywordTarget`, for the header. */
@@ -46,6 +48,7 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--out <file>', 'also save the plan (JSON with a checksum) for `kwsync apply --plan`')
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when there are none')
     .option('--prune', 'plan to delete live lists that have no file (default lists are never deleted)')
+    .option('--base <ref>', 'git ref (e.g. origin/main): lists whose file was deleted since are checked by id, so a listing cut short cannot hide them')
     .addHelpText(
       'after',
       `
@@ -54,6 +57,7 @@ Examples:
   kwsync plan --format markdown > plan.md
   kwsync plan --out plan.json --detailed-exitcode   # exit 2 if anything would change
   kwsync plan --target staging --prune
+  kwsync plan --prune --base origin/main   # deleted files' lists are found even past the listing's page
 
 Exit codes: 0 ok (or no changes), 2 changes (with --detailed-exitcode), 1 API error, 3 invalid lists, 64 bad usage.`,
     )
