@@ -1,8 +1,7 @@
 // What one GET /moderation/keywords says about the app, where the published description is silent
 // or contradicts itself: is `default` sent on ordinary lists, is `description`, is the listing cut
 // short. Pure: takes the parsed body, returns findings and the facts the write probe needs.
-import { keywordListsResponseSchema, listingMayBeTruncated } from '../api/keywords.js';
-import { issueText } from '../api/lenient.js';
+import { listingMayBeTruncated, readListingItems } from '../api/keywords.js';
 import type { Finding } from './report.js';
 import { isObject } from './response-traits.js';
 
@@ -40,20 +39,34 @@ export function analyseListing(json: unknown, items: Item[]): { findings: Findin
   return { findings, facts: { nonDefaultCount: ordinary.length, mayBeTruncated } };
 }
 
-/** kwsync's own reader must take this listing; if not, nothing else works. */
+/**
+ * kwsync's own reader must take this listing. It reads item by item (src/api/keywords.ts
+ * readListingItems): default lists, unknown categories and odd items are set aside, never fatal; an
+ * item it cannot read fails only a list file with the same id, so that is what this says.
+ */
 function readable(json: unknown): Finding {
   const title = "kwsync's reader takes the listing";
-  const parsed = keywordListsResponseSchema.safeParse(json);
-  if (parsed.success) {
-    return { id: 'listing-readable', status: 'ok', title, detail: 'Every list in the listing has the fields kwsync reads.', needsAction: false };
+  const items = isObject(json) && Array.isArray(json.data) ? (json.data as unknown[]) : [];
+  const read = readListingItems(items);
+  const setAside = [
+    read.defaults.length > 0 ? `${read.defaults.length} default` : '',
+    read.unknownCategory.length > 0 ? `${read.unknownCategory.length} of a category kwsync does not know` : '',
+    read.withoutId > 0 ? `${read.withoutId} without an id` : '',
+  ].filter(Boolean);
+  const asideText = setAside.length > 0 ? ` Set aside, never planned or written: ${setAside.join(', ')}.` : '';
+  if (read.unreadable.length === 0) {
+    return { id: 'listing-readable', status: 'ok', title, detail: `kwsync reads ${lists(read.lists.length)} of this listing.${asideText}`, needsAction: false };
   }
+  const named = read.unreadable.slice(0, 5).map((u) => `${u.id} (${u.problems[0] ?? 'unreadable'})`).join('; ');
   return {
     id: 'listing-readable',
     status: 'differs',
     title,
-    detail: `kwsync's reader refuses this listing (${issueText(parsed.error)}), so plan and apply will fail here.`,
-    needsAction: true,
-    hint: 'report this to the kwsync maintainers with the output of `kwsync doctor --format json`',
+    detail:
+      `kwsync reads ${lists(read.lists.length)}; ${lists(read.unreadable.length)} could not be read: ${named}${read.unreadable.length > 5 ? '; ...' : ''}.${asideText} ` +
+      'They are left alone; a list file with one of these ids fails alone, the others plan and apply.',
+    needsAction: false,
+    hint: 'if one of these lists is yours, report its shape to the kwsync maintainers with the output of `kwsync doctor --format json`',
   };
 }
 

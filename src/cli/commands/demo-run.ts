@@ -12,7 +12,8 @@ import { runPlan } from './plan-run.js';
 import { runPreview } from './preview.js';
 
 export async function runDemo(outer: CliIO, opts: { dir: string }): Promise<number> {
-  const emulator = await startEmulator({ port: 0 });
+  // Every default list a real app has, in the shapes seen or guessed: the demo meets them as users do.
+  const emulator = await startEmulator({ port: 0, defaultLists: 'all' });
   // The commands below see only the emulator's settings, never the caller's COMETCHAT_* variables.
   const io: CliIO = {
     ...outer,
