@@ -16,7 +16,7 @@ const rows: [string, unknown, Where, unknown][] = [
   ['a default "Prompt" list with null name and an unknown category', { id: 'pr', name: null, category: 'image-prompt', default: true }, 'defaults', { id: 'pr', category: 'image-prompt' }],
   ['an unknown category without terms or revision', { id: 'u', category: 'ai-moderation' }, 'unknownCategory', { id: 'u', category: 'ai-moderation' }],
   ['an unknown category with its name', { id: 'u', name: 'U', category: 'ai-moderation', searchTerms: 5 }, 'unknownCategory', { id: 'u', name: 'U', category: 'ai-moderation' }],
-  ['a known category without searchTerms', { ...full, searchTerms: undefined }, 'unreadable', { id: 'm', problems: ['searchTerms: Invalid input: expected array, received undefined'] }],
+  ['a known category without searchTerms', { ...full, searchTerms: undefined }, 'unreadable', { id: 'm', problems: ['searchTerms: the list has neither searchTerms nor disallowedSentences'] }],
   ['a known category with a null name', { ...full, name: null }, 'unreadable', { id: 'm', problems: ['name: Invalid input: expected string, received null'] }],
   ['a term that is not text, located by its index', { ...full, searchTerms: ['a', 'b', 'c', 7] }, 'unreadable', { id: 'm', problems: ['searchTerms[3]: Invalid input: expected string, received number'] }],
   ['no category at all', { ...full, category: undefined }, 'unreadable', { id: 'm', problems: ['category: Invalid input: expected string, received undefined'] }],

@@ -52,7 +52,7 @@ test('a managed list that cannot be read fails alone: planned for nothing, named
   const text = renderPlanText(plan, { color: false });
   expect(text).toContain('✗ cannot plan bad  (keywords/bad.yaml)\n    the live list could not be read, so it is left as it is: searchTerms: Invalid input: expected array, received undefined');
   expect(text).toContain('Plan: 0 to create, 1 to update, 0 to delete, 0 unchanged. 1 list could not be read (not planned).');
-  expect(renderPlanMarkdown(plan)).toContain('❌ **cannot plan `bad`** (keywords/bad.yaml)');
+  expect(renderPlanMarkdown(plan)).toContain('❌ **cannot plan `bad`** (`keywords/bad.yaml`)');
   // A saved plan keeps it, and apply reports it failed while applying the rest.
   expect(readSavedPlan(JSON.stringify(savePlan(plan)), 'plan.json')).toEqual(plan);
 });
