@@ -22,10 +22,10 @@ export function workflowText(kind: WorkflowKind, opts: WorkflowOptions): string 
   const dir = opts.dir.replace(/\/+$/, '');
   switch (kind) {
     case 'plan':
-      return `# Plan, stage one, on every pull request that touches the lists: validate them and upload them as
-# an artifact. No secret and a read-only token: a pull request (a fork's too) runs its own code
-# here. Stage two, kwsync-plan-live.yml, plans the uploaded lists against each live app and posts
-# the check run and one sticky comment per kwsync.yaml target.
+      return `# Plan, stage one, on every pull request that touches the lists: validate them (and upload them as
+# an artifact, a record only). No secret and a read-only token: a pull request (a fork's too) runs
+# its own code here. Stage two, kwsync-plan-live.yml, reads the lists from git at the PR's verified
+# head, plans them against each live app and posts the check run and one sticky comment per target.
 name: kwsync plan
 
 on:
@@ -50,11 +50,12 @@ jobs:
       dir: ${dir}
 `;
     case 'plan-live':
-      return `# Plan, stage two: when "kwsync plan" completes on a pull request, plan the lists it uploaded
-# against each live app (three-way: base branch, live, PR) and post the check run on the PR's head
-# commit, one sticky comment per target and the job summary. This runs the default branch's
-# workflow, never the PR's code, and reads the PR's lists as untrusted data; each target's
-# environment holds its key.
+      return `# Plan, stage two: when "kwsync plan" completes on a pull request, read the PR's lists from git at
+# its verified head commit (as untrusted data, through the API; never the run's artifact), plan them
+# against each live app (three-way: base branch, live, PR) and post the check run on that commit,
+# one sticky comment per target and the job summary. This runs the default branch's workflow, never
+# the PR's code; what the plan shows depends on the PR author's association (docs/security.md);
+# each target's environment holds its key.
 name: kwsync plan (live)
 
 on:
