@@ -45,7 +45,10 @@ export function exampleListText(dir: string): string {
     'name: Example words\n' +
     'description: Whole-word matches, case-insensitive.\n' +
     'category: word                 # word | pattern | sentence-similarity\n' +
-    'searchTerms: [darn, heck]      # or `file: example-words.csv`, one term per line\n' +
+    '# or `file: example-words.csv`, one term per line\n' +
+    'searchTerms:\n' +
+    '  - darn\n' +
+    '  - heck\n' +
     'tests:                         # examples the list must / must not catch\n' +
     '  shouldMatch: ["oh heck no", "Darn it"]\n' +
     '  shouldNotMatch: ["checkers", "darned socks"]\n'

@@ -54,3 +54,14 @@ test('a list with a terms CSV and no searchTerms is left as it is', () => {
   const text = 'id: x\nfile: x.csv   # the terms\n';
   expect(fmt(text)).toBe(text);
 });
+
+test("the list kwsync init writes and the repository's own lists are canonical (fmt --check passes on them)", async () => {
+  const { exampleListText } = await import('../../src/init/list-templates.js');
+  const { readdir, readFile } = await import('node:fs/promises');
+  const example = exampleListText('keywords');
+  expect(formatListYaml(example, { sortTerms: false })).toBe(example);
+  for (const name of (await readdir('keywords')).filter((n) => n.endsWith('.yaml') && n !== 'kwsync.yaml')) {
+    const text = await readFile(`keywords/${name}`, 'utf8');
+    expect([name, formatListYaml(text, { sortTerms: false })]).toEqual([name, text]);
+  }
+});
