@@ -70,6 +70,16 @@ export class YamlFile {
     return next === -1 ? undefined : this.source.at(nl + 1 + next, true);
   }
 
+  /** The scalar at `path` as written (quotes included), when it sits on one line. */
+  rawAt(path: YamlPath): { line: number; column: number; text: string; type: Scalar['type'] } | undefined {
+    const node = this.nodeAt(path);
+    if (!isScalar(node) || !node.range || path.length === 0) return undefined;
+    const text = this.source.text.slice(node.range[0], node.range[1]).replace(/\s+$/, '');
+    if (text.includes('\n') || text === '') return undefined;
+    const pos = this.source.at(node.range[0]);
+    return { line: pos.line, column: pos.column, text, type: node.type };
+  }
+
   /** Where character `index` of the decoded string at `path` is written (escapes accounted for). */
   charAt(path: YamlPath, index: number): Position {
     const node = this.nodeAt(path);

@@ -103,12 +103,9 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
       diagnostics.push(diagnose(fileStart(rel(abs)), 'warning', 'orphan-terms-file', 'no list file uses this CSV; reference it with `file:` or delete it'));
     }
   }
-  const leveled = applyRuleLevels(diagnostics, config.validate);
-  diagnostics.length = 0;
-  diagnostics.push(...leveled);
-  diagnostics.sort(byPlace);
-  const errorCount = diagnostics.filter((d) => d.severity === 'error').length;
-  return { config, configFile, lists: placed.map((p) => p.list), diagnostics, errorCount, warningCount: diagnostics.length - errorCount, tests, ...(base ? { base: base.ref } : {}) };
+  const leveled = applyRuleLevels(diagnostics, config.validate).sort(byPlace);
+  const errorCount = leveled.filter((d) => d.severity === 'error').length;
+  return { config, configFile, lists: placed.map((p) => p.list), diagnostics: leveled, errorCount, warningCount: leveled.length - errorCount, tests, ...(base ? { base: base.ref } : {}) };
 }
 
 /** Dotfiles, Emacs locks and autosaves (`.#a.yaml`, `#a.yaml#`) and backups (`a.yaml~`) are not lists. */
