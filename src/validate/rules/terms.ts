@@ -10,7 +10,7 @@ import type { Category } from '../../model/keyword-list.js';
 import { length } from './list-fields.js';
 import { KeySet } from './key-set.js';
 import { MIN_SENTENCE_WORDS, termHints } from './term-hints.js';
-import { termFix } from '../../load/term-fix.js';
+import { termFix, yamlScalar } from '../../load/term-fix.js';
 
 /** Diagnostics, and the indexes of terms too broken for further checks (patterns, tests). */
 export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position, category?: Category): { diagnostics: Diagnostic[]; broken: Set<number> } {
@@ -59,9 +59,12 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
         const hints = termHints(term, category, { tabsAllowed, continued: continued !== undefined });
         for (const h of hints) {
           const here = h.rule === 'term-dash' && continued ? continued : terms.locate(i, h.index);
-          const d = diagnose(here, h.severity, h.rule, continued && h.rule === 'term-dash' ? `${h.message}${reindented(terms.locate(i), continued)}` : h.message);
+          const escaped = h.rule === 'term-control-char' ? escapeMistake(terms, i, category) : null;
+          const message = escaped?.message ?? (continued && h.rule === 'term-dash' ? `${h.message}${reindented(terms.locate(i), continued)}` : h.message);
+          const d = diagnose(here, h.severity, h.rule, message);
           // The fix is the term with every hint's correction applied, so that one fix re-validates clean.
-          const fix = h.fixed !== undefined && !continued ? termFix(terms, i, [fixedTerm(term, hints, category, tabsAllowed)]) : undefined;
+          const fixed = escaped ? escaped.fixed : h.fixed !== undefined && !continued ? fixedTerm(term, hints, category, tabsAllowed) : undefined;
+          const fix = fixed !== undefined ? termFix(terms, i, [fixed]) : undefined;
           if (fix) d.fix = fix;
           out.push(d);
           if (h.severity === 'error') broken.add(i);
@@ -102,6 +105,28 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
       diagnose(terms.locate(i), 'warning', 'duplicate-term-folded', `${quote(term)} is the same as ${quote(values[first])} (line ${terms.locate(first).line}) once case and Unicode form are ignored; keep one`),
     );
   }
+}
+
+/** YAML escapes that decode to a control character, which in a regex (or an analyst's mind) are `\b`, `\f`, ... */
+const CONTROL_ESCAPES = new Set(['b', 'a', 'f', 'v', 'e', '0', 't']);
+
+/**
+ * A control character written as an escape inside double quotes (`"\bcashapp\b"`): the analyst
+ * meant the backslash, so the fix keeps it, in single quotes (a pattern) or as the whole-word match
+ * a word list already does (`\b` dropped).
+ */
+function escapeMistake(terms: TermsSource, i: number, category: Category | undefined): { fixed: string; message: string } | null {
+  const raw = terms.raw?.(i)?.text;
+  if (!raw || raw[0] !== '"' || !/\\[baefv0t]/.test(raw)) return null;
+  const inner = raw.slice(1, -1);
+  const escape = /\\[baefv0t]/.exec(inner)![0];
+  const meant = inner.replace(/\\(.)/g, (m, c: string) => (CONTROL_ESCAPES.has(c) ? m : c === '\\' || c === '"' || c === '/' ? c : m));
+  if (category === 'pattern') {
+    return { fixed: meant, message: `${code(escape)} inside double quotes is a control character to YAML, not the regex escape you meant; write the pattern in single quotes, which keep backslashes as written: ${code(yamlScalar(meant))}` };
+  }
+  const words = meant.replace(/\\b/g, '');
+  if (/\\/.test(words)) return null;
+  return { fixed: words, message: `${code(escape)} inside double quotes is a control character to YAML; a ${category === 'word' ? 'word list already matches whole words' : 'list of sentences needs no escapes'}, so write the term without it: ${code(yamlScalar(words))}` };
 }
 
 const words = (term: string): number => term.trim().split(/\s+/).length;
