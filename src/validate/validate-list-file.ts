@@ -63,7 +63,7 @@ async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFil
   if (source.text.trim() === '') {
     return { placed: null, diagnostics: [diagnose(fileStart(file), 'error', 'empty-file', 'this list file is empty; add id, name, category and searchTerms (see `kwsync schema`)')] };
   }
-  const parsed = parseYamlFile(source, { maxAliasCount: MAX_ALIAS_COUNT });
+  const parsed = parseYamlFile(source, { maxAliasCount: MAX_ALIAS_COUNT, lineMistakes: true });
   if (!parsed.file) return { placed: null, diagnostics: parsed.diagnostics };
   const yaml = parsed.file;
   // A shape error is reported, and the fields that do parse are still checked (nothing hides the rest).
