@@ -20,8 +20,8 @@ const WHAT: Record<string, string> = {
   '|': 'the start of a block of text',
   '>': 'the start of a folded block of text',
   '%': 'a directive',
-  '@': 'reserved',
-  '`': 'reserved',
+  '@': 'a character it reserves',
+  '`': 'a character it reserves',
 };
 
 /** A list item's value, up to a ` #` comment: `- [0-9]{4}  # four digits` → `[0-9]{4}`. */
