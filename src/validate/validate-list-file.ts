@@ -122,7 +122,10 @@ async function loadTerms(
   const path = await resolveTermsFile(ctx.keywordsDir, listAbs, data.file);
   if (!path.ok) {
     const named = resolve(dirname(listAbs), data.file);
-    return { terms: null, diagnostics: [diagnose(yaml.valueAt(['file']), 'error', path.rule, path.message)], abs: named };
+    const d = diagnose(yaml.valueAt(['file']), 'error', path.rule, path.message);
+    const raw = path.renamed !== undefined ? yaml.rawAt(['file']) : undefined;
+    if (raw && raw.text === data.file) d.fix = { line: raw.line, column: raw.column, replace: raw.text, with: path.renamed! };
+    return { terms: null, diagnostics: [d], abs: named };
   }
   const maxBytes = READ_LIMIT_FACTOR * ctx.limits.maxUploadBytes;
   const source = await readSource(path.abs, ctx.relative(path.abs), {
