@@ -15,7 +15,7 @@ import { parseYamlFile, type YamlFile } from '../load/yaml-file.js';
 import { checkAccept, withoutAccepted } from './rules/accept.js';
 import { checkListFields } from './rules/list-fields.js';
 import { checkListTests } from './rules/list-tests.js';
-import { checkPatterns } from './rules/patterns.js';
+import { checkPattern, checkPatterns } from './rules/patterns.js';
 import type { PlacedList } from './rules/repo.js';
 import { checkTerms } from './rules/terms.js';
 import { salvageListFile } from './salvage-list-file.js';
@@ -64,7 +64,7 @@ async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFil
     return { placed: null, diagnostics: [diagnose(fileStart(file), 'error', 'empty-file', 'this list file is empty; add id, name, category and searchTerms (see `kwsync schema`)')] };
   }
   const parsed = parseYamlFile(source, { maxAliasCount: MAX_ALIAS_COUNT, lineMistakes: true });
-  if (!parsed.file) return { placed: null, diagnostics: parsed.diagnostics };
+  if (!parsed.file) return { placed: null, diagnostics: patternFixesChecked(source.text, parsed.diagnostics) };
   const yaml = parsed.file;
   // A shape error is reported, and the fields that do parse are still checked (nothing hides the rest).
   const shape = listFileSchema.safeParse(yaml.value);
@@ -108,6 +108,29 @@ async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFil
     ...termsFileAbs,
     ...(tests ? { tests } : {}),
   };
+}
+
+/**
+ * A quoted pattern is still a pattern: in a pattern list, a YAML fix (`- '[0-9]{4}'`) is offered as
+ * a fix only when the pattern it quotes validates; otherwise the message says what is next.
+ */
+function patternFixesChecked(text: string, diags: Diagnostic[]): Diagnostic[] {
+  if (!/^category:\s*['"]?pattern['"]?\s*(#.*)?$/m.test(text)) return diags;
+  return diags.map((d) => {
+    if (!d.fix || (d.rule !== 'yaml-reserved-start' && d.rule !== 'yaml-apostrophe')) return d;
+    const value = parseQuoted(d.fix.with);
+    const error = value === undefined ? undefined : checkPattern(value).find((f) => f.severity === 'error');
+    if (!error) return d;
+    const { fix: _dropped, ...rest } = d;
+    return { ...rest, message: `${d.message}; the pattern itself is then wrong too: ${error.message}` };
+  });
+}
+
+/** The text of a one-line YAML scalar written by a fix. */
+function parseQuoted(scalar: string): string | undefined {
+  if (scalar.startsWith("'")) return scalar.slice(1, -1).replace(/''/g, "'");
+  if (scalar.startsWith('"')) return JSON.parse(scalar) as string;
+  return undefined;
 }
 
 async function loadTerms(

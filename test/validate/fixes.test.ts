@@ -94,6 +94,7 @@ const CASES: Case[] = [
     rule: 'file-not-found',
     severity: 'error',
   },
+  { name: 'a pattern starting with { unquoted, invalid once quoted (no fix offered)', files: { 'list.yaml': list('pattern', ['{2}x', 'ok']) }, rule: 'yaml-reserved-start', severity: 'error', noFix: true },
   { name: 'a one-word sentence (no fix can be worked out)', files: { 'list.yaml': list('sentence-similarity', ['scam', 'send me your password now']) }, rule: 'sentence-too-short', severity: 'error', noFix: true },
 ];
 
