@@ -82,7 +82,10 @@ async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFil
 
   const termsAt = yaml.valueAt([partial.file !== undefined ? 'file' : 'searchTerms']);
   const terms = checkTerms(loaded.terms, ctx.limits, termsAt, partial.category);
-  diagnostics.push(...terms.diagnostics);
+  // Items that are not text (`- 0088`) are reported where they are; the list is not also "empty".
+  const written = (yaml.value as { searchTerms?: unknown } | null)?.searchTerms;
+  const dropped = Array.isArray(written) && written.length > loaded.terms.values.length;
+  diagnostics.push(...(dropped ? terms.diagnostics.filter((d) => d.rule !== 'list-empty') : terms.diagnostics));
   if (partial.category === 'pattern') diagnostics.push(...checkPatterns(loaded.terms, terms.broken, ctx.budget).diagnostics);
   if (!shape.success) return { placed: null, diagnostics, accepted, ...termsFileAbs };
   const data = shape.data;

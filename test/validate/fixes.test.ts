@@ -84,6 +84,7 @@ const CASES: Case[] = [
   { name: 'a term starting with @ unquoted', files: { 'list.yaml': list('word', ['@scammer', 'ok'], { should: ['hi @scammer'] }) }, rule: 'yaml-reserved-start', severity: 'error' },
   { name: 'an apostrophe inside single quotes', files: { 'list.yaml': list('word', ["'don't'", 'ok'], { should: ["I don't"] }) }, rule: 'yaml-apostrophe', severity: 'error' },
   { name: 'a number YAML changes (0088)', files: { 'list.yaml': list('word', ['0088'], { should: ['call 0088'] }) }, rule: 'term-needs-quotes', severity: 'error' },
+  { name: 'a number YAML changes, the only term', files: { 'list.yaml': list('word', ['0088'], { should: ['0088'] }) }, rule: 'term-needs-quotes', severity: 'error' },
   { name: 'a number YAML changes (1e3)', files: { 'list.yaml': list('word', ['1e3'], { should: ['1e3'] }) }, rule: 'term-needs-quotes', severity: 'error' },
   { name: 'a boolean YAML changes (true)', files: { 'list.yaml': list('word', ['true'], { should: ['true'] }) }, rule: 'term-needs-quotes', severity: 'error' },
   { name: "a domain's unescaped dot", files: { 'list.yaml': list('pattern', ["'bit.ly/[a-z0-9]{1,10}'"], { should: ['go to bit.ly/abc'], shouldNot: ['bitxly/abc'] }) }, rule: 'pattern-unescaped-dot', severity: 'warning' },
@@ -136,6 +137,8 @@ describe('every fix re-validates clean and keeps the meaning', () => {
     const found = before.diagnostics.filter((d) => d.rule === c.rule);
     expect({ found: found.length > 0, diagnostics: before.diagnostics }).toMatchObject({ found: true });
     expect(found[0]!.file).toBe(`keywords/${c.in ?? 'list.yaml'}`);
+    // Never a false "the list has no terms" beside the real mistake (a number item, a CSV's extra columns).
+    expect(before.diagnostics.filter((d) => d.rule === 'list-empty')).toEqual([]);
     expect(found.map((d) => d.severity)).toEqual(found.map(() => c.severity));
     if (c.noFix) {
       expect(found.every((d) => d.fix === undefined)).toBe(true);
