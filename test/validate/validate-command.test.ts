@@ -42,7 +42,7 @@ describe('kwsync validate', () => {
     const r = await kwsync(['validate', '--format', 'github'], {}, invalid('csv-two-fields'));
     expect(r.code).toBe(3);
     expect(r.stdout).toMatch(/^::error file=keywords\/terms\.csv,line=2,col=5,title=csv-multiple-fields::this line has 2 columns/m);
-    expect(r.stdout).toContain('quote a term that contains a comma ("a,b")');
+    expect(r.stdout).toContain('keep only the first column, "beta"');
   });
 
   it('warnings pass, and fail with --strict', async () => {
