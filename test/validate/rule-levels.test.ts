@@ -1,5 +1,6 @@
 // kwsync.yaml `validate:` levels: applied inside validateRepo (so the CLI, the Action and the PR plan
 // agree), only lowerable where lowering cannot break an upload, and in a PR the stricter of base and head.
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,5 +88,35 @@ describe('validateRepo honours the levels', () => {
     await writeFile(join(cwd, 'keywords/kwsync.yaml'), 'validate:\n  strict: true\n');
     const r = await validateRepo({ dir: 'keywords', cwd });
     expect(r.diagnostics.map((x) => [x.rule, x.severity])).toEqual([['orphan-terms-file', 'error']]);
+  });
+});
+
+describe('with --base, the base kwsync.yaml levels count too (stage one of the PR plan, the CLI in CI)', () => {
+  const git = (dir: string, ...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, stdio: 'pipe' });
+  let cwd: string;
+  beforeEach(async () => {
+    cwd = await mkdtemp(join(tmpdir(), 'kwsync-levels-git-'));
+    mkdirSync(join(cwd, 'keywords'));
+    await writeFile(join(cwd, 'keywords/list.yaml'), 'id: a\nname: A\ncategory: word\nfile: terms.csv\n');
+    await writeFile(join(cwd, 'keywords/terms.csv'), 'scam;fraud\n');
+  });
+  afterEach(() => rm(cwd, { recursive: true, force: true }));
+
+  it('a change that turns an error off for itself still fails against its base', async () => {
+    git(cwd, 'init', '-q', '-b', 'main');
+    git(cwd, 'add', '.');
+    git(cwd, 'commit', '-q', '-m', 'base');
+    await writeFile(join(cwd, 'keywords/kwsync.yaml'), 'validate:\n  rules:\n    csv-separator: off\n');
+    expect((await validateRepo({ dir: 'keywords', cwd })).errorCount).toBe(0);
+    expect((await validateRepo({ dir: 'keywords', cwd, base: 'main' })).errorCount).toBe(1);
+  });
+
+  it('a level the base already sets stays in force', async () => {
+    await writeFile(join(cwd, 'keywords/kwsync.yaml'), 'validate:\n  rules:\n    csv-separator: off\n');
+    git(cwd, 'init', '-q', '-b', 'main');
+    git(cwd, 'add', '.');
+    git(cwd, 'commit', '-q', '-m', 'base');
+    expect((await validateRepo({ dir: 'keywords', cwd, base: 'main' })).errorCount).toBe(0);
   });
 });
