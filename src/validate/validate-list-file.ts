@@ -151,7 +151,8 @@ async function loadTerms(
     const d = diagnose(yaml.valueAt(['file']), 'error', path.rule, path.message);
     const raw = path.renamed !== undefined ? yaml.rawAt(['file']) : undefined;
     if (raw && raw.text === data.file) d.fix = { line: raw.line, column: raw.column, replace: raw.text, with: path.renamed! };
-    return { terms: null, diagnostics: [d], abs: named };
+    // The file meant (other letter case) is in use: not also an orphan.
+    return { terms: null, diagnostics: [d], abs: path.renamed !== undefined ? resolve(dirname(listAbs), path.renamed) : named };
   }
   const maxBytes = READ_LIMIT_FACTOR * ctx.limits.maxUploadBytes;
   const source = await readSource(path.abs, ctx.relative(path.abs), {

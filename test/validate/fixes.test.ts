@@ -73,6 +73,7 @@ const CASES: Case[] = [
   },
   { name: '"\\b" in double quotes, a pattern list', files: { 'list.yaml': list('pattern', ['"\\bcashapp\\b"'], { should: ['my cashapp is'], shouldNot: ['cashappx'] }) }, rule: 'term-control-char', severity: 'error' },
   { name: '"\\b" in double quotes, a word list', files: { 'list.yaml': list('word', ['"\\bscam\\b"'], { should: ['a scam'], shouldNot: ['scammer'] }) }, rule: 'term-control-char', severity: 'error' },
+  { name: "'\\b' in single quotes, a word list", files: { 'list.yaml': list('word', ["'\\bscam\\b'"], { should: ['a scam'], shouldNot: ['scammer'] }) }, rule: 'word-regex-syntax', severity: 'warning' },
   { name: 'a pattern starting with [ unquoted', files: { 'list.yaml': list('pattern', ['[0-9]{4}', 'ok'], { should: ['pin 1234'] }) }, rule: 'yaml-reserved-start', severity: 'error' },
   { name: 'a term starting with { unquoted', files: { 'list.yaml': list('word', ['{scam}', 'ok'], { should: ['a {scam} here'] }) }, rule: 'yaml-reserved-start', severity: 'error' },
   { name: 'a term starting with * unquoted', files: { 'list.yaml': list('word', ['*scam', 'ok'], { should: ['a *scam here'] }) }, rule: 'yaml-reserved-start', severity: 'error' },

@@ -108,7 +108,7 @@ export function termHints(term: string, category: Category | undefined, opts: { 
   }
   if (word) {
     const regex = regexSyntax(term);
-    if (regex) out.push({ rule: 'word-regex-syntax', severity: 'warning', index: regex.index, message: regex.message });
+    if (regex) out.push({ rule: 'word-regex-syntax', severity: 'warning', index: regex.index, message: regex.message, ...(regex.fixed !== undefined ? { fixed: regex.fixed } : {}) });
   }
   return out;
 }
@@ -118,13 +118,18 @@ export function termHints(term: string, category: Category | undefined, opts: { 
 // closer is passed over once rather than rescanned from every opener (`\([^)]*\|[^)]*\)` was cubic).
 const CLASS = /\[([^\][\\^-]+)\]/g;
 
-function regexSyntax(term: string): { index: number; message: string } | null {
+function regexSyntax(term: string): { index: number; message: string; fixed?: string } | null {
   // `*` inside a word (f*ck) is how people write in chat; at a word's edge (dam*) it is meant as a wildcard.
   const found = /\[[^\][]*\]|\\[dwsbDWSB.]|\{\d+(?:,\d*)?\}|\([^()|]*\|[^()]*\)|\.[*+]|^\^|\*(?=\s|$)|(?<=^|\s)\*|\(\?/.exec(term);
   if (!found) return null;
   const tail = 'a word list matches the term literally, symbols and all';
   if (found[0] === '*') {
     return { index: found.index, message: `"*" is not a wildcard in a word list: ${tail}; list each form as its own term, or move the term to a pattern list` };
+  }
+  // `\bscam\b`: the word boundaries a word list already matches by; the term is what is left.
+  const bare = term.replace(/\\b/g, '');
+  if (found[0] === '\\b' && bare !== '' && !/[[\]\\{}()|*+?^$]/.test(bare)) {
+    return { index: found.index, fixed: bare, message: `"\\b" is regex syntax, but ${tail}; a word list already matches whole words, so write the term without it: ${code(bare)}` };
   }
   const variants = expandClasses(term);
   const fix = variants ? `list the spellings as terms instead (${variants.map((v) => quote(v, 30)).join(', ')})` : 'list the spellings as separate terms, or move it to a pattern list';
