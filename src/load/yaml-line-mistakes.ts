@@ -24,9 +24,30 @@ const WHAT: Record<string, string> = {
   '`': 'a character it reserves',
 };
 
+// Every regex here runs on each line of a file a pull request writes: each is linear (no two
+// unbounded repeats that can split the same run of spaces between them).
+const ITEM_START = /^(\s*-[ \t]+)(?=\S)/;
+const SINGLE_START = /^(\s*(?:-[ \t]+|[A-Za-z][\w-]*:[ \t]+))'/;
+
 /** A list item's value, up to a ` #` comment: `- [0-9]{4}  # four digits` → `[0-9]{4}`. */
-const ITEM = /^(\s*-\s+)(\S.*?)(\s+#.*)?$/;
-const SINGLE = /^(\s*(?:-\s+|[A-Za-z][\w-]*:\s+))'(.*)'(\s+#.*)?\s*$/;
+function item(text: string): [string, string] | null {
+  const start = ITEM_START.exec(text);
+  if (!start) return null;
+  const rest = text.slice(start[1]!.length);
+  const comment = rest.search(/\s#/);
+  return [start[1]!, (comment === -1 ? rest : rest.slice(0, comment)).trimEnd()];
+}
+
+/** `- 'don't'  # note` → [`- `, `don't`]: the text between the first and the last quote, when only a comment follows. */
+function single(text: string): [string, string] | null {
+  const start = SINGLE_START.exec(text);
+  if (!start) return null;
+  const rest = text.slice(start[0].length);
+  const comment = rest.search(/\s#/);
+  const body = (comment === -1 ? rest : rest.slice(0, comment)).trimEnd();
+  if (!body.endsWith("'") || body.length < 2) return null;
+  return [start[1]!, body.slice(0, -1)];
+}
 
 export function yamlLineMistakes(source: SourceText, doc: Document.Parsed): Diagnostic[] {
   const errorLines = new Set(doc.errors.map((e) => source.at(e.pos[0]).line));
@@ -35,34 +56,34 @@ export function yamlLineMistakes(source: SourceText, doc: Document.Parsed): Diag
   const out: Diagnostic[] = [];
   for (let line = 1; line <= source.lineCount(); line++) {
     const text = source.lineText(line);
-    const item = ITEM.exec(text);
-    if (item) {
-      const value = item[2]!.trimEnd();
+    const found = item(text);
+    if (found) {
+      const [lead, value] = found;
       const ch = value[0]!;
       if (WHAT[ch] && !allowed(value, anchors)) {
         const quoted = `'${value.replace(/'/g, "''")}'`;
         const d = diagnose(
-          source.lineCol(line, item[1]!.length + 1),
+          source.lineCol(line, lead.length + 1),
           'error',
           'yaml-reserved-start',
           `a term starting with ${ch} must be in quotes: YAML reads ${ch} as ${WHAT[ch]}, so ${code(value)} is not a term; write it as: ${code(`- ${quoted}`)}`,
         );
-        d.fix = { line, column: item[1]!.length + 1, replace: value, with: quoted };
+        d.fix = { line, column: lead.length + 1, replace: value, with: quoted };
         out.push(d);
         continue;
       }
     }
-    const single = errorLines.has(line) ? SINGLE.exec(text) : null;
-    if (single && /(^|[^'])'([^']|$)/.test(single[2]!.replace(/''/g, ''))) {
-      const inner = single[2]!;
+    const quoted = errorLines.has(line) ? single(text) : null;
+    if (quoted && quoted[1].replace(/''/g, '').includes("'")) {
+      const inner = quoted[1];
       const meant = inner.replace(/''/g, "'");
       const fixed = /["\\]/.test(meant) ? `'${meant.replace(/'/g, "''")}'` : `"${meant}"`;
-      const at = single[1]!.length + 1;
+      const at = quoted[0].length + 1;
       const d = diagnose(
         source.lineCol(line, at),
         'error',
         'yaml-apostrophe',
-        `the apostrophe in ${code(meant)} ends the single-quoted text early; put the term in double quotes (or double the apostrophe: ''): ${code(`${single[1]!.trim()} ${fixed}`)}`,
+        `the apostrophe in ${code(meant)} ends the single-quoted text early; put the term in double quotes (or double the apostrophe: ''): ${code(`${quoted[0].trim()} ${fixed}`)}`,
       );
       d.fix = { line, column: at, replace: `'${inner}'`, with: fixed };
       out.push(d);
