@@ -1,6 +1,6 @@
 // Everything a mode needs from the outside world, passed in by main.ts (and by tests).
 import type { GitHubClient } from '../github/client.js';
-import type { KwsyncConfig, Limits, ServiceConfig, TargetConfig } from '../model/config.js';
+import type { KwsyncConfig, Limits, ServiceConfig, ValidateLevels, TargetConfig } from '../model/config.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredList } from '../model/keyword-list.js';
 import type { Plan } from '../model/plan.js';
@@ -23,7 +23,7 @@ export interface RepoValidation {
 /** `base`: a git ref the PR is compared with (repository-wide rules point at changed files; list-shrunk runs). */
 /** `limits`: validate with these instead of the folder's kwsync.yaml's (the stricter of base and head). */
 /** `budget`: one deadline, heap cap and example budget for the whole run (a PR's files: untrustedBudget()). */
-export type ValidateRepo = (opts: { dir: string; cwd: string; base?: string; limits?: Limits; budget?: ValidationBudget }) => Promise<RepoValidation>;
+export type ValidateRepo = (opts: { dir: string; cwd: string; base?: string; limits?: Limits; levels?: ValidateLevels; budget?: ValidationBudget }) => Promise<RepoValidation>;
 
 export interface ActionLog {
   info(message: string): void;

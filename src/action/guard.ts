@@ -1,17 +1,20 @@
-// What guards an apply (kwsync.yaml `safety`, `limits`, `prune`) must not be loosened by the change
+// What guards an apply (kwsync.yaml `safety`, `limits`, `prune`, `validate` levels) must not be loosened by the change
 // it guards. A pull request's plan, and the apply after it merges, use the stricter of the base's
 // values and the head's; any change to them is called out (a CAUTION line) so a reviewer sees it.
 // The new values take effect from the next change on. Pure.
-import type { KwsyncConfig, Limits } from '../model/config.js';
+import type { KwsyncConfig, Limits, ValidateLevels } from '../model/config.js';
+import { levelChanges, stricterLevels } from '../validate/rule-levels.js';
 
 export interface Guard {
   safety: KwsyncConfig['safety'];
   limits: Limits;
   prune: boolean;
+  /** kwsync.yaml `validate:` rule levels: a change cannot lower a rule for itself. */
+  validate: ValidateLevels;
 }
 
 export function guardOf(config: KwsyncConfig): Guard {
-  return { safety: config.safety, limits: config.limits, prune: config.prune };
+  return { safety: config.safety, limits: config.limits, prune: config.prune, validate: config.validate };
 }
 
 /** Each value at its stricter side: a smaller share or threshold or limit; prune only when both prune. */
@@ -24,6 +27,7 @@ export function stricterGuard(base: Guard, head: Guard): Guard {
     },
     limits,
     prune: base.prune && head.prune,
+    validate: stricterLevels(base.validate, head.validate),
   };
 }
 
@@ -37,6 +41,7 @@ export function guardChanges(base: Guard, head: Guard): string[] {
     if (base.limits[key] !== head.limits[key]) out.push(`limits.${key} ${base.limits[key]} → ${head.limits[key]}`);
   }
   if (base.prune !== head.prune) out.push(`prune ${base.prune} → ${head.prune}`);
+  out.push(...levelChanges(base.validate, head.validate));
   return out;
 }
 

@@ -89,7 +89,7 @@ async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted:
     const base = baseCopy ? await commitBaseUnder(root, baseCopy, baseRef).catch(withoutBase) : undefined;
     const guards = await readGuards({ dir: inputs.dir, headRoot: root, baseRoot: baseCopy, fallback: trusted.config });
     // The PR's files under one deadline and heap cap: a hostile pattern ends as a located finding, not a burnt timeout.
-    const prValidation = await deps.validateRepo({ dir: inputs.dir, cwd: root, ...(base ? { base } : {}), limits: guards.guard.limits, budget: untrustedBudget() });
+    const prValidation = await deps.validateRepo({ dir: inputs.dir, cwd: root, ...(base ? { base } : {}), limits: guards.guard.limits, levels: guards.guard.validate, budget: untrustedBudget() });
     // Without the copy, validateAtRef tries the base commit again and says why it cannot be read.
     const validateBase = () => (baseCopy ? deps.validateRepo({ dir: inputs.dir, cwd: baseCopy }) : deps.validateAtRef(pr.baseSha, inputs.dir));
     const inputs_ = { pr, trusted, target, prValidation, validateBase, guards };

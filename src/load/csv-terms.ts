@@ -6,7 +6,8 @@
 import { parse, CsvError } from 'csv-parse/sync';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { diagnose } from './diagnose.js';
-import { oneLine, quote } from './quote-value.js';
+import { code, oneLine, quote } from './quote-value.js';
+import { csvField } from './term-fix.js';
 import type { SourceText } from './source-text.js';
 import type { TermsSource } from './terms-source.js';
 import { trustedCsvRecords } from './trusted-csv-records.js';
@@ -28,6 +29,11 @@ export function parseCsvTerms(source: SourceText): { terms: TermsSource | null; 
   return termsOf(source, records, []);
 }
 
+/** csv-parse's records as terms (the reference of the fast path's tests reads every file this way). */
+export function csvTermsOfRecords(source: SourceText, records: string[][]): { terms: TermsSource; diagnostics: Diagnostic[] } {
+  return termsOf(source, records, []);
+}
+
 /**
  * `records`: csv-parse's, or trusted one-line records given as their single value. The terms are
  * written into `values`, which may be `records` itself (a term is never written past its record).
@@ -37,6 +43,10 @@ function termsOf(source: SourceText, records: readonly (string[] | string)[], va
   // A line per term, as a typed array: a 1 MB list keeps ~100k of them until validation ends.
   const lines = new Uint32Array(records.length);
   const diagnostics: Diagnostic[] = [];
+  const separated: Separated[] = [];
+  let unseparated = 0;
+  /** Terms not written as one whole CSV line: no raw text to replace. */
+  const multiLine = new Set<number>();
   // Every record ends with one line break, plus any inside its quoted fields: that gives its line
   // without csv-parse's per-record `info` objects, which triple the parse time on a 1 MB file.
   let line = 1;
@@ -53,23 +63,42 @@ function termsOf(source: SourceText, records: readonly (string[] | string)[], va
     }
     line++;
     if (fields === 1 && blank(value) && source.lineText(start).trim() === '') continue; // blank line (or only spaces)
-    if (r === 0 && fields === 1 && value.trim().toLowerCase() === 'term') continue; // header
-    if (fields > 1) {
-      const message = `this record has ${fields} fields but a terms file holds one term per line; quote a term that contains a comma ("a,b")`;
-      diagnostics.push(diagnose(source.lineCol(start, 1), 'error', 'csv-multiple-fields', message));
+    const header = r === 0 && (value.trim().toLowerCase() === 'term' || HEADER_LIKE.has(value.trim().toLowerCase()));
+    if (header && fields === 1 && value.trim().toLowerCase() === 'term') continue; // the one header that is skipped
+    if (header) {
+      // Uploaded, a header becomes a term ("keyword" would be blocked in every chat): an error.
+      const all = typeof record === 'string' ? [record] : record;
+      const message = `${quote(all.join(','), 40)} is a header row, but only a header named "term" is skipped, so ${quote(value)} would be uploaded as a term; write the header as term${fields > 1 ? ' and keep only the first column' : ''}, or delete the line`;
+      const d = diagnose(source.lineCol(start, 1), 'error', 'csv-header', message);
+      if (start === line - 1) d.fix = { line: start, column: 1, replace: source.lineText(start), with: 'term' };
+      diagnostics.push(d);
       continue;
     }
-    if (r === 0 && HEADER_LIKE.has(value.trim().toLowerCase())) {
-      const message = `${quote(value)} looks like a column header, but only a header named "term" is skipped, so this would be uploaded as a term; rename it to term or delete the line`;
-      diagnostics.push(diagnose(source.lineCol(start, 1), 'warning', 'csv-header', message));
+    if (fields > 1) {
+      // A spreadsheet export with a notes column: the first column holds the terms, so they are kept
+      // (no false "the list has no terms"), and each line says what to cut.
+      const all = record as string[];
+      const shown = all.slice(0, 3).map((f) => quote(f, 30)).join(', ') + (all.length > 3 ? ', …' : '');
+      const message = `this line has ${fields} columns (${shown}), but a terms file holds one term per line: keep only the first column, ${quote(value)}; if the comma is part of the term, put the whole term in quotes: ${code(csvField(all.join(',')))}`;
+      const d = diagnose(source.lineCol(start, csvColumnsEnd(source.lineText(start), value)), 'error', 'csv-multiple-fields', message);
+      if (start === line - 1 && value.trim() !== '') d.fix = { line: start, column: 1, replace: source.lineText(start), with: csvField(value) };
+      diagnostics.push(d);
+      multiLine.add(count);
     }
     const sep = value.indexOf(';') !== -1 ? ';' : value.indexOf('\t') !== -1 ? '\t' : '';
-    if (sep) diagnostics.push(separatorWarning(source, start, value, sep));
+    if (sep) separated.push({ line: start, value, sep, single: start === line - 1 });
+    else if (value.trim() !== '') unseparated++;
+    if (start !== line - 1) multiLine.add(count);
     lines[count] = start;
     values[count++] = value;
   }
+  // Every term split by the same separator is a spreadsheet saved with `;` or tabs: an error. A few
+  // are perhaps meant (a term "a;b"): a warning.
+  const every = unseparated === 0 && separated.length > 0 && separated.every((x) => x.sep === separated[0]!.sep);
+  for (const x of separated) diagnostics.push(separatorDiagnostic(source, x, every));
   values.length = count;
-  return { terms: { file: source.file, values, locate: locateIn(source, values, lines) }, diagnostics };
+  const raw = (i: number) => (i >= 0 && i < count && !multiLine.has(i) ? { line: lines[i]!, column: 1, text: source.lineText(lines[i]!) } : undefined);
+  return { terms: { file: source.file, values, locate: locateIn(source, values, lines), raw }, diagnostics };
 }
 
 /** `value.trim() === ''`, without the call for the common term that starts with a visible ASCII character. */
@@ -81,14 +110,33 @@ function blank(value: string): boolean {
 /** First lines people write as a header, other than the one that is skipped (`term`). */
 const HEADER_LIKE = new Set(['keyword', 'keywords', 'word', 'words', 'terms', 'searchterms', 'search terms', 'phrase', 'phrases', 'pattern', 'patterns']);
 
-/** A `;` or tab in a term: almost surely a spreadsheet export with the wrong separator. */
-function separatorWarning(source: SourceText, line: number, value: string, sep: string): Diagnostic {
-  const name = sep === ';' ? 'semicolons' : 'tabs';
-  const parts = value.split(sep).map((p) => p.trim()).filter((p) => p !== '');
+interface Separated {
+  line: number;
+  value: string;
+  sep: string;
+  /** The record is its line (a fix can replace it). */
+  single: boolean;
+}
+
+/** The column just past a record's first field: where the unwanted columns begin. */
+function csvColumnsEnd(text: string, first: string): number {
+  const at = text.trimStart().startsWith('"') ? text.indexOf('",') + 1 : text.indexOf(',');
+  return at > 0 ? at + 1 : Math.max(1, first.length + 1);
+}
+
+/** A `;` or tab in a term: a spreadsheet export with the wrong separator (an error when every line has it). */
+function separatorDiagnostic(source: SourceText, x: Separated, every: boolean): Diagnostic {
+  const name = x.sep === ';' ? 'semicolons' : 'tabs';
+  const parts = x.value.split(x.sep).map((p) => p.trim()).filter((p) => p !== '');
   const shown = parts.slice(0, 3).join(' / ') + (parts.length > 3 ? ' / …' : '');
-  const col = source.lineText(line).indexOf(sep) + 1;
-  const message = `this line holds ${name}, but a terms file has one term per line, so ${quote(value, 40)} is one term; put each term on its own line (${oneLine(shown, 60)})`;
-  return diagnose(source.lineCol(line, Math.max(1, col)), 'warning', 'csv-separator', message);
+  const col = source.lineText(x.line).indexOf(x.sep) + 1;
+  const why = every
+    ? `every line of this file is split by ${name} (a spreadsheet saved as "CSV (semicolon)" or tab-separated), so ${quote(x.value, 40)} would be one term that no message contains`
+    : `this line holds ${name}, but a terms file has one term per line, so ${quote(x.value, 40)} is one term`;
+  const message = `${why}; put each term on its own line (${oneLine(shown, 60)}), or if it is one term, accept csv-separator`;
+  const d = diagnose(source.lineCol(x.line, Math.max(1, col)), every ? 'error' : 'warning', 'csv-separator', message);
+  if (x.single && parts.length > 0) d.fix = { line: x.line, column: 1, replace: source.lineText(x.line), with: parts.map(csvField).join('\n') };
+  return d;
 }
 
 const QUOTING = 'put a term holding a comma or a quote in quotes and double the quotes inside it, like "5"" nails"';

@@ -1,5 +1,6 @@
 // The terms of one list with the way back to where each was written (YAML sequence or CSV file).
 import type { Position } from './source-text.js';
+import type { RawTerm } from './term-fix.js';
 import type { YamlFile } from './yaml-file.js';
 
 export interface TermsSource {
@@ -10,6 +11,8 @@ export interface TermsSource {
   locate(i: number, index?: number): Position;
   /** For a YAML term that runs on over several lines: where its second line starts. */
   continuation?(i: number): Position | undefined;
+  /** How term `i` is written, when on one line: what a fix replaces. */
+  raw?(i: number): RawTerm | undefined;
 }
 
 /** Terms written inline as `searchTerms:` in a list file. */
@@ -20,5 +23,6 @@ export function yamlTerms(yaml: YamlFile, values: string[], indexes?: readonly n
     // `indexes` maps a term back to its place in the sequence when non-text items were left out.
     locate: (i, index = 0) => yaml.charAt(['searchTerms', indexes?.[i] ?? i], index),
     continuation: (i) => yaml.continuationAt(['searchTerms', indexes?.[i] ?? i]),
+    raw: (i) => yaml.rawAt(['searchTerms', indexes?.[i] ?? i]),
   };
 }

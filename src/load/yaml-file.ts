@@ -6,7 +6,9 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import { diagnose } from './diagnose.js';
 import { code, oneLine, quote } from './quote-value.js';
 import { explainYamlError, onePerLine } from './yaml-errors.js';
-import type { Position, SourceText } from './source-text.js';
+import { SourceText, type Position } from './source-text.js';
+import { applyFix } from './term-fix.js';
+import { yamlLineMistakes } from './yaml-line-mistakes.js';
 
 export type YamlPath = readonly PropertyKey[];
 
@@ -70,6 +72,16 @@ export class YamlFile {
     return next === -1 ? undefined : this.source.at(nl + 1 + next, true);
   }
 
+  /** The scalar at `path` as written (quotes included), when it sits on one line. */
+  rawAt(path: YamlPath): { line: number; column: number; text: string; type: Scalar['type'] } | undefined {
+    const node = this.nodeAt(path);
+    if (!isScalar(node) || !node.range || path.length === 0) return undefined;
+    const text = this.source.text.slice(node.range[0], node.range[1]).replace(/\s+$/, '');
+    if (text.includes('\n') || text === '') return undefined;
+    const pos = this.source.at(node.range[0]);
+    return { line: pos.line, column: pos.column, text, type: node.type };
+  }
+
   /** Where character `index` of the decoded string at `path` is written (escapes accounted for). */
   charAt(path: YamlPath, index: number): Position {
     const node = this.nodeAt(path);
@@ -100,12 +112,22 @@ function rawOffset(raw: string, type: Scalar['type'], index: number): number {
 /** Parses one YAML document; syntax errors, duplicate keys and alias bombs become diagnostics. */
 export function parseYamlFile(
   source: SourceText,
-  opts: { maxAliasCount: number },
+  opts: { maxAliasCount: number; /** List files: items starting with a reserved character, apostrophes in single quotes. */ lineMistakes?: boolean },
 ): { file: YamlFile | null; diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
   // The parser's own duplicate-key check compares each key with every earlier one (quadratic: 20k
   // keys took seconds, 150k minutes); duplicateKeys finds the same ones with one Set per mapping.
   const doc = parseDocument(source.text, { lineCounter, uniqueKeys: false, prettyErrors: false });
+  const mistakes = opts.lineMistakes ? yamlLineMistakes(source, doc) : [];
+  if (mistakes.length > 0) {
+    // Parsed again with every fix applied: what is still wrong is reported too, and nothing else.
+    let text = source.text;
+    for (const m of mistakes) text = applyFix(text, m.fix!);
+    const again = parseYamlFile(new SourceText(source.file, text), { maxAliasCount: opts.maxAliasCount });
+    const fixedLines = new Set(mistakes.map((m) => m.line));
+    const rest = again.diagnostics.filter((d) => !fixedLines.has(d.line)).map((d) => ({ ...d, ...(d.sourceLine !== undefined ? { sourceLine: source.lineCol(d.line, d.column).sourceLine! } : {}) }));
+    return { file: null, diagnostics: onePerLine([...mistakes, ...rest].sort((a, b) => a.line - b.line || a.column - b.column)) };
+  }
   const openers = unclosedOpeners(doc);
   const diagnostics = onePerLine([...doc.errors.map((e) => explainYamlError(source, doc, e) ?? yamlError(source, e, openers)), ...duplicateKeys(source, doc)]);
   if (diagnostics.length > 0) return { file: null, diagnostics };

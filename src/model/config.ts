@@ -59,6 +59,22 @@ export const SENTENCE_ENCODINGS = ['repeated', 'brackets', 'indexed', 'json', 's
 /** How the entries of one `searchTerms` string are separated, per kind (moderation guide vs REST form). */
 export const TERM_SEPARATORS = ['comma', 'newline'] as const;
 
+/** A rule's level in kwsync.yaml `validate.rules`: `off` drops its findings. */
+export const RULE_LEVELS = ['error', 'warning', 'off'] as const;
+export type RuleLevel = (typeof RULE_LEVELS)[number];
+
+export const validateSchema = z
+  .strictObject({
+    strict: z.boolean().default(false).describe('every warning fails validation, as `kwsync validate --strict` does'),
+    rules: z
+      .record(z.string(), z.enum(RULE_LEVELS))
+      .default({})
+      .describe('a level per rule id, e.g. {term-dash: error, csv-header: warning}; only rules a list may accept, and warnings, can be lowered'),
+  })
+  .prefault({})
+  .describe('how strict `kwsync validate` (and every command and Action step that validates) is; in a pull request the stricter of the base\'s and the head\'s levels apply');
+export type ValidateLevels = z.output<typeof validateSchema>;
+
 export const targetSchema = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'use only letters, digits, _ . and - in a target name'),
   appId: z.string().min(1).optional().describe('CometChat app id; COMETCHAT_APP_ID overrides it'),
@@ -142,6 +158,7 @@ export const configSchema = z.strictObject({
       messages: z.number().int().min(1).max(10000).default(500),
     })
     .prefault({}),
+  validate: validateSchema,
   pullRequests: z
     .strictObject({
       planWorkflow: z

@@ -19,4 +19,15 @@ export interface Diagnostic {
   message: string;
   /** The offending source line, for a caret display (text format). */
   sourceLine?: string;
+  /** A worked-out correction of the source line, re-validated before it is offered (see test/validate/fixes.test.ts). */
+  fix?: Fix;
+}
+
+/** Replace `replace`, written at `line`:`column` of the diagnostic's file, with `with` (which may hold line breaks: one line becomes several). */
+export interface Fix {
+  line: number;
+  /** 1-based, in UTF-16 code units like every column here. */
+  column: number;
+  replace: string;
+  with: string;
 }

@@ -28,6 +28,12 @@ export const ACCEPTABLE_RULES = [
   'term-mixed-script',
   'term-confusable',
   'pattern-exponential-backtracking',
+  'term-typographic-quote',
+  'term-double-space',
+  'sentence-too-short',
+  'pattern-dead-anchor',
+  'pattern-unescaped-dot',
+  'csv-multiple-fields',
 ] as const;
 export type AcceptableRule = (typeof ACCEPTABLE_RULES)[number];
 

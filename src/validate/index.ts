@@ -3,7 +3,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../errors.js';
-import type { KwsyncConfig, Limits } from '../model/config.js';
+import type { KwsyncConfig, Limits, ValidateLevels } from '../model/config.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredList } from '../model/keyword-list.js';
 import { diagnose, fileStart } from '../load/diagnose.js';
@@ -14,6 +14,8 @@ import { checkRepo, type PlacedList } from './rules/repo.js';
 import { validateListFile } from './validate-list-file.js';
 import { checkConfusables } from './confusables.js';
 import { checkPathCharacters } from './path-characters.js';
+import { applyRuleLevels, ruleLevelProblems } from './rule-levels.js';
+import { withBaseLevels } from './base-levels.js';
 import { overBudget, tooSlow, validationBudget, type ValidationBudget } from './work-budget.js';
 
 export { renderDiagnosticsText, renderSummary } from './render-text.js';
@@ -43,6 +45,8 @@ export interface ValidateOptions {
   base?: string;
   /** Limits to validate with instead of kwsync.yaml's (a PR plan: the stricter of the base's and the PR's). */
   limits?: Limits;
+  /** Rule levels to validate with instead of kwsync.yaml's `validate:` (a PR plan: the stricter of the base's and the PR's). */
+  levels?: ValidateLevels;
   /** Deadline, heap cap and example budget of the run (validateUntrusted sets them); default: the example budget only. */
   budget?: ValidationBudget;
 }
@@ -55,7 +59,11 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   }
   const loaded = await loadConfig(keywordsDir, rel);
   const { configFile, diagnostics } = loaded;
-  const config = opts.limits ? { ...loaded.config, limits: opts.limits } : loaded.config;
+  const config = { ...loaded.config, ...(opts.limits ? { limits: opts.limits } : {}), ...(opts.levels ? { validate: opts.levels } : {}) };
+  for (const p of ruleLevelProblems(config.validate)) {
+    const at = configFile ? fileStart(configFile) : fileStart(rel(keywordsDir));
+    diagnostics.push(diagnose(at, 'error', 'config-rule-level', p.message));
+  }
   const entries = (await readdir(keywordsDir, { withFileTypes: true })).filter((e) => !e.isDirectory() && !isHiddenOrEditorFile(e.name)); // a FIFO or device named like a list is reported, not skipped
   const listFiles = entries
     .map((e) => e.name)
@@ -96,9 +104,11 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
       diagnostics.push(diagnose(fileStart(rel(abs)), 'warning', 'orphan-terms-file', 'no list file uses this CSV; reference it with `file:` or delete it'));
     }
   }
-  diagnostics.sort(byPlace);
-  const errorCount = diagnostics.filter((d) => d.severity === 'error').length;
-  return { config, configFile, lists: placed.map((p) => p.list), diagnostics, errorCount, warningCount: diagnostics.length - errorCount, tests, ...(base ? { base: base.ref } : {}) };
+  // Levels given by the caller are already the stricter of base and head; else the base's count too.
+  const levels = base && !opts.levels ? await withBaseLevels(config.validate, base, CONFIG_FILES.map((n) => rel(join(keywordsDir, n)))) : config.validate;
+  const leveled = applyRuleLevels(diagnostics, levels).sort(byPlace);
+  const errorCount = leveled.filter((d) => d.severity === 'error').length;
+  return { config, configFile, lists: placed.map((p) => p.list), diagnostics: leveled, errorCount, warningCount: leveled.length - errorCount, tests, ...(base ? { base: base.ref } : {}) };
 }
 
 /** Dotfiles, Emacs locks and autosaves (`.#a.yaml`, `#a.yaml#`) and backups (`a.yaml~`) are not lists. */

@@ -107,6 +107,15 @@ function explainType(yaml: YamlFile, path: YamlPath, expected: string): Diagnost
       const fixed = `- '${text.replace(/'/g, "''")}'`;
       return diagnose(yaml.source.lineCol(at.line, item[1]!.length + 1), 'error', 'term-needs-quotes', `# starts a comment in YAML, so this item is empty; put the term in quotes: ${code(fixed)}`);
     }
+    const raw = yaml.rawAt(path);
+    if ((typeof got === 'number' || typeof got === 'boolean' || got === null) && raw && !/^['"]/.test(raw.text)) {
+      // YAML 1.2 core schema (the `yaml` package's default): 0088 → 88, 1e3 → 1000, 0x1F → 31, true, null, ~.
+      const what = typeof got === 'number' ? `the number ${got}` : typeof got === 'boolean' ? `the value ${got}` : 'nothing (null)';
+      const quoted = `'${raw.text.replace(/'/g, "''")}'`;
+      const d = diagnose(at, 'error', 'term-needs-quotes', `YAML reads ${code(raw.text)} as ${what}, not the text you wrote; put it in quotes: ${code(`- ${quoted}`)}`);
+      d.fix = { line: raw.line, column: raw.column, replace: raw.text, with: quoted };
+      return d;
+    }
     if (got !== null && typeof got === 'object' && !Array.isArray(got) && /: /.test(text)) {
       const fixed = `- '${text.replace(/'/g, "''")}'`;
       return diagnose(at, 'error', 'term-needs-quotes', `": " in a term makes YAML read it as a key and a value; put the term in quotes: ${code(fixed)}`);

@@ -15,7 +15,7 @@ import { parseYamlFile, type YamlFile } from '../load/yaml-file.js';
 import { checkAccept, withoutAccepted } from './rules/accept.js';
 import { checkListFields } from './rules/list-fields.js';
 import { checkListTests } from './rules/list-tests.js';
-import { checkPatterns } from './rules/patterns.js';
+import { checkPattern, checkPatterns } from './rules/patterns.js';
 import type { PlacedList } from './rules/repo.js';
 import { checkTerms } from './rules/terms.js';
 import { salvageListFile } from './salvage-list-file.js';
@@ -63,8 +63,8 @@ async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFil
   if (source.text.trim() === '') {
     return { placed: null, diagnostics: [diagnose(fileStart(file), 'error', 'empty-file', 'this list file is empty; add id, name, category and searchTerms (see `kwsync schema`)')] };
   }
-  const parsed = parseYamlFile(source, { maxAliasCount: MAX_ALIAS_COUNT });
-  if (!parsed.file) return { placed: null, diagnostics: parsed.diagnostics };
+  const parsed = parseYamlFile(source, { maxAliasCount: MAX_ALIAS_COUNT, lineMistakes: true });
+  if (!parsed.file) return { placed: null, diagnostics: patternFixesChecked(source.text, parsed.diagnostics) };
   const yaml = parsed.file;
   // A shape error is reported, and the fields that do parse are still checked (nothing hides the rest).
   const shape = listFileSchema.safeParse(yaml.value);
@@ -82,7 +82,10 @@ async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFil
 
   const termsAt = yaml.valueAt([partial.file !== undefined ? 'file' : 'searchTerms']);
   const terms = checkTerms(loaded.terms, ctx.limits, termsAt, partial.category);
-  diagnostics.push(...terms.diagnostics);
+  // Items that are not text (`- 0088`) are reported where they are; the list is not also "empty".
+  const written = (yaml.value as { searchTerms?: unknown } | null)?.searchTerms;
+  const dropped = Array.isArray(written) && written.length > loaded.terms.values.length;
+  diagnostics.push(...(dropped ? terms.diagnostics.filter((d) => d.rule !== 'list-empty') : terms.diagnostics));
   if (partial.category === 'pattern') diagnostics.push(...checkPatterns(loaded.terms, terms.broken, ctx.budget).diagnostics);
   if (!shape.success) return { placed: null, diagnostics, accepted, ...termsFileAbs };
   const data = shape.data;
@@ -110,6 +113,29 @@ async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFil
   };
 }
 
+/**
+ * A quoted pattern is still a pattern: in a pattern list, a YAML fix (`- '[0-9]{4}'`) is offered as
+ * a fix only when the pattern it quotes validates; otherwise the message says what is next.
+ */
+function patternFixesChecked(text: string, diags: Diagnostic[]): Diagnostic[] {
+  if (!/^category:\s*['"]?pattern['"]?\s*(#.*)?$/m.test(text)) return diags;
+  return diags.map((d) => {
+    if (!d.fix || (d.rule !== 'yaml-reserved-start' && d.rule !== 'yaml-apostrophe')) return d;
+    const value = parseQuoted(d.fix.with);
+    const error = value === undefined ? undefined : checkPattern(value).find((f) => f.severity === 'error');
+    if (!error) return d;
+    const { fix: _dropped, ...rest } = d;
+    return { ...rest, message: `${d.message}; the pattern itself is then wrong too: ${error.message}` };
+  });
+}
+
+/** The text of a one-line YAML scalar written by a fix. */
+function parseQuoted(scalar: string): string | undefined {
+  if (scalar.startsWith("'")) return scalar.slice(1, -1).replace(/''/g, "'");
+  if (scalar.startsWith('"')) return JSON.parse(scalar) as string;
+  return undefined;
+}
+
 async function loadTerms(
   yaml: YamlFile,
   data: Partial<ListFile>,
@@ -122,7 +148,11 @@ async function loadTerms(
   const path = await resolveTermsFile(ctx.keywordsDir, listAbs, data.file);
   if (!path.ok) {
     const named = resolve(dirname(listAbs), data.file);
-    return { terms: null, diagnostics: [diagnose(yaml.valueAt(['file']), 'error', path.rule, path.message)], abs: named };
+    const d = diagnose(yaml.valueAt(['file']), 'error', path.rule, path.message);
+    const raw = path.renamed !== undefined ? yaml.rawAt(['file']) : undefined;
+    if (raw && raw.text === data.file) d.fix = { line: raw.line, column: raw.column, replace: raw.text, with: path.renamed! };
+    // The file meant (other letter case) is in use: not also an orphan.
+    return { terms: null, diagnostics: [d], abs: path.renamed !== undefined ? resolve(dirname(listAbs), path.renamed) : named };
   }
   const maxBytes = READ_LIMIT_FACTOR * ctx.limits.maxUploadBytes;
   const source = await readSource(path.abs, ctx.relative(path.abs), {

@@ -14,6 +14,7 @@ describe('stricterGuard', () => {
       prune: false,
       safety: { maxRemovedShare: 0.3, minTermsForShareCheck: 5 },
       limits: { ...base.limits, maxTermLength: 100, maxLists: 10 },
+      validate: { strict: false, rules: {} },
     });
     expect(stricterGuard(head, base)).toEqual(stricterGuard(base, head));
   });

@@ -34,10 +34,10 @@ describe('parseCsvTerms', () => {
     expect(csv('\uFEFFterm\nalpha\n').terms.values).toEqual(['alpha']);
   });
 
-  it('a record with two fields is located and skipped', () => {
+  it('a record with two fields is located where the extra column starts, and its first column kept as the term', () => {
     const { terms, diagnostics } = csv('alpha\nbeta,gamma\ndelta\n');
-    expect(terms.values).toEqual(['alpha', 'delta']);
-    expect(diagnostics).toMatchObject([{ rule: 'csv-multiple-fields', line: 2, column: 1 }]);
+    expect(terms.values).toEqual(['alpha', 'beta', 'delta']);
+    expect(diagnostics).toMatchObject([{ rule: 'csv-multiple-fields', line: 2, column: 5, fix: { line: 2, column: 1, replace: 'beta,gamma', with: 'beta' } }]);
   });
 
   it('a line of only spaces is blank and skipped; a quoted "   " is still a term (T1-12)', () => {

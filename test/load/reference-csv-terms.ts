@@ -9,6 +9,7 @@ import { diagnose } from '../../src/load/diagnose.js';
 import { oneLine, quote } from '../../src/load/quote-value.js';
 import type { SourceText } from '../../src/load/source-text.js';
 import type { TermsSource } from '../../src/load/terms-source.js';
+import { csvTermsOfRecords } from '../../src/load/csv-terms.js';
 
 const OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: false } as const;
 
@@ -21,34 +22,8 @@ export function referenceParseCsvTerms(source: SourceText): { terms: TermsSource
     if (!(err instanceof CsvError)) throw err;
     return { terms: null, diagnostics: [syntaxError(source, err)] };
   }
-  const values: string[] = [];
-  const lines: number[] = [];
-  const diagnostics: Diagnostic[] = [];
-  // Every record ends with one line break, plus any inside its quoted fields: that gives its line
-  // without csv-parse's per-record `info` objects, which triple the parse time on a 1 MB file.
-  let line = 1;
-  records.forEach((record, r) => {
-    const start = line;
-    for (const field of record) line += countNewlines(field);
-    line++;
-    const value = record[0] ?? '';
-    if (record.length === 1 && value.trim() === '' && source.lineText(start).trim() === '') return; // blank line (or only spaces)
-    if (r === 0 && record.length === 1 && value.trim().toLowerCase() === 'term') return; // header
-    if (record.length > 1) {
-      const message = `this record has ${record.length} fields but a terms file holds one term per line; quote a term that contains a comma ("a,b")`;
-      diagnostics.push(diagnose(source.lineCol(start, 1), 'error', 'csv-multiple-fields', message));
-      return;
-    }
-    if (r === 0 && HEADER_LIKE.has(value.trim().toLowerCase())) {
-      const message = `${quote(value)} looks like a column header, but only a header named "term" is skipped, so this would be uploaded as a term; rename it to term or delete the line`;
-      diagnostics.push(diagnose(source.lineCol(start, 1), 'warning', 'csv-header', message));
-    }
-    const sep = value.indexOf(';') !== -1 ? ';' : value.indexOf('\t') !== -1 ? '\t' : '';
-    if (sep) diagnostics.push(separatorWarning(source, start, value, sep));
-    values.push(value);
-    lines.push(start);
-  });
-  return { terms: { file: source.file, values, locate: locateIn(source, values, lines) }, diagnostics };
+  // The term rules (headers, columns, separators) are shared: what is compared is how records are read.
+  return csvTermsOfRecords(source, records);
 }
 
 /** First lines people write as a header, other than the one that is skipped (`term`). */

@@ -9,7 +9,7 @@ import type { Position } from '../../src/load/source-text.js';
 import type { TermsSource } from '../../src/load/terms-source.js';
 import type { Category } from '../../src/model/keyword-list.js';
 import { length } from '../../src/validate/rules/list-fields.js';
-import { termHints } from '../../src/validate/rules/term-hints.js';
+import { MIN_SENTENCE_WORDS, termHints } from '../../src/validate/rules/term-hints.js';
 
 /** Diagnostics, and the indexes of terms too broken for further checks (patterns, tests). */
 export function referenceCheckTerms(terms: TermsSource, limits: Limits, listAt: Position, category?: Category): { diagnostics: Diagnostic[]; broken: Set<number> } {
@@ -23,6 +23,11 @@ export function referenceCheckTerms(terms: TermsSource, limits: Limits, listAt: 
   // 1 MB list costs one lookup per term (this loop is most of validate's time on big lists).
   const seen = new Map<string, number | number[]>();
   terms.values.forEach((term, i) => {
+    const words = term.trim().split(/\s+/).length;
+    if (category === 'sentence-similarity' && words < MIN_SENTENCE_WORDS && term.trim() !== '') {
+      const message = `${quote(term)} is ${words === 1 ? 'one word' : `${words} words`}, too short for sentence similarity (kwsync asks for at least ${MIN_SENTENCE_WORDS}): the model compares whole sentences; put single words in a word list, or write the sentence out`;
+      out.push(diagnose(terms.locate(i), 'error', 'sentence-too-short', message));
+    }
     const problem = SUSPECT.test(term) || term.length > limits.maxTermLength ? termProblem(term, limits) : null;
     if (problem) {
       out.push(diagnose(terms.locate(i, problem.index), 'error', problem.rule, problem.message));

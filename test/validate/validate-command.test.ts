@@ -41,8 +41,8 @@ describe('kwsync validate', () => {
   it('github: workflow commands with escaped properties and message', async () => {
     const r = await kwsync(['validate', '--format', 'github'], {}, invalid('csv-two-fields'));
     expect(r.code).toBe(3);
-    expect(r.stdout).toMatch(/^::error file=keywords\/terms\.csv,line=2,col=1,title=csv-multiple-fields::this record has 2 fields/m);
-    expect(r.stdout).toContain('quote a term that contains a comma ("a,b")');
+    expect(r.stdout).toMatch(/^::error file=keywords\/terms\.csv,line=2,col=5,title=csv-multiple-fields::this line has 2 columns/m);
+    expect(r.stdout).toContain('keep only the first column, "beta"');
   });
 
   it('warnings pass, and fail with --strict', async () => {

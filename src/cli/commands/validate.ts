@@ -15,7 +15,7 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .description('check every keyword list offline: shape, limits, duplicates, patterns, examples')
     .option('--dir <folder>', 'the keywords folder', 'keywords')
     .addOption(new Option('--format <format>', 'text | json | github (workflow annotations)').default('text'))
-    .option('--strict', 'fail on warnings too', false)
+    .option('--strict', 'fail on warnings too (or set `validate: { strict: true }` in kwsync.yaml)', false)
     .option('--base <ref>', 'git ref to compare with (e.g. origin/main): point at changed files, flag shrinking lists')
     .option('--deadline <seconds>', 'stop after this long, with a too-slow error where it stopped (for lists from people you do not trust)', intInRange(0, 3600))
     .addHelpText(
@@ -28,6 +28,11 @@ Examples:
   kwsync validate --strict                warnings fail too
   kwsync validate --base origin/main      compare with the PR's base branch
   kwsync validate --deadline 120          a fork's PR in CI: finish within 2 minutes, whatever its patterns
+
+Rule levels: kwsync.yaml \`validate: { rules: { term-dash: error, csv-header: warning } }\` raises or
+lowers a rule (only rules a list may accept, and warnings, can be lowered); with --base, the
+stricter of the base's levels and the change's apply. A fix worked out for a finding is in the
+JSON output as \`fix: { line, column, replace, with }\`.
 
 Exit codes: 0 valid, 3 invalid, 1 folder missing, 64 bad usage.`,
     )

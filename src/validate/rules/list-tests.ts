@@ -10,6 +10,24 @@ import { compileMatcher } from '../../match/index.js';
 import { EXAMPLE_BUDGET_MS, patternHitsWithinBudget, type BudgetedHits } from './list-tests-budget.js';
 import { EXAMPLE_WORK, overBudget, tooSlow, validationBudget, type ValidationBudget } from '../work-budget.js';
 
+/** Why a word list misses an example: most often a term inside a longer word (`scam` in `scammer`). */
+export function missedWhy(list: KeywordList, text: string): string {
+  if (list.category !== 'word') return `no pattern of the list catches ${quote(text)}; add a pattern that does, or fix the example`;
+  const lower = text.toLowerCase();
+  for (const term of list.searchTerms) {
+    const at = lower.indexOf(term.toLowerCase());
+    if (at === -1 || term.trim() === '') continue;
+    // The word the term sits in: letters and digits on either side of the hit.
+    let from = at;
+    let to = at + term.length;
+    while (from > 0 && /[\p{L}\p{N}]/u.test(text[from - 1]!)) from--;
+    while (to < text.length && /[\p{L}\p{N}]/u.test(text[to]!)) to++;
+    const word = text.slice(from, to);
+    return `${quote(word)} does not contain ${quote(term)} as a whole word: word lists match whole words (ignoring case), so ${quote(term)} does not catch ${quote(word)}; add ${quote(word)} as a term, use a pattern list for every form, or fix the example`;
+  }
+  return `no term of the list catches ${quote(text)}: word lists match whole words (ignoring case), and none of its words is a term; add a term that does, or fix the example`;
+}
+
 export const SENTENCE_TESTS_SKIPPED = 'sentence-similarity lists are matched by an AI model; examples cannot be checked offline';
 
 export async function checkListTests(yaml: YamlFile, data: ListFile, list: KeywordList, budget: ValidationBudget = validationBudget()): Promise<{ diagnostics: Diagnostic[]; examples: number; skipped?: string }> {
@@ -50,7 +68,7 @@ export async function checkListTests(yaml: YamlFile, data: ListFile, list: Keywo
     if (hits === 'stopped') return;
     if (hits === 'timeout') timedOut(['tests', 'shouldMatch', i], text);
     else if (hits.length === 0) {
-      out.push(diagnose(yaml.valueAt(['tests', 'shouldMatch', i]), 'error', 'test-should-match', `no term of the list catches ${quote(text)}; add a term that does, or fix the example`));
+      out.push(diagnose(yaml.valueAt(['tests', 'shouldMatch', i]), 'error', 'test-should-match', missedWhy(list, text)));
     }
   });
   shouldNot.forEach((text, i) => {

@@ -9,6 +9,8 @@ import { code, oneLine, quote } from '../../load/quote-value.js';
 import type { TermsSource } from '../../load/terms-source.js';
 import { PATTERN_FLAGS } from '../../match/index.js';
 import { backtracking } from './pattern-backtracking.js';
+import { patternMeaning } from './pattern-meaning.js';
+import { termFix } from '../../load/term-fix.js';
 import { overBudget, tooSlow, type ValidationBudget } from '../work-budget.js';
 
 /** The newest syntax the running engine compiles: Node 20 lacks ES2025 modifiers `(?i:)` and duplicate group names. */
@@ -30,7 +32,12 @@ export function checkPatterns(terms: TermsSource, skip: ReadonlySet<number>, bud
       break;
     }
     const found = checkPattern(terms.values[i]!);
-    for (const f of found) out.push(diagnose(terms.locate(i, f.index), f.severity, f.rule, f.message));
+    for (const f of found) {
+      const d = diagnose(terms.locate(i, f.index), f.severity, f.rule, f.message);
+      const fix = f.fixed !== undefined ? termFix(terms, i, [f.fixed]) : undefined;
+      if (fix) d.fix = fix;
+      out.push(d);
+    }
     if (found.some((f) => f.severity === 'error')) broken.add(i);
   }
   return { diagnostics: out, broken };
@@ -41,6 +48,8 @@ interface Finding {
   severity: 'error' | 'warning';
   rule: string;
   message: string;
+  /** The pattern as meant, when it re-validates without an error. */
+  fixed?: string;
 }
 
 type Compile = (source: string) => RegExp;
@@ -99,6 +108,11 @@ function checkPatternWith(source: string, compileWith: Compile, fixes: boolean):
   }
   const passes = (fixed: string) => fixes && !checkPatternWith(fixed, compileWith, false).some((f) => f.severity === 'error');
   out.push(...backtracking(pattern, { parser, flags, passes }));
+  for (const m of patternMeaning(pattern, source)) {
+    // A fix is offered only when it validates clean and still catches what the pattern spells out.
+    const ok = passes(m.fixed);
+    out.push({ index: m.index, severity: m.severity, rule: m.rule, message: ok ? m.message : m.message.replace(/; for a (dollar sign|caret|literal dot) write [^;]*$/, ''), ...(ok ? { fixed: m.fixed } : {}) });
+  }
   return out;
 }
 

@@ -10,7 +10,12 @@ export interface TermHint {
   message: string;
   /** Character index in the term the hint is about. */
   index: number;
+  /** The term as the analyst meant it (offered as a fix once it re-validates clean). */
+  fixed?: string;
 }
+
+/** Fewer words than this in a sentence-similarity entry is too little for the model to compare (one word belongs in a word list). */
+export const MIN_SENTENCE_WORDS = 3;
 
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 // Zero-width joiner/non-joiner are left alone: emoji sequences and Persian script need them.
@@ -20,9 +25,12 @@ const CONTROL_ALL = new RegExp(CONTROL.source, 'g');
 const CONTROL_TABS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const CONTROL_ALL_TABS = new RegExp(CONTROL_TABS.source, 'g');
 const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'g');
-const QUOTED = /^(["'\u201c\u2018\u201e\u00ab]).+(["'\u201d\u2019\u201c\u00bb])$/s;
+const QUOTED = /^(["'\u00ab]).+(["'\u00bb])$/s;
+/** Curly quotes a word processor or phone puts in place of the ones typed: never in a term on purpose. */
+const TYPOGRAPHIC = /[\u2018\u2019\u201c\u201d\u201e\u201a]/;
+const TYPOGRAPHIC_AROUND = /^[\u2018\u201c\u201e\u201a](.+)[\u2019\u201d\u201c\u2018]$/s;
 /** Everything below in one test, so the common clean term costs one regex. */
-const ANY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u00a0\u00ad\u200b\u200e\u200f\u2060\ufeff\u202a-\u202e\u2066-\u2069"'\u2018\u2019\u201c\u201d\u201e\u00ab\u00bb]|^-| - /;
+const ANY = / {2}|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u00a0\u00ad\u200b\u200e\u200f\u2060\ufeff\u202a-\u202e\u2066-\u2069"'\u2018\u2019\u201c\u201d\u201e\u201a\u00ab\u00bb]|^-| - /;
 const REGEXISH = /[[\\{*|]|^\^|\.\+|\(\?/;
 
 const NAMES: Record<string, string> = {
@@ -34,6 +42,9 @@ const NAMES: Record<string, string> = {
   '\u00a0': 'non-breaking space',
   '\u00ad': 'soft hyphen',
   '\u200b': 'zero-width space',
+  '\u200e': 'left-to-right mark',
+  '\u200f': 'right-to-left mark',
+  '\u202e': 'right-to-left override',
   '\u2060': 'word joiner',
   '\ufeff': 'byte order mark',
 };
@@ -47,13 +58,14 @@ export function termHints(term: string, category: Category | undefined, opts: { 
   const control = (opts.tabsAllowed ? CONTROL : CONTROL_TABS).exec(term);
   if (control) {
     const clean = term.replace(opts.tabsAllowed ? CONTROL_ALL : CONTROL_ALL_TABS, '');
-    out.push({ rule: 'term-control-char', severity: 'error', index: control.index, message: `this term holds a control character (${charName(control[0])}) that nobody can see or type in a chat; delete it: ${code(clean)}` });
+    out.push({ rule: 'term-control-char', severity: 'error', index: control.index, fixed: clean, message: `this term holds a control character (${charName(control[0])}) that nobody can see or type in a chat; delete it: ${code(clean)}` });
   }
   const invisible = INVISIBLE.exec(term);
   if (invisible) {
     const clean = term.replace(INVISIBLE_ALL, (c) => (c === '\u00a0' ? ' ' : ''));
     const fix = `${invisible[0] === '\u00a0' ? 'replace it with a normal space' : 'delete it'}: ${code(clean)}`;
-    out.push({ rule: 'term-invisible-char', severity: 'warning', index: invisible.index, message: `this term holds an invisible character (${charName(invisible[0])}), which the service matches literally; ${fix}` });
+    const rtl = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(invisible[0]) ? ' (a direction mark is kept only if your users type it; most keyboards do not)' : '';
+    out.push({ rule: 'term-invisible-char', severity: 'warning', index: invisible.index, fixed: clean, message: `this term holds an invisible character (${charName(invisible[0])}), which the service matches literally${rtl}; ${fix}` });
   }
   const dash = term.indexOf(' - ');
   if (opts.continued && dash !== -1) {
@@ -67,16 +79,36 @@ export function termHints(term: string, category: Category | undefined, opts: { 
     // Sentences and patterns may hold " - " and start with "-" on purpose; a "- " bullet is a slip anywhere.
     const what = term.startsWith('-') ? `${quote(term)} starts with a dash` : `${quote(term)} holds " - "`;
     const fix = term.startsWith('- ') ? `: ${code(term.slice(2).trim())}` : '';
-    out.push({ rule: 'term-dash', severity: 'warning', index: term.startsWith('-') ? 0 : dash + 1, message: `${what}, like a list item pasted into a term; if it is two terms or a bullet, split it or remove the dash${fix}` });
+    out.push({ rule: 'term-dash', severity: 'warning', index: term.startsWith('-') ? 0 : dash + 1, ...(term.startsWith('- ') ? { fixed: term.slice(2).trim() } : {}), message: `${what}, like a list item pasted into a term; if it is two terms or a bullet, split it or remove the dash${fix}` });
   }
-  const quoted = QUOTED.exec(term);
+  const curly = TYPOGRAPHIC.exec(term);
+  if (curly) {
+    const around = TYPOGRAPHIC_AROUND.exec(term);
+    const fixed = (around ? around[1]! : term).replace(/[\u2018\u2019\u201a]/g, "'").replace(/[\u201c\u201d\u201e]/g, '"');
+    const message = around
+      ? `the curly quotes around ${quote(around[1])} (pasted from a document) are part of the term, so it only catches text typed with those marks; write it without them: ${code(fixed)}`
+      : `${quote(curly[0])} is a curly quote (pasted from a document), and people type a straight one, so ${quote(term)} misses their messages; write it straight: ${code(fixed)} (if phones in your community type curly ones, keep both spellings and accept term-typographic-quote)`;
+    out.push({ rule: 'term-typographic-quote', severity: 'error', index: curly.index, fixed, message });
+  }
+  const quoted = curly ? null : QUOTED.exec(term);
   if (quoted) {
     const inner = term.slice(quoted[1]!.length, term.length - quoted[2]!.length);
-    out.push({ rule: 'term-quoted', severity: 'warning', index: 0, message: `the quotes around ${quote(inner)} are part of the term, so only text with those quote marks matches; write the term without them: ${code(inner)}` });
+    out.push({ rule: 'term-quoted', severity: 'warning', index: 0, fixed: inner, message: `the quotes around ${quote(inner)} are part of the term, so only text with those quote marks matches; write the term without them: ${code(inner)}` });
+  }
+  const doubled = / {2,}/.exec(term);
+  if (doubled && category !== 'pattern' && !control) {
+    const fixed = term.replace(/ {2,}/g, ' ');
+    out.push({
+      rule: 'term-double-space',
+      severity: 'error',
+      index: doubled.index,
+      fixed,
+      message: `${quote(term)} has ${doubled[0].length} spaces in a row, and a message typed with one space does not match it; write one space: ${code(fixed)}`,
+    });
   }
   if (word) {
     const regex = regexSyntax(term);
-    if (regex) out.push({ rule: 'word-regex-syntax', severity: 'warning', index: regex.index, message: regex.message });
+    if (regex) out.push({ rule: 'word-regex-syntax', severity: 'warning', index: regex.index, message: regex.message, ...(regex.fixed !== undefined ? { fixed: regex.fixed } : {}) });
   }
   return out;
 }
@@ -86,13 +118,18 @@ export function termHints(term: string, category: Category | undefined, opts: { 
 // closer is passed over once rather than rescanned from every opener (`\([^)]*\|[^)]*\)` was cubic).
 const CLASS = /\[([^\][\\^-]+)\]/g;
 
-function regexSyntax(term: string): { index: number; message: string } | null {
+function regexSyntax(term: string): { index: number; message: string; fixed?: string } | null {
   // `*` inside a word (f*ck) is how people write in chat; at a word's edge (dam*) it is meant as a wildcard.
   const found = /\[[^\][]*\]|\\[dwsbDWSB.]|\{\d+(?:,\d*)?\}|\([^()|]*\|[^()]*\)|\.[*+]|^\^|\*(?=\s|$)|(?<=^|\s)\*|\(\?/.exec(term);
   if (!found) return null;
   const tail = 'a word list matches the term literally, symbols and all';
   if (found[0] === '*') {
     return { index: found.index, message: `"*" is not a wildcard in a word list: ${tail}; list each form as its own term, or move the term to a pattern list` };
+  }
+  // `\bscam\b`: the word boundaries a word list already matches by; the term is what is left.
+  const bare = term.replace(/\\b/g, '');
+  if (found[0] === '\\b' && bare !== '' && !/[[\]\\{}()|*+?^$]/.test(bare)) {
+    return { index: found.index, fixed: bare, message: `"\\b" is regex syntax, but ${tail}; a word list already matches whole words, so write the term without it: ${code(bare)}` };
   }
   const variants = expandClasses(term);
   const fix = variants ? `list the spellings as terms instead (${variants.map((v) => quote(v, 30)).join(', ')})` : 'list the spellings as separate terms, or move it to a pattern list';

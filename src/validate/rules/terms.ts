@@ -9,7 +9,8 @@ import type { TermsSource } from '../../load/terms-source.js';
 import type { Category } from '../../model/keyword-list.js';
 import { length } from './list-fields.js';
 import { KeySet } from './key-set.js';
-import { termHints } from './term-hints.js';
+import { MIN_SENTENCE_WORDS, termHints } from './term-hints.js';
+import { termFix, yamlScalar } from '../../load/term-fix.js';
 
 /** Diagnostics, and the indexes of terms too broken for further checks (patterns, tests). */
 export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position, category?: Category): { diagnostics: Diagnostic[]; broken: Set<number> } {
@@ -24,6 +25,7 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
   // list); from there on a Map remembers where each key was. A plain term's key is the term itself,
   // which is also its foldKey.
   const values = terms.values;
+  const sentences = category === 'sentence-similarity';
   const keys = new KeySet(values.length, (j) => foldKey(values[j]!));
   let seen: Map<string, number | number[]> | undefined;
   const empty: number[] = []; // terms left out of the keys (term-empty)
@@ -32,7 +34,17 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
     // Most terms of a big list are plain: one regex says that no rule below but length can apply,
     // and the term is its own fold key.
     let key = term;
-    if (!PLAIN.test(term) || term.length > limits.maxTermLength) {
+    if (sentences && words(term) < MIN_SENTENCE_WORDS && term.trim() !== '') {
+      out.push(
+        diagnose(
+          terms.locate(i),
+          'error',
+          'sentence-too-short',
+          `${quote(term)} is ${words(term) === 1 ? 'one word' : `${words(term)} words`}, too short for sentence similarity (kwsync asks for at least ${MIN_SENTENCE_WORDS}): the model compares whole sentences; put single words in a word list, or write the sentence out`,
+        ),
+      );
+    }
+    if (!PLAIN.test(term) || term.length > limits.maxTermLength || (category !== 'pattern' && term.includes('  '))) {
       const problem = suspect(term) || term.length > limits.maxTermLength ? termProblem(term, limits) : null;
       if (problem) {
         out.push(diagnose(terms.locate(i, problem.index), 'error', problem.rule, problem.message));
@@ -44,9 +56,17 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
       } else {
         // Only a term holding " - " can be a mis-indented item; the lookup is skipped for the rest.
         const continued = term.includes(' - ') ? terms.continuation?.(i) : undefined;
-        for (const h of termHints(term, category, { tabsAllowed, continued: continued !== undefined })) {
+        const hints = termHints(term, category, { tabsAllowed, continued: continued !== undefined });
+        for (const h of hints) {
           const here = h.rule === 'term-dash' && continued ? continued : terms.locate(i, h.index);
-          out.push(diagnose(here, h.severity, h.rule, continued && h.rule === 'term-dash' ? `${h.message}${reindented(terms.locate(i), continued)}` : h.message));
+          const escaped = h.rule === 'term-control-char' ? escapeMistake(terms, i, category) : null;
+          const message = escaped?.message ?? (continued && h.rule === 'term-dash' ? `${h.message}${reindented(terms.locate(i), continued)}` : h.message);
+          const d = diagnose(here, h.severity, h.rule, message);
+          // The fix is the term with every hint's correction applied, so that one fix re-validates clean.
+          const fixed = escaped ? escaped.fixed : h.fixed !== undefined && !continued ? fixedTerm(term, hints, category, tabsAllowed) : undefined;
+          const fix = fixed !== undefined ? termFix(terms, i, [fixed]) : undefined;
+          if (fix) d.fix = fix;
+          out.push(d);
           if (h.severity === 'error') broken.add(i);
         }
       }
@@ -85,6 +105,41 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
       diagnose(terms.locate(i), 'warning', 'duplicate-term-folded', `${quote(term)} is the same as ${quote(values[first])} (line ${terms.locate(first).line}) once case and Unicode form are ignored; keep one`),
     );
   }
+}
+
+/** YAML escapes that decode to a control character, which in a regex (or an analyst's mind) are `\b`, `\f`, ... */
+const CONTROL_ESCAPES = new Set(['b', 'a', 'f', 'v', 'e', '0', 't']);
+
+/**
+ * A control character written as an escape inside double quotes (`"\bcashapp\b"`): the analyst
+ * meant the backslash, so the fix keeps it, in single quotes (a pattern) or as the whole-word match
+ * a word list already does (`\b` dropped).
+ */
+function escapeMistake(terms: TermsSource, i: number, category: Category | undefined): { fixed: string; message: string } | null {
+  const raw = terms.raw?.(i)?.text;
+  if (!raw || raw[0] !== '"' || !/\\[baefv0t]/.test(raw)) return null;
+  const inner = raw.slice(1, -1);
+  const escape = /\\[baefv0t]/.exec(inner)![0];
+  const meant = inner.replace(/\\(.)/g, (m, c: string) => (CONTROL_ESCAPES.has(c) ? m : c === '\\' || c === '"' || c === '/' ? c : m));
+  if (category === 'pattern') {
+    return { fixed: meant, message: `${code(escape)} inside double quotes is a control character to YAML, not the regex escape you meant; write the pattern in single quotes, which keep backslashes as written: ${code(yamlScalar(meant))}` };
+  }
+  const words = meant.replace(/\\b/g, '');
+  if (/\\/.test(words)) return null;
+  return { fixed: words, message: `${code(escape)} inside double quotes is a control character to YAML; a ${category === 'word' ? 'word list already matches whole words' : 'list of sentences needs no escapes'}, so write the term without it: ${code(yamlScalar(words))}` };
+}
+
+const words = (term: string): number => term.trim().split(/\s+/).length;
+
+/** `term` with the corrections of its hints applied one after another, until none offers more. */
+function fixedTerm(term: string, hints: ReturnType<typeof termHints>, category: Category | undefined, tabsAllowed: boolean): string {
+  let t = term;
+  for (let round = 0; round < 4; round++) {
+    const next = (round === 0 ? hints : termHints(t, category, { tabsAllowed, continued: false })).find((h) => h.fixed !== undefined && h.fixed !== t);
+    if (!next) break;
+    t = next.fixed!;
+  }
+  return t;
 }
 
 /** The continued line indented like the item it ran on from: `; write it as: \`  - bar\``. */
