@@ -16,6 +16,7 @@ import { takeApiKey } from './api-key-env.js';
 import { parseRunContext } from './context.js';
 import type { ActionDeps } from './deps.js';
 import { formatError } from './format-error.js';
+import { mdText } from '../render/markdown-escape.js';
 import { parseInputs } from './inputs.js';
 import { recentTextMessages } from './recent-messages.js';
 import { runAction } from './run-action.js';
@@ -92,7 +93,11 @@ async function main(): Promise<void> {
     if (result.failed) core.setFailed(result.message ?? 'kwsync failed');
   } catch (err) {
     core.setOutput('failed', 'true');
-    core.setFailed(formatError(err));
+    const message = formatError(err);
+    // The job summary is a file on the runner: it can still say why the run stopped when GitHub's
+    // API cannot be reached (a rate limit whose reset is far off).
+    await core.summary.addRaw(`**kwsync stopped.** ${mdText(message.replace(/\n/g, ' '))}\n`, true).write().catch(() => undefined);
+    core.setFailed(message);
   }
 }
 

@@ -5,7 +5,9 @@
 // summary is markdown, and `renderCheckSummary` escapes what goes into it.
 import type { Diagnostic } from '../model/diagnostic.js';
 import { mdCode, mdText, visible } from '../render/markdown-escape.js';
+import { randomUUID } from 'node:crypto';
 import type { GitHubClient, RepoRef } from './client.js';
+import { createOnce } from './create-once.js';
 
 export const ANNOTATIONS_PER_REQUEST = 50;
 /** GitHub's cap on an annotation's title (check runs and workflow commands). */
@@ -98,15 +100,25 @@ export async function publishCheckRun(octokit: GitHubClient, opts: CheckRunOptio
     summary: opts.summary,
     ...(annotations ? { annotations } : {}),
   });
-  const created = await octokit.rest.checks.create({
-    owner: opts.owner,
-    repo: opts.repo,
-    name: opts.name,
-    head_sha: opts.headSha,
-    status: 'completed',
-    conclusion,
-    ...(opts.detailsUrl ? { details_url: opts.detailsUrl } : {}),
-    output: output(batches[0]),
+  // A nonce no one else knows finds this very create again after a 5xx that hid whether it landed.
+  const externalId = `kwsync-${randomUUID()}`;
+  const created = await createOnce({
+    send: () => octokit.rest.checks.create({
+      owner: opts.owner,
+      repo: opts.repo,
+      name: opts.name,
+      head_sha: opts.headSha,
+      external_id: externalId,
+      status: 'completed',
+      conclusion,
+      ...(opts.detailsUrl ? { details_url: opts.detailsUrl } : {}),
+      output: output(batches[0]),
+    }),
+    find: async () => {
+      const runs = await octokit.rest.checks.listForRef({ owner: opts.owner, repo: opts.repo, ref: opts.headSha, check_name: opts.name, filter: 'all', per_page: 100 });
+      const hit = runs.data.check_runs.find((r) => r.external_id === externalId);
+      return hit ? { data: { id: hit.id, html_url: hit.html_url } } : undefined;
+    },
   });
   for (const batch of batches.slice(1)) {
     await octokit.rest.checks.update({

@@ -4,6 +4,7 @@ import type { Plan } from '../model/plan.js';
 import { fenceFor, mdCode } from '../render/markdown-escape.js';
 import type { GitHubClient, RepoRef } from './client.js';
 import { ownLogin } from './identity.js';
+import { createOnce } from './create-once.js';
 import { DRIFT_LABEL, driftMarker, findOwnMarked } from './markers.js';
 
 export interface DriftIssueSync extends RepoRef {
@@ -67,14 +68,18 @@ export async function syncDriftIssue(octokit: GitHubClient, opts: DriftIssueSync
       if (!existing.labelled) await octokit.rest.issues.addLabels({ owner, repo, issue_number, labels: [DRIFT_LABEL] });
       return { action: 'updated', issueNumber: issue_number };
     }
-    const res = await octokit.rest.issues.create({
-      owner,
-      repo,
-      title: opts.title,
-      body: opts.driftBody,
-      labels: [DRIFT_LABEL],
+    const body = opts.driftBody;
+    // A 5xx after GitHub opened the issue must not open a second: look for it before sending again.
+    return createOnce<DriftIssueResult>({
+      send: async () => {
+        const res = await octokit.rest.issues.create({ owner, repo, title: opts.title, body, labels: [DRIFT_LABEL] });
+        return { action: 'opened', issueNumber: res.data.number };
+      },
+      find: async () => {
+        const landed = await findDriftIssue(octokit, opts);
+        return landed === undefined ? undefined : { action: 'opened', issueNumber: landed.number };
+      },
     });
-    return { action: 'opened', issueNumber: res.data.number };
   }
   if (existing === undefined) return { action: 'none', issueNumber: null };
   const issue_number = existing.number;
