@@ -8,6 +8,7 @@ import { mdCode, mdText, visible } from '../render/markdown-escape.js';
 import { randomUUID } from 'node:crypto';
 import type { GitHubClient, RepoRef } from './client.js';
 import { createOnce } from './create-once.js';
+import { fitText, GITHUB_LIMITS } from './fit-markdown.js';
 
 export const ANNOTATIONS_PER_REQUEST = 50;
 /** GitHub's cap on an annotation's title (check runs and workflow commands). */
@@ -42,7 +43,7 @@ export function toAnnotation(d: Diagnostic): CheckAnnotation {
     start_line: d.line,
     end_line: endLine,
     annotation_level: d.severity === 'error' ? 'failure' : 'warning',
-    message: visible(d.message),
+    message: fitText(visible(d.message), GITHUB_LIMITS.checkAnnotation, ANNOTATION_CUT),
     title: clampTitle(visible(`${d.rule} (${d.file}:${d.line}:${d.column})`)),
   };
   // GitHub accepts columns only on single-line annotations.
@@ -50,9 +51,11 @@ export function toAnnotation(d: Diagnostic): CheckAnnotation {
     a.start_column = d.column;
     a.end_column = Math.max(d.endColumn ?? d.column, d.column);
   }
-  if (d.sourceLine !== undefined) a.raw_details = visible(d.sourceLine);
+  if (d.sourceLine !== undefined) a.raw_details = fitText(visible(d.sourceLine), GITHUB_LIMITS.checkAnnotation, ANNOTATION_CUT);
   return a;
 }
+
+const ANNOTATION_CUT = ' … (cut at GitHub\'s 64 KB for an annotation)';
 
 export function chunk<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -96,8 +99,8 @@ export async function publishCheckRun(octokit: GitHubClient, opts: CheckRunOptio
   const batches = chunk(opts.diagnostics.map(toAnnotation), ANNOTATIONS_PER_REQUEST);
   const conclusion = opts.conclusion ?? (opts.diagnostics.some((d) => d.severity === 'error') ? 'failure' : 'success');
   const output = (annotations: CheckAnnotation[] | undefined) => ({
-    title: visible(opts.title),
-    summary: opts.summary,
+    title: clampTitle(visible(opts.title)),
+    summary: fitText(opts.summary, GITHUB_LIMITS.checkSummary),
     ...(annotations ? { annotations } : {}),
   });
   // A nonce no one else knows finds this very create again after a 5xx that hid whether it landed.

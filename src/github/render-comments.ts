@@ -136,10 +136,9 @@ export function renderDriftIssue(plan: Plan, opts: DriftIssueOptions): FittedBod
     driftMarker(plan.target),
     `The live keyword lists of ${mdCode(plan.target)} no longer match ${mdCode(`${opts.dir.replace(/\/+$/, '')}/`)} (checked ${opts.now.toISOString()}).`,
     '',
-    driftAdvice(plan, opts.dir),
-    '',
   ];
-  return fitMarkdown((shrink) => opts.renderPlan(plan, shrink).trimEnd(), {
+  // The advice names lists too (3,000 of them are ~300,000 characters): it shrinks with the plan.
+  return fitMarkdown((shrink) => `${driftAdvice(plan, opts.dir, shrink.maxLists)}\n\n${opts.renderPlan(plan, shrink).trimEnd()}`, {
     ...(opts.limit === undefined ? {} : { limit: opts.limit }),
     wrap: (content, truncated) =>
       [...head, ...(truncated ? [truncatedNote(opts.runUrl), ''] : []), content, '', footer(opts, 'Checked')].join('\n') +

@@ -3,6 +3,7 @@ import type { GitHubClient, RepoRef } from './client.js';
 import { ownLogin } from './identity.js';
 import { findOwnMarked } from './markers.js';
 import { createOnce } from './create-once.js';
+import { fitText, GITHUB_LIMITS } from './fit-markdown.js';
 
 export interface StickyCommentOptions extends RepoRef {
   issueNumber: number;
@@ -37,7 +38,8 @@ export async function upsertStickyComment(
   octokit: GitHubClient,
   opts: StickyCommentOptions,
 ): Promise<StickyCommentResult> {
-  const body = opts.body.startsWith(opts.marker) ? opts.body : `${opts.marker}\n${opts.body}`;
+  // The renderers fit their bodies; this is the last guard, so no caller can post past GitHub's limit.
+  const body = fitText(opts.body.startsWith(opts.marker) ? opts.body : `${opts.marker}\n${opts.body}`, GITHUB_LIMITS.comment);
   const existing = await findMarkedComment(octokit, opts);
   if (existing) {
     const res = await octokit.rest.issues.updateComment({
