@@ -39,11 +39,11 @@ export const OFFLINE_NOTE = offlineNote(
   'this pull_request run has no API key (GitHub gives pull_request runs no secrets; the two-stage plan, kwsync-plan-live.yml, plans against live)',
 );
 
-export function truncatedNote(runUrl: string, summaryShortened = false): string {
+export function truncatedNote(runUrl: string, summaryShortened = false, where_ = 'a GitHub comment'): string {
   const where = summaryShortened
     ? `**More of it is in the [job summary](${runUrl})**, itself shortened to GitHub's 1 MiB; the whole plan is the run's plan JSON (\`plan-json\`), and \`kwsync plan\` prints it in full.`
     : `**The full plan is in the [job summary](${runUrl}).**`;
-  return `> [!IMPORTANT]\n> This plan is too long for a GitHub comment (65,536 characters), so it is shortened here. ${where}`;
+  return `> [!IMPORTANT]\n> This plan is too long for ${where_} (65,536 characters), so it is shortened here. ${where}`;
 }
 
 export function footer(link: RunLink, verb: string): string {
@@ -141,7 +141,7 @@ export function renderDriftIssue(plan: Plan, opts: DriftIssueOptions): FittedBod
   return fitMarkdown((shrink) => `${driftAdvice(plan, opts.dir, shrink.maxLists)}\n\n${opts.renderPlan(plan, shrink).trimEnd()}`, {
     ...(opts.limit === undefined ? {} : { limit: opts.limit }),
     wrap: (content, truncated) =>
-      [...head, ...(truncated ? [truncatedNote(opts.runUrl), ''] : []), content, '', footer(opts, 'Checked')].join('\n') +
+      [...head, ...(truncated ? [truncatedNote(opts.runUrl, false, 'a GitHub issue'), ''] : []), content, '', footer(opts, 'Checked')].join('\n') +
       '\n',
   });
 }
