@@ -43,7 +43,8 @@ export async function runPlanUpload({ inputs, context, deps }: ActionRun): Promi
     packed = `${bundle.files.length} file(s) packed for upload`;
     deps.log.info(`packed ${bundle.files.length} file(s) of ${inputs.dir}/ for the artifact`);
   } catch (err) {
-    const why = err instanceof KwsyncError ? err.message : String(err);
+    // An OS error names runner paths; its code says enough here (the error itself ends the step).
+    const why = err instanceof KwsyncError ? err.message : `could not write the bundle (${(err as { code?: string }).code ?? 'error'})`;
     await deps.writeSummary(renderPlanSummary(undefined, validation.diagnostics, renderPlanMarkdown, [`Stage one of the kwsync plan: the lists of #${pr.number} (\`${pr.headSha.slice(0, 7)}\`) were validated; packing them failed: ${mdText(why)}`]));
     throw err;
   }
