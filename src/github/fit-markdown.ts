@@ -13,6 +13,9 @@ export interface ShrinkOptions {
 /** Tried in order until the body fits; the first is the full rendering. */
 export const SHRINK_STEPS: readonly ShrinkOptions[] = [
   { maxLists: Number.MAX_SAFE_INTEGER, maxTermsPerList: Number.MAX_SAFE_INTEGER },
+  // Between "everything" and 50 x 100, so a body uses the room it has (a 1 MB list showed 100 terms in 3,308 characters).
+  { maxLists: 200, maxTermsPerList: 1000 },
+  { maxLists: 100, maxTermsPerList: 400 },
   { maxLists: 50, maxTermsPerList: 100 },
   { maxLists: 50, maxTermsPerList: 25 },
   { maxLists: 25, maxTermsPerList: 10 },

@@ -79,7 +79,7 @@ describe('GitHub sizes', () => {
     const body = gh.issues[0]!.body;
     expect(body.length).toBeLessThanOrEqual(65_536);
     expect(body).toContain('too long for a GitHub issue');
-    expect(body).toContain('…and 2950 more (the job summary of the run names every one).');
+    expect(body).toMatch(/…and \d+ more \(the job summary of the run names every one\)\./);
     expect(h.summaries[0]).toContain('`list-2999`');
     expect(Buffer.byteLength(h.summaries[0]!)).toBeLessThanOrEqual(1_048_576);
     writeFileSync(join(repo.dir, '..', 'drift-3000-issue.md'), body);
