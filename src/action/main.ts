@@ -8,6 +8,7 @@ import { connectService, serviceOptions, serviceSettingsFromEnv } from '../cli/s
 import { ConfigError } from '../errors.js';
 import { clampTitle } from '../github/check-run.js';
 import { createGitHubClient } from '../github/client.js';
+import { fitText, GITHUB_LIMITS } from '../github/fit-markdown.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { savePlan } from '../plan/index.js';
 import { validateRepo } from '../validate/index.js';
@@ -16,14 +17,21 @@ import { takeApiKey } from './api-key-env.js';
 import { parseRunContext } from './context.js';
 import type { ActionDeps } from './deps.js';
 import { formatError } from './format-error.js';
+import { mdText } from '../render/markdown-escape.js';
 import { parseInputs } from './inputs.js';
 import { recentTextMessages } from './recent-messages.js';
 import { runAction } from './run-action.js';
 
+/** An annotation the runner keeps whole (about 4,096 characters); the job summary has every text in full. */
+function oneAnnotation(message: string): string {
+  return fitText(message, GITHUB_LIMITS.workflowAnnotation, ANNOTATION_POINTER);
+}
+const ANNOTATION_POINTER = ' … (cut to fit an annotation; the job summary has it all)';
+
 function annotate(d: Diagnostic): void {
   const props = { file: d.file, startLine: d.line, startColumn: d.column, title: clampTitle(d.rule) };
-  if (d.severity === 'error') core.error(d.message, props);
-  else core.warning(d.message, props);
+  if (d.severity === 'error') core.error(oneAnnotation(d.message), props);
+  else core.warning(oneAnnotation(d.message), props);
 }
 
 /** The workflow's event payload; unreadable or not JSON is a setup problem, not a kwsync bug. */
@@ -79,7 +87,7 @@ async function main(): Promise<void> {
         await writeFile(file, `${JSON.stringify(savePlan(plan), null, 2)}\n`);
         return file;
       },
-      log: { info: (m) => core.info(m), warning: (m) => core.warning(m), annotate },
+      log: { info: (m) => core.info(m), warning: (m) => core.warning(oneAnnotation(m)), annotate },
       now: () => new Date(),
       tempDir: env.RUNNER_TEMP ?? tmpdir(),
     };
@@ -89,10 +97,14 @@ async function main(): Promise<void> {
     core.setOutput('failed', String(result.failed));
     core.setOutput('targets', JSON.stringify(result.targets ?? []));
     core.setOutput('artifact-dir', result.artifactDir ?? '');
-    if (result.failed) core.setFailed(result.message ?? 'kwsync failed');
+    if (result.failed) core.setFailed(oneAnnotation(result.message ?? 'kwsync failed'));
   } catch (err) {
     core.setOutput('failed', 'true');
-    core.setFailed(formatError(err));
+    const message = formatError(err);
+    // The job summary is a file on the runner: it can still say why the run stopped when GitHub's
+    // API cannot be reached (a rate limit whose reset is far off).
+    await core.summary.addRaw(`**kwsync stopped.** ${mdText(message.replace(/\n/g, ' '))}\n`, true).write().catch(() => undefined);
+    core.setFailed(oneAnnotation(message));
   }
 }
 

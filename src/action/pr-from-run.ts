@@ -100,6 +100,11 @@ export async function findPullRequests(octokit: GitHubClient, repo: RepoRef, eve
       reasons.push(`#${number} is not a pull request into ${here}`);
       continue;
     }
+    // The run's event may name a PR that was closed or merged since: it gets no plan.
+    if (data.state !== 'open') {
+      reasons.push(`#${number} is ${data.merged_at ? 'merged' : 'closed'}`);
+      continue;
+    }
     if (data.head.sha !== run.head_sha) {
       moved ??= { number, headSha: data.head.sha };
       continue;

@@ -18,6 +18,8 @@ import { planAgainstLive, prepare, targetName, type Prepared } from './setup.js'
 import type { DesiredList, LiveKeywordList } from '../model/keyword-list.js';
 import type { KeywordTarget } from '../model/target.js';
 import { supersededBy, supersededNotice } from './superseded.js';
+import { formatError } from './format-error.js';
+import { mdText } from '../render/markdown-escape.js';
 import { copyFolderAtRef, removeCopy } from './base-lists.js';
 import { guardCaution } from './guard.js';
 import { readGuards, type Guards } from './pr-guards.js';
@@ -64,12 +66,27 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
 
   const failed = applyFailed(report);
   await deps.writeSummary(applySummary(renderApplyReportMarkdown(report), plan, SUMMARY_LIMIT_BYTES, caution));
-  await commentOnMergedPr(run, target, renderApplyComment(report, { runUrl: context.runUrl, sha: context.sha, renderApply: renderApplyReportMarkdown, failed }));
+  // The lists are applied: from here on a failure is one of reporting, never of the apply.
+  await reportOnMergedPr(run, target, renderApplyComment(report, { runUrl: context.runUrl, sha: context.sha, renderApply: renderApplyReportMarkdown, failed }), appliedLine(report));
   const left = report.results.filter(unfinished).map((r) => `${r.id} (${r.outcome})`);
-  const again = 'see the report; run the apply workflow again to finish (Re-run jobs on the newest run, or Run workflow on the default branch)';
+  const again = 'see the job summary for every list; run the apply workflow again to finish (Re-run jobs on the newest run, or Run workflow on the default branch)';
   return failed
-    ? { hasChanges, planJsonPath, failed, message: `apply did not finish for ${left.join(', ') || 'some lists'}; ${again}` }
+    ? { hasChanges, planJsonPath, failed, message: `apply did not finish for ${namedSome(left) || 'some lists'}; ${again}` }
     : { hasChanges, planJsonPath, failed };
+}
+
+/** A few names and a count: a failure message is one annotation, which the runner cuts at ~4,096 characters. */
+export function namedSome(names: readonly string[], max = 10): string {
+  if (names.length <= max) return names.join(', ');
+  return `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
+}
+
+/** What the apply did, in one line, for a warning when it cannot be reported on the pull request. */
+function appliedLine(report: { results: readonly { outcome: string }[] }): string {
+  const counts = new Map<string, number>();
+  for (const r of report.results) counts.set(r.outcome, (counts.get(r.outcome) ?? 0) + 1);
+  const parts = [...counts].map(([outcome, n]) => `${n} ${outcome}`);
+  return `the apply ran (${parts.join(', ') || 'no list changed'}; every list is in the job summary)`;
 }
 
 /**
@@ -132,17 +149,29 @@ async function refused(run: ActionRun, plan: Plan, reasons: string[], out: { has
   const n = reasons.length;
   const head = `**Refused: nothing was applied.** The plan has ${n} unsafe change${n === 1 ? '' : 's'}:`;
   await deps.writeSummary(renderPlanSummary(plan, [], renderPlanMarkdown, [...(caution ? [caution] : []), [head, '', refusedReasons(reasons), '', FORCE_ADVICE].join('\n')]));
-  await commentOnMergedPr(run, plan.target, renderRefusedComment({ target: plan.target, reasons, runUrl: context.runUrl, sha: context.sha }));
-  const message = `refused ${n} unsafe change${n === 1 ? '' : 's'}; nothing was applied: ${reasons.join('; ')}. ${FORCE_ADVICE.replace(/\*\*/g, '"')}`;
+  await reportOnMergedPr(run, plan.target, renderRefusedComment({ target: plan.target, reasons, runUrl: context.runUrl, sha: context.sha }), 'nothing was applied (unsafe changes refused; the reasons are in the job summary)');
+  const message = `refused ${n} unsafe change${n === 1 ? '' : 's'}; nothing was applied: ${namedSome(reasons, 5).replace(/, /g, '; ')}. ${FORCE_ADVICE.replace(/\*\*/g, '"')}`;
   return { ...out, failed: true, message };
 }
 
-async function commentOnMergedPr({ context, deps }: ActionRun, target: string, body: string): Promise<void> {
-  const pr = await findMergedPullRequest(deps.octokit, { owner: context.owner, repo: context.repo, sha: context.sha });
-  if (pr === undefined) {
-    deps.log.info('no merged pull request for this commit: the report is in the job summary only');
-    return;
+/**
+ * The report on the merged PR. GitHub failing here (a 502, a rate limit, a missing permission) does
+ * not undo the apply: it is a warning saying what was done and what could not be reported.
+ */
+async function reportOnMergedPr({ context, deps }: ActionRun, target: string, body: string, done: string): Promise<void> {
+  let pr: number | undefined;
+  try {
+    pr = await findMergedPullRequest(deps.octokit, { owner: context.owner, repo: context.repo, sha: context.sha });
+    if (pr === undefined) {
+      deps.log.info('no merged pull request for this commit: the report is in the job summary only');
+      return;
+    }
+    const res = await upsertStickyComment(deps.octokit, { owner: context.owner, repo: context.repo, issueNumber: pr, marker: applyMarker(target), body });
+    deps.log.info(`apply report ${res.action} on #${pr}: ${res.url}`);
+  } catch (err) {
+    const where = pr === undefined ? 'the merged pull request could not be looked up' : `the report could not be posted on #${pr}`;
+    const warning = `${done}; ${where}: ${formatError(err).replace(/\n/g, ' ')}`;
+    deps.log.warning(warning);
+    await deps.writeSummary(`> [!WARNING]\n> ${mdText(warning)}\n`);
   }
-  const res = await upsertStickyComment(deps.octokit, { owner: context.owner, repo: context.repo, issueNumber: pr, marker: applyMarker(target), body });
-  deps.log.info(`apply report ${res.action} on #${pr}: ${res.url}`);
 }

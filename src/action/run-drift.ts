@@ -1,6 +1,8 @@
 // mode: drift, on a schedule. Plans the repository against live; while they differ one issue
 // (marker + label) carries the plan, and it is closed with a comment once live matches again.
-import { syncDriftIssue } from '../github/drift-issue.js';
+import { driftAdvice, syncDriftIssue } from '../github/drift-issue.js';
+import { mdText } from '../render/markdown-escape.js';
+import { formatError } from './format-error.js';
 import { driftIssueTitle, renderDriftIssue, renderDriftResolved } from '../github/render-comments.js';
 import { planHasChanges, type Plan } from '../model/plan.js';
 import { uncheckedText } from '../plan/summary.js';
@@ -25,17 +27,32 @@ export async function runDrift(run: ActionRun): Promise<ActionResult> {
   const planJsonPath = await deps.writePlanFile(plan);
   const drift = planHasChanges(plan);
   const link = { runUrl: context.runUrl, sha: context.sha };
-  const res = await syncDriftIssue(deps.octokit, {
-    owner: context.owner,
-    repo: context.repo,
-    target,
-    title: driftIssueTitle(target),
-    driftBody: drift ? renderDriftIssue(plan, { ...link, renderPlan: renderPlanMarkdown, now, dir: inputs.dir }).body : null,
-    resolvedComment: renderDriftResolved(target, now, link),
-  });
-  const note = drift ? `**Drift**: live differs from the repository (issue #${res.issueNumber}, ${res.action}).` : noDriftNote(plan.unmanaged.length, plan);
-  await deps.writeSummary(renderPlanSummary(plan, validation.diagnostics, renderPlanMarkdown, [note]));
-  deps.log.info(note);
+  // The summary first, whole (every list the issue may leave out): it stays even when GitHub fails.
+  const found = drift ? `**Drift**: live differs from the repository.\n\n${driftAdvice(plan, inputs.dir)}` : noDriftNote(plan.unmanaged.length, plan);
+  await deps.writeSummary(renderPlanSummary(plan, validation.diagnostics, renderPlanMarkdown, [found]));
+  deps.log.info(drift ? 'Drift: live differs from the repository.' : found);
+  try {
+    const res = await syncDriftIssue(deps.octokit, {
+      owner: context.owner,
+      repo: context.repo,
+      target,
+      title: driftIssueTitle(target),
+      driftBody: drift ? renderDriftIssue(plan, { ...link, renderPlan: renderPlanMarkdown, now, dir: inputs.dir }).body : null,
+      resolvedComment: renderDriftResolved(target, now, link),
+    });
+    if (res.issueNumber !== null) {
+      const line = `Drift issue #${res.issueNumber} ${res.action}.`;
+      deps.log.info(line);
+      await deps.writeSummary(`${line}\n`);
+    }
+  } catch (err) {
+    // The check is the work; the issue is its report. Drift found and not filed is a warning that
+    // says both, and the outputs still tell what was found.
+    const what = drift ? 'live differs from the repository (the plan is in this job summary and the plan-json output)' : 'live matches the repository';
+    const warning = `drift checked: ${what}; the drift issue could not be ${drift ? 'opened or updated' : 'closed'}: ${formatError(err).replace(/\n/g, ' ')}`;
+    deps.log.warning(warning);
+    await deps.writeSummary(`> [!WARNING]\n> ${mdText(warning)}\n`);
+  }
   return { hasChanges: drift, planJsonPath, failed: false };
 }
 

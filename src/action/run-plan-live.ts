@@ -34,6 +34,7 @@ import { findPullRequests, workflowRunOf, type VerifiedPullRequest } from './pr-
 import { readGuards, type Guards } from './pr-guards.js';
 import { decideTrust, type Trust } from './pr-trust.js';
 import { loadSettings, targetName, type Settings } from './setup.js';
+import { formatError } from './format-error.js';
 
 export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
   const { context, deps } = run;
@@ -52,7 +53,14 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
   }
   const outcomes: PrOutcome[] = [];
   for (const pr of lookup.prs) outcomes.push(await planPullRequest(run, pr, trusted, target));
-  await publishPlanCheck(run, lookup.prs[0]!.headSha, target, outcomes);
+  try {
+    await publishPlanCheck(run, lookup.prs[0]!.headSha, target, outcomes);
+  } catch (err) {
+    // The plan is made and in the summary (and the comment, if that went): the check is its report.
+    const warning = `planned ${outcomes.map((o) => `#${o.pr.number}`).join(', ')}; the kwsync check could not be published: ${formatError(err).replace(/\n/g, ' ')}`;
+    deps.log.warning(warning);
+    await deps.writeSummary(`> [!WARNING]\n> ${mdText(warning)}\n`);
+  }
   const failed = outcomes.filter((o) => o.conclusion === 'failure');
   return {
     hasChanges: outcomes.some((o) => o.hasChanges),
@@ -156,12 +164,14 @@ async function planTrusted(run: ActionRun, p: PlanInputs, trust: Trust): Promise
   const summary = renderPrPlanComment(tw, { ...common, limit: SUMMARY_LIMIT_BYTES, measure: utf8Bytes, shortenedNote: SUMMARY_SHORTENED_NOTE });
   await deps.writeSummary(summary.body);
   const planJsonPath = await deps.writePlanFile(tw.plan);
-  await comment(run, pr, target, renderPrPlanComment(tw, { ...common, shortenedNote: truncatedNote(context.runUrl, summary.truncated) }).body);
+  const posted = await comment(run, pr, target, renderPrPlanComment(tw, { ...common, shortenedNote: truncatedNote(context.runUrl, summary.truncated) }).body);
   const failed = problems.length > 0;
+  // The check never claims a comment that is not there.
+  const where = posted ? 'The plan is in the pull request comment.' : 'The plan is in the job summary (the pull request comment could not be posted).';
   return {
     pr,
     diagnostics: [...prValidation.diagnostics, ...problems],
-    headline: failed ? `Apply after merge would refuse or fail: ${problems.length} problem(s).` : 'The plan is in the pull request comment.',
+    headline: failed ? `Apply after merge would refuse or fail: ${problems.length} problem(s). ${where}` : where,
     conclusion: [...prValidation.diagnostics, ...problems].some((d) => d.severity === 'error') ? 'failure' : 'success',
     hasChanges: planHasChanges(tw.plan),
     planJsonPath,
@@ -240,9 +250,18 @@ async function impact({ deps }: ActionRun, trusted: Settings, plan: Plan, prList
   }
 }
 
-async function comment({ context, deps }: ActionRun, pr: VerifiedPullRequest, target: string, body: string): Promise<void> {
-  const res = await upsertStickyComment(deps.octokit, { owner: context.owner, repo: context.repo, issueNumber: pr.number, marker: planMarker(target), body });
-  deps.log.info(`plan comment ${res.action} on #${pr.number}: ${res.url}`);
+/** The sticky comment; false (with a warning) when GitHub refused it: the plan stands, its report failed. */
+async function comment({ context, deps }: ActionRun, pr: VerifiedPullRequest, target: string, body: string): Promise<boolean> {
+  try {
+    const res = await upsertStickyComment(deps.octokit, { owner: context.owner, repo: context.repo, issueNumber: pr.number, marker: planMarker(target), body });
+    deps.log.info(`plan comment ${res.action} on #${pr.number}: ${res.url}`);
+    return true;
+  } catch (err) {
+    const warning = `#${pr.number} was planned; the plan comment could not be posted (the plan is in this job summary): ${formatError(err).replace(/\n/g, ' ')}`;
+    deps.log.warning(warning);
+    await deps.writeSummary(`> [!WARNING]\n> ${mdText(warning)}\n`);
+    return false;
+  }
 }
 
 async function refused(run: ActionRun, pr: VerifiedPullRequest, target: string, err: KwsyncError): Promise<PrOutcome> {

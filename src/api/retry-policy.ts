@@ -7,6 +7,10 @@
 //   revision by two, which reads as another writer, and a landed DELETE sent again answers 404. So
 //   the caller looks first: `createWithConfirmation` for creates, `writeWithConfirmation` for
 //   updates and deletes (apply knows what the list should look like, src/apply/confirm-write.ts).
+// - A wait the service asks for (Retry-After, or a 429's rate reset) is never shortened: when it is
+//   longer than maxDelayMs the request is not retried at all and the caller sees the 429.
+// - A read whose body was cut off mid-way (BODY_CUT) is not resumed with a Range header (the service
+//   does not support ranges): the client sends the whole read again from the start (client.ts).
 import type { RetryHandler } from 'undici';
 import { ApiError } from '../errors.js';
 import { ATTEMPT_TIMEOUT } from './attempt-limits.js';
@@ -71,10 +75,17 @@ export function retryDelayMs(input: {
 }): number {
   const { attempt, status, headers, policy, nowMs } = input;
   const told = headers ? serverDelayMs(headers, status, nowMs) : undefined;
-  if (told !== undefined) return Math.min(told, policy.maxDelayMs);
+  // Never sooner than told; a wait past maxDelayMs is refused by the caller (tooLongToWait), not shortened.
+  if (told !== undefined) return told;
   const base = Math.min(policy.maxDelayMs, policy.minDelayMs * policy.factor ** Math.max(0, attempt - 1));
   // "Equal jitter": at least half the backoff, so retries never bunch at zero.
   return Math.round(base / 2 + policy.random() * (base / 2));
+}
+
+/** True when the service asks for a wait longer than the policy allows: give up rather than retry sooner. */
+export function tooLongToWait(headers: HeaderBag | undefined, status: number | undefined, policy: RetryPolicy, nowMs: number): boolean {
+  const told = headers ? serverDelayMs(headers, status, nowMs) : undefined;
+  return told !== undefined && told > policy.maxDelayMs;
 }
 
 /** The wait the server asked for: Retry-After (seconds or a date), else the rate reset on a 429. */
@@ -139,7 +150,7 @@ export function undiciRetryOptions(ctx: {
       const status = failure.code === 'UND_ERR_REQ_RETRY' ? failure.statusCode : undefined;
       if (failure.headers) gate.update(failure.headers);
       const attempt = state.counter;
-      if (!isRetryable({ method, status, code: failure.code, attempt, policy })) {
+      if (!isRetryable({ method, status, code: failure.code, attempt, policy }) || tooLongToWait(failure.headers, status, policy, Date.now())) {
         callback(err);
         return;
       }

@@ -3,10 +3,12 @@
 // - 'drop-after': the request is processed, then the connection dies (the write landed, the answer is lost);
 // - 'edit-before': another writer changes the list (adds a term, revision +1) just before this
 //   request is processed, i.e. between a client's re-read and its write;
-// - 'trickle': a normal answer whose body arrives one byte every `trickleMs` (default 1000).
+// - 'trickle': a normal answer whose body arrives one byte every `trickleMs` (default 1000);
+// - 'cut-body': a normal answer (headers with the full content-length) whose connection dies after
+//   half of the body: a transient reset mid-body. Sent after the work is done, like 'drop-after'.
 import { createPrng } from './prng.js';
 
-export type FaultType = '429' | '502' | '503' | '504' | 'drop' | 'drop-after' | 'edit-before' | 'trickle' | 'latency';
+export type FaultType = '429' | '502' | '503' | '504' | 'drop' | 'drop-after' | 'edit-before' | 'trickle' | 'cut-body' | 'latency';
 
 export interface ScriptedFault {
   type: FaultType;

@@ -47,6 +47,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   const entries = new WeakMap<FastifyRequest, RequestLogEntry>();
   const dropAfter = new WeakSet<FastifyRequest>();
   const trickle = new WeakMap<FastifyRequest, number>();
+  const cutBody = new WeakSet<FastifyRequest>();
   const respondAt = new WeakMap<FastifyRequest, number>();
   let edits = 0;
 
@@ -69,6 +70,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     }
     if (decision.fault === 'drop-after') dropAfter.add(request);
     else if (decision.fault === 'trickle') trickle.set(request, decision.trickleMs ?? 1000);
+    else if (decision.fault === 'cut-body') cutBody.add(request);
     else if (decision.fault === 'edit-before') editBefore(ctx, decision.editList ?? listIdOf(path), decision.editTerm ?? `live-edit-${(edits += 1)}`);
     else if (decision.fault) {
       const status = Number(decision.fault);
@@ -92,6 +94,14 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
       // The work is done (a list may be created) but the answer never arrives: an ambiguous failure.
       // The log keeps the status the server produced, with fault 'drop-after'.
       request.raw.socket.destroy();
+    }
+    if (cutBody.has(request)) {
+      // Headers promise the whole body; half of it comes, then the connection dies.
+      const body = Buffer.from(typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : '');
+      reply.raw.writeHead(reply.statusCode, { ...(reply.getHeaders() as OutgoingHttpHeaders), 'content-length': String(body.length) });
+      reply.raw.write(body.subarray(0, Math.max(1, Math.floor(body.length / 2))), () => reply.raw.destroy());
+      reply.hijack();
+      return payload;
     }
     const every = trickle.get(request);
     if (every !== undefined) {

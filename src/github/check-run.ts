@@ -5,7 +5,10 @@
 // summary is markdown, and `renderCheckSummary` escapes what goes into it.
 import type { Diagnostic } from '../model/diagnostic.js';
 import { mdCode, mdText, visible } from '../render/markdown-escape.js';
+import { randomUUID } from 'node:crypto';
 import type { GitHubClient, RepoRef } from './client.js';
+import { createOnce } from './create-once.js';
+import { fitText, GITHUB_LIMITS } from './fit-markdown.js';
 
 export const ANNOTATIONS_PER_REQUEST = 50;
 /** GitHub's cap on an annotation's title (check runs and workflow commands). */
@@ -40,7 +43,7 @@ export function toAnnotation(d: Diagnostic): CheckAnnotation {
     start_line: d.line,
     end_line: endLine,
     annotation_level: d.severity === 'error' ? 'failure' : 'warning',
-    message: visible(d.message),
+    message: fitText(visible(d.message), GITHUB_LIMITS.checkAnnotation, ANNOTATION_CUT),
     title: clampTitle(visible(`${d.rule} (${d.file}:${d.line}:${d.column})`)),
   };
   // GitHub accepts columns only on single-line annotations.
@@ -48,9 +51,11 @@ export function toAnnotation(d: Diagnostic): CheckAnnotation {
     a.start_column = d.column;
     a.end_column = Math.max(d.endColumn ?? d.column, d.column);
   }
-  if (d.sourceLine !== undefined) a.raw_details = visible(d.sourceLine);
+  if (d.sourceLine !== undefined) a.raw_details = fitText(visible(d.sourceLine), GITHUB_LIMITS.checkAnnotation, ANNOTATION_CUT);
   return a;
 }
+
+const ANNOTATION_CUT = ' … (cut at GitHub\'s 64 KB for an annotation)';
 
 export function chunk<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -94,19 +99,29 @@ export async function publishCheckRun(octokit: GitHubClient, opts: CheckRunOptio
   const batches = chunk(opts.diagnostics.map(toAnnotation), ANNOTATIONS_PER_REQUEST);
   const conclusion = opts.conclusion ?? (opts.diagnostics.some((d) => d.severity === 'error') ? 'failure' : 'success');
   const output = (annotations: CheckAnnotation[] | undefined) => ({
-    title: visible(opts.title),
-    summary: opts.summary,
+    title: clampTitle(visible(opts.title)),
+    summary: fitText(opts.summary, GITHUB_LIMITS.checkSummary),
     ...(annotations ? { annotations } : {}),
   });
-  const created = await octokit.rest.checks.create({
-    owner: opts.owner,
-    repo: opts.repo,
-    name: opts.name,
-    head_sha: opts.headSha,
-    status: 'completed',
-    conclusion,
-    ...(opts.detailsUrl ? { details_url: opts.detailsUrl } : {}),
-    output: output(batches[0]),
+  // A nonce no one else knows finds this very create again after a 5xx that hid whether it landed.
+  const externalId = `kwsync-${randomUUID()}`;
+  const created = await createOnce({
+    send: () => octokit.rest.checks.create({
+      owner: opts.owner,
+      repo: opts.repo,
+      name: opts.name,
+      head_sha: opts.headSha,
+      external_id: externalId,
+      status: 'completed',
+      conclusion,
+      ...(opts.detailsUrl ? { details_url: opts.detailsUrl } : {}),
+      output: output(batches[0]),
+    }),
+    find: async () => {
+      const runs = await octokit.rest.checks.listForRef({ owner: opts.owner, repo: opts.repo, ref: opts.headSha, check_name: opts.name, filter: 'all', per_page: 100 });
+      const hit = runs.data.check_runs.find((r) => r.external_id === externalId);
+      return hit ? { data: { id: hit.id, html_url: hit.html_url } } : undefined;
+    },
   });
   for (const batch of batches.slice(1)) {
     await octokit.rest.checks.update({

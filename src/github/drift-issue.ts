@@ -4,6 +4,8 @@ import type { Plan } from '../model/plan.js';
 import { fenceFor, mdCode } from '../render/markdown-escape.js';
 import type { GitHubClient, RepoRef } from './client.js';
 import { ownLogin } from './identity.js';
+import { createOnce } from './create-once.js';
+import { fitText, GITHUB_LIMITS } from './fit-markdown.js';
 import { DRIFT_LABEL, driftMarker, findOwnMarked } from './markers.js';
 
 export interface DriftIssueSync extends RepoRef {
@@ -61,20 +63,24 @@ export async function syncDriftIssue(octokit: GitHubClient, opts: DriftIssueSync
   const { owner, repo } = opts;
   const existing = await findDriftIssue(octokit, opts);
   if (opts.driftBody !== null) {
+    const body = fitText(opts.driftBody, GITHUB_LIMITS.issueBody);
     if (existing !== undefined) {
       const issue_number = existing.number;
-      await octokit.rest.issues.update({ owner, repo, issue_number, title: opts.title, body: opts.driftBody });
+      await octokit.rest.issues.update({ owner, repo, issue_number, title: opts.title, body });
       if (!existing.labelled) await octokit.rest.issues.addLabels({ owner, repo, issue_number, labels: [DRIFT_LABEL] });
       return { action: 'updated', issueNumber: issue_number };
     }
-    const res = await octokit.rest.issues.create({
-      owner,
-      repo,
-      title: opts.title,
-      body: opts.driftBody,
-      labels: [DRIFT_LABEL],
+    // A 5xx after GitHub opened the issue must not open a second: look for it before sending again.
+    return createOnce<DriftIssueResult>({
+      send: async () => {
+        const res = await octokit.rest.issues.create({ owner, repo, title: opts.title, body, labels: [DRIFT_LABEL] });
+        return { action: 'opened', issueNumber: res.data.number };
+      },
+      find: async () => {
+        const landed = await findDriftIssue(octokit, opts);
+        return landed === undefined ? undefined : { action: 'opened', issueNumber: landed.number };
+      },
     });
-    return { action: 'opened', issueNumber: res.data.number };
   }
   if (existing === undefined) return { action: 'none', issueNumber: null };
   const issue_number = existing.number;
@@ -88,10 +94,14 @@ export async function syncDriftIssue(octokit: GitHubClient, opts: DriftIssueSync
  * lists changed live into their files (a test runs it verbatim). Lists deleted live cannot be
  * imported; they are named with their files instead.
  */
-export function driftAdvice(plan: Plan, dir: string): string {
+export function driftAdvice(plan: Plan, dir: string, maxIds = Number.MAX_SAFE_INTEGER): string {
   const folder = dir.replace(/\/+$/, '') || '.';
-  const changedLive = plan.changes.filter((c) => c.kind === 'update' || c.kind === 'delete').map((c) => c.id);
-  const deletedLive = plan.changes.filter((c) => c.kind === 'create');
+  const changedAll = plan.changes.filter((c) => c.kind === 'update' || c.kind === 'delete').map((c) => c.id);
+  const deletedAll = plan.changes.filter((c) => c.kind === 'create');
+  // An issue has room for some ids; the job summary, written first, names them all.
+  const changedLive = changedAll.slice(0, maxIds);
+  const deletedLive = deletedAll.slice(0, maxIds);
+  const more = (n: number) => (n > 0 ? ` …and ${n} more (the job summary of the run names every one).` : '');
   const lines = [
     'Someone changed them outside the repository, or an apply did not finish. Either run the apply ' +
       'workflow (**Run workflow** on the default branch) to put the repository state back, or bring the ' +
@@ -109,11 +119,12 @@ export function driftAdvice(plan: Plan, dir: string): string {
       command,
       fence,
     );
+    if (changedAll.length > changedLive.length) lines.push('', `This command brings in the first ${changedLive.length} of ${changedAll.length} lists changed live.${more(changedAll.length - changedLive.length)}`);
   }
   if (deletedLive.length > 0) {
     lines.push(
       '',
-      `Not on the live app (deleted there, or never applied): ${deletedLive.map((c) => `${mdCode(c.id)} (${c.file ? mdCode(c.file) : 'no file'})`).join(', ')}. To accept a deletion, delete the file in the pull request; the apply workflow creates the list again otherwise.`,
+      `Not on the live app (deleted there, or never applied): ${deletedLive.map((c) => `${mdCode(c.id)} (${c.file ? mdCode(c.file) : 'no file'})`).join(', ')}. To accept a deletion, delete the file in the pull request; the apply workflow creates the list again otherwise.${more(deletedAll.length - deletedLive.length)}`,
     );
   }
   return lines.join('\n');

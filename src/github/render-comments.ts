@@ -39,11 +39,11 @@ export const OFFLINE_NOTE = offlineNote(
   'this pull_request run has no API key (GitHub gives pull_request runs no secrets; the two-stage plan, kwsync-plan-live.yml, plans against live)',
 );
 
-export function truncatedNote(runUrl: string, summaryShortened = false): string {
+export function truncatedNote(runUrl: string, summaryShortened = false, where_ = 'a GitHub comment'): string {
   const where = summaryShortened
     ? `**More of it is in the [job summary](${runUrl})**, itself shortened to GitHub's 1 MiB; the whole plan is the run's plan JSON (\`plan-json\`), and \`kwsync plan\` prints it in full.`
     : `**The full plan is in the [job summary](${runUrl}).**`;
-  return `> [!IMPORTANT]\n> This plan is too long for a GitHub comment (65,536 characters), so it is shortened here. ${where}`;
+  return `> [!IMPORTANT]\n> This plan is too long for ${where_} (65,536 characters), so it is shortened here. ${where}`;
 }
 
 export function footer(link: RunLink, verb: string): string {
@@ -136,13 +136,12 @@ export function renderDriftIssue(plan: Plan, opts: DriftIssueOptions): FittedBod
     driftMarker(plan.target),
     `The live keyword lists of ${mdCode(plan.target)} no longer match ${mdCode(`${opts.dir.replace(/\/+$/, '')}/`)} (checked ${opts.now.toISOString()}).`,
     '',
-    driftAdvice(plan, opts.dir),
-    '',
   ];
-  return fitMarkdown((shrink) => opts.renderPlan(plan, shrink).trimEnd(), {
+  // The advice names lists too (3,000 of them are ~300,000 characters): it shrinks with the plan.
+  return fitMarkdown((shrink) => `${driftAdvice(plan, opts.dir, shrink.maxLists)}\n\n${opts.renderPlan(plan, shrink).trimEnd()}`, {
     ...(opts.limit === undefined ? {} : { limit: opts.limit }),
     wrap: (content, truncated) =>
-      [...head, ...(truncated ? [truncatedNote(opts.runUrl), ''] : []), content, '', footer(opts, 'Checked')].join('\n') +
+      [...head, ...(truncated ? [truncatedNote(opts.runUrl, false, 'a GitHub issue'), ''] : []), content, '', footer(opts, 'Checked')].join('\n') +
       '\n',
   });
 }

@@ -2,6 +2,8 @@
 import type { GitHubClient, RepoRef } from './client.js';
 import { ownLogin } from './identity.js';
 import { findOwnMarked } from './markers.js';
+import { createOnce } from './create-once.js';
+import { fitText, GITHUB_LIMITS } from './fit-markdown.js';
 
 export interface StickyCommentOptions extends RepoRef {
   issueNumber: number;
@@ -21,7 +23,7 @@ export interface StickyCommentResult {
 export async function findMarkedComment(
   octokit: GitHubClient,
   opts: RepoRef & { issueNumber: number; marker: string },
-): Promise<{ id: number } | undefined> {
+): Promise<{ id: number; url: string; body: string } | undefined> {
   const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
     owner: opts.owner,
     repo: opts.repo,
@@ -29,14 +31,15 @@ export async function findMarkedComment(
     per_page: 100,
   });
   const hit = await findOwnMarked(pages, opts.marker, await ownLogin(octokit));
-  return hit ? { id: hit.id } : undefined;
+  return hit ? { id: hit.id, url: hit.html_url, body: hit.body ?? '' } : undefined;
 }
 
 export async function upsertStickyComment(
   octokit: GitHubClient,
   opts: StickyCommentOptions,
 ): Promise<StickyCommentResult> {
-  const body = opts.body.startsWith(opts.marker) ? opts.body : `${opts.marker}\n${opts.body}`;
+  // The renderers fit their bodies; this is the last guard, so no caller can post past GitHub's limit.
+  const body = fitText(opts.body.startsWith(opts.marker) ? opts.body : `${opts.marker}\n${opts.body}`, GITHUB_LIMITS.comment);
   const existing = await findMarkedComment(octokit, opts);
   if (existing) {
     const res = await octokit.rest.issues.updateComment({
@@ -47,11 +50,17 @@ export async function upsertStickyComment(
     });
     return { action: 'updated', commentId: res.data.id, url: res.data.html_url };
   }
-  const res = await octokit.rest.issues.createComment({
-    owner: opts.owner,
-    repo: opts.repo,
-    issue_number: opts.issueNumber,
-    body,
+  // A 5xx after GitHub saved the comment must not leave two: look for it before sending again.
+  return createOnce<StickyCommentResult>({
+    send: async () => {
+      const res = await octokit.rest.issues.createComment({ owner: opts.owner, repo: opts.repo, issue_number: opts.issueNumber, body });
+      return { action: 'created', commentId: res.data.id, url: res.data.html_url };
+    },
+    find: async () => {
+      const landed = await findMarkedComment(octokit, opts);
+      if (!landed) return undefined;
+      if (landed.body !== body) await octokit.rest.issues.updateComment({ owner: opts.owner, repo: opts.repo, comment_id: landed.id, body });
+      return { action: 'created', commentId: landed.id, url: landed.url };
+    },
   });
-  return { action: 'created', commentId: res.data.id, url: res.data.html_url };
 }

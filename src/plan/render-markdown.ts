@@ -64,8 +64,11 @@ function details(c: ListChange, maxTerms: number): string[] {
   }
   for (const f of c.fieldChanges) out.push(`- **${f.field}**: ${mdText(f.before) || '_(empty)_'} → ${mdText(f.after) || '_(empty)_'}`);
   if (c.unsafe) out.push(`- ⚠️ **needs \`--force\`**: ${mdText(c.unsafe)}`);
-  const lines = diffLines(c.added, c.removed);
-  const shown = lines.slice(0, maxTerms);
+  // Shortened, both sides keep a share: a big list's comment must not show only its additions.
+  const keepAdded = Math.min(c.added.length, Math.max(maxTerms - c.removed.length, Math.ceil(maxTerms / 2)));
+  const keepRemoved = Math.min(c.removed.length, maxTerms - keepAdded);
+  const lines = { length: c.added.length + c.removed.length };
+  const shown = diffLines(c.added.slice(0, keepAdded), c.removed.slice(0, keepRemoved));
   if (shown.length > 0) {
     const fence = fenceFor(shown);
     if (out[out.length - 1] !== '') out.push('');

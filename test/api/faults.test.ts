@@ -179,3 +179,42 @@ describe('POST (create) is never blindly repeated', () => {
     expect(fx.emu.requests).toHaveLength(1);
   });
 });
+
+describe('issue 22: a body cut off mid-way, and waits never shortened', () => {
+  test('a read whose body breaks off half-way is sent again from the start (no Range resume)', async () => {
+    const client = fx.client();
+    fx.emu.injectFaults({ type: 'cut-body', count: 1, method: 'GET', path: '/moderation/keywords' });
+    expect((await listKeywordLists(client)).length).toBeGreaterThan(0);
+    const gets = hits('GET', KEYWORDS);
+    expect(gets).toHaveLength(2);
+    expect(gets[0]!.fault).toBe('cut-body');
+    expect(fx.attempts.some((a) => a.error === 'KWSYNC_BODY_CUT' && a.retryInMs !== undefined)).toBe(true);
+  });
+
+  test('a read cut off every time fails naming the cut, not a Range header', async () => {
+    const client = fx.client({ retry: { ...{ minDelayMs: 1, maxDelayMs: 20 }, maxRetries: 2 } });
+    fx.emu.injectFaults({ type: 'cut-body', count: 3, method: 'GET', path: '/moderation/keywords' });
+    const err = (await thrown(() => listKeywordLists(client))) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.message).toMatch(/broke off after \d+ bytes/);
+    expect(err.message).not.toMatch(/range header/);
+    expect(hits('GET', KEYWORDS)).toHaveLength(3);
+  });
+
+  test('a create whose answer is cut off is confirmed, never sent twice', async () => {
+    const client = fx.client();
+    fx.emu.injectFaults({ type: 'cut-body', count: 1, method: 'POST', path: '/moderation/keywords' });
+    const created = await createKeywordList(client, list('cut-create'));
+    expect(created.id).toBe('cut-create');
+    expect(hits('POST', KEYWORDS)).toHaveLength(1);
+    expect((await listKeywordLists(client)).filter((l) => l.id === 'cut-create')).toHaveLength(1);
+  });
+
+  test('a Retry-After longer than the policy allows is not shortened: no retry, the 429 is told', async () => {
+    const client = fx.client({ retry: { minDelayMs: 1, maxDelayMs: 500 } });
+    fx.emu.injectFaults({ type: '429', count: 1, path: '/moderation/keywords', retryAfterSeconds: 6 });
+    const err = (await thrown(() => listKeywordLists(client))) as ApiError;
+    expect(err.status).toBe(429);
+    expect(hits('GET', KEYWORDS)).toHaveLength(1);
+  });
+});

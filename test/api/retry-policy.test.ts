@@ -23,7 +23,7 @@ describe('retryDelayMs', () => {
     ['Retry-After seconds', { attempt: 1, status: 429, headers: { 'retry-after': '3' } }, 3000],
     ['Retry-After zero', { attempt: 3, status: 503, headers: { 'retry-after': '0' } }, 0],
     ['Retry-After date', { attempt: 1, status: 429, headers: { 'retry-after': new Date(NOW + 2000).toUTCString() } }, 2000],
-    ['Retry-After capped', { attempt: 1, status: 429, headers: { 'retry-after': '600' } }, 5000],
+    ['Retry-After never shortened (a wait past maxDelayMs is refused, see tooLongToWait)', { attempt: 1, status: 429, headers: { 'retry-after': '600' } }, 600_000],
     ['429 at reset', { attempt: 1, status: 429, headers: { 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW / 1000 + 4) } }, 4000],
     ['429 other spelling', { attempt: 1, status: 429, headers: { 'x-rate-limit': '10', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(NOW / 1000 + 1) } }, 1000],
   ])('%s', (_name, input, expected) => {

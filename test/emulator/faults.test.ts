@@ -118,3 +118,15 @@ test('the log records every request and clearRequests empties it', async () => {
   emu.clearRequests();
   expect(emu.requests).toEqual([]);
 });
+
+test("scripted 'cut-body': the headers promise the whole body, half of it comes, then the connection dies; once only", async () => {
+  emu.injectFaults({ type: 'cut-body', count: 1, method: 'GET', path: '/moderation/keywords' });
+  const res = await fetch(`${emu.chatBaseUrl}/moderation/keywords`, { headers: { apikey: emu.apiKey } });
+  expect(res.status).toBe(200);
+  const promised = Number(res.headers.get('content-length'));
+  expect(promised).toBeGreaterThan(1);
+  await expect(res.text()).rejects.toThrow();
+  expect(emu.requests.at(-1)).toMatchObject({ status: 200, fault: 'cut-body' });
+  const again = await send(emu, 'GET', '/moderation/keywords');
+  expect(again.status).toBe(200);
+});

@@ -64,7 +64,7 @@ describe('toAnnotation', () => {
 });
 
 describe('client retries', () => {
-  it('does not retry a 403 (permission) but does retry a 502', async () => {
+  it('does not retry a 403 (permission); after a 502 on the create it looks for the run before sending again', async () => {
     gh.failNext = [403];
     await expect(publishCheckRun(octokit, { ...repo, name: 'k', headSha: SHA, diagnostics: [], title: 't', summary: 's' })).rejects.toMatchObject({ status: 403 });
     expect(gh.requests).toHaveLength(1);
@@ -72,7 +72,8 @@ describe('client retries', () => {
     const fast = createGitHubClient({ token: 't', baseUrl: gh.url, throttle: false, retryBaseMs: 1 });
     gh.failNext = [502, 502];
     await publishCheckRun(fast, { ...repo, name: 'k', headSha: SHA, diagnostics: [], title: 't', summary: 's' });
-    expect(gh.requests).toHaveLength(3);
+    // POST 502, the look (GET 502, retried: a read), POST again.
+    expect(gh.requests.map((r) => r.method)).toEqual(['POST', 'GET', 'GET', 'POST']);
     expect(gh.checkRuns).toHaveLength(1);
   });
 });

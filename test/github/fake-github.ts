@@ -39,7 +39,17 @@ export const AUTHOR_ASSOCIATIONS = ['OWNER', 'MEMBER', 'COLLABORATOR', 'CONTRIBU
 /** An issue event (GET /issues/{n}/events): only `labeled` ones matter to kwsync. */
 export interface FakeIssueEvent { id: number; event: string; created_at: string; actor: FakeUser; label?: { name: string } }
 const CHECK_CONCLUSIONS = ['action_required', 'cancelled', 'failure', 'neutral', 'success', 'skipped', 'stale', 'timed_out'];
-export interface FakeCheckRun { id: number; name: string; head_sha: string; conclusion?: string; annotations: any[]; output?: any }
+/** An injected answer: GitHub's status, headers and message. */
+export interface FakeFault { status: number; headers?: Record<string, string>; message?: string; after?: boolean }
+/** A 403 of the primary rate limit, with GitHub's headers: used up, resetting `resetInS` from `nowMs`. */
+export function primaryLimit(resetInS: number, nowMs = Date.now(), status = 403): FakeFault {
+  return { status, message: 'API rate limit exceeded for installation ID 1.', headers: { 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '0', 'x-ratelimit-used': '1000', 'x-ratelimit-reset': String(Math.floor(nowMs / 1000) + resetInS), 'x-ratelimit-resource': 'core' } };
+}
+/** A secondary rate limit as GitHub words it, with `retry-after` when given. */
+export function secondaryLimit(retryAfterS: number | undefined, status = 403): FakeFault {
+  return { status, message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', ...(retryAfterS === undefined ? {} : { headers: { 'retry-after': String(retryAfterS) } }) };
+}
+export interface FakeCheckRun { id: number; name: string; head_sha: string; conclusion?: string; annotations: any[]; output?: any; external_id?: string }
 
 export class FakeGitHub {
   requests: RecordedRequest[] = [];
@@ -58,8 +68,14 @@ export class FakeGitHub {
   issueEvents = new Map<number, FakeIssueEvent[]>();
   /** GET /user: undefined answers 403 as GitHub does for an installation token (GITHUB_TOKEN). */
   tokenUser: FakeUser | undefined;
-  /** Statuses to answer the next requests with, before handling them (fault injection). */
-  failNext: number[] = [];
+  /**
+   * Fault injection, one per coming request: a bare status answers before handling it; a FakeFault
+   * may carry headers (rate limits) and `after: true` (the request is handled, the write happens,
+   * then the answer is replaced: a 5xx after GitHub did the write).
+   */
+  failNext: (number | FakeFault)[] = [];
+  /** Faults for requests matching `method` and `path` (a RegExp on the path), ahead of failNext. */
+  faultsFor: (FakeFault & { method?: string; path?: RegExp; count: number })[] = [];
   private nextId = 1000;
   private server: Server = createServer((req, res) => void this.handle(req, res));
   url = '';
@@ -82,6 +98,7 @@ export class FakeGitHub {
     this.branches.clear();
     this.defaultBranch = 'main';
     this.failNext = [];
+    this.faultsFor = [];
     this.gitDir = undefined;
     this.issueEvents.clear();
     this.tokenUser = undefined;
@@ -112,9 +129,13 @@ export class FakeGitHub {
     const body = raw ? JSON.parse(raw) : undefined;
     const query = Object.fromEntries(url.searchParams);
     this.requests.push({ method: req.method ?? '', path: url.pathname, query, body, authorization: req.headers.authorization });
-    const fail = this.failNext.shift();
-    if (fail !== undefined) return send(res, fail, { message: 'injected failure' });
+    const matched = this.faultsFor.find((f) => f.count > 0 && (!f.method || f.method === req.method) && (!f.path || f.path.test(url.pathname)));
+    if (matched) matched.count -= 1;
+    const next = matched ?? this.failNext.shift();
+    const fault: FakeFault | undefined = typeof next === 'number' ? { status: next } : next;
+    if (fault && !fault.after) return send(res, fault.status, { message: fault.message ?? 'injected failure' }, undefined, fault.headers);
     const out = this.route(req.method ?? '', url.pathname, query, body);
+    if (fault) return send(res, fault.status, { message: fault.message ?? 'injected failure after the write' }, undefined, fault.headers);
     if ('page' in out) {
       const { items, page, perPage } = out.page;
       const last = Math.max(1, Math.ceil(items.length / perPage));
@@ -178,7 +199,7 @@ export class FakeGitHub {
       if (!/^[0-9a-f]{40}$/.test(String(body.head_sha))) return { status: 422, json: { message: 'head_sha is not a commit' } };
       if (body.conclusion !== undefined && !CHECK_CONCLUSIONS.includes(body.conclusion)) return { status: 422, json: { message: `conclusion ${body.conclusion} is not one of ${CHECK_CONCLUSIONS.join(', ')}` } };
       if (body.conclusion === 'action_required' && !body.details_url) return { status: 422, json: { message: 'details_url is required when the conclusion is action_required' } };
-      const run = { id: this.nextId++, name: body.name, head_sha: body.head_sha, conclusion: body.conclusion, annotations: [...annotations], output: body.output };
+      const run = { id: this.nextId++, name: body.name, head_sha: body.head_sha, conclusion: body.conclusion, annotations: [...annotations], output: body.output, external_id: body.external_id };
       this.checkRuns.push(run);
       return { status: 201, json: { id: run.id, html_url: `https://github.test/checks/${run.id}` } };
     }
@@ -208,6 +229,10 @@ export class FakeGitHub {
       const pull = this.pulls.find((p) => p.number === Number(m![1]));
       if (pull && !AUTHOR_ASSOCIATIONS.includes(pull.author_association)) throw new Error(`fake pull #${pull.number} has an author_association GitHub never sends: ${pull.author_association}`);
       return pull ? { status: 200, json: pull } : { status: 404, json: { message: 'Not Found' } };
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/commits\/([^/]+)\/check-runs$/.exec(path)) && method === 'GET') {
+      const runs = this.checkRuns.filter((r) => r.head_sha === m![1] && (!q.check_name || r.name === q.check_name));
+      return { status: 200, json: { total_count: runs.length, check_runs: runs.map((r) => ({ id: r.id, name: r.name, head_sha: r.head_sha, external_id: r.external_id ?? null, html_url: `https://github.test/checks/${r.id}` })) } };
     }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/commits\/([^/]+)\/pulls$/.exec(path))) {
       return { status: 200, json: this.commitPulls.get(m[1]!) ?? [] };
@@ -259,7 +284,7 @@ function issueJson(i: FakeIssue) {
 function pick(o: Record<string, unknown>, keys: string[]) {
   return Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
 }
-function send(res: ServerResponse, status: number, json: unknown, link?: string): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...(link ? { link } : {}) });
+function send(res: ServerResponse, status: number, json: unknown, link?: string, headers?: Record<string, string>): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...(link ? { link } : {}), ...headers });
   res.end(JSON.stringify(json));
 }
