@@ -58,6 +58,19 @@ describe('each command output validates against its committed schema', () => {
     }
   });
 
+  test('validate --format json with a worked-out fix (the structured `fix` field is published)', async () => {
+    await writeFile(join(h.keywords, 'quotes.yaml'), 'id: quotes\nname: Q\ncategory: word\nsearchTerms: [\u201cscam\u201d, fraud]\n');
+    try {
+      const r = await h.run(['validate', '--format', 'json']);
+      expect(r.code).toBe(3);
+      const v = await expectValid('validate-report', r.stdout);
+      const fixes = (v.diagnostics as { fix?: { replace: string } }[]).filter((d) => d.fix);
+      expect(fixes.length).toBeGreaterThan(0);
+    } finally {
+      await h.removeList('quotes');
+    }
+  });
+
   test('validate --format json --base names the ref it compared with', async () => {
     const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: h.root, stdio: 'pipe' });
     git('init', '-q');

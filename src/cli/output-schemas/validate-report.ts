@@ -14,6 +14,15 @@ const diagnosticSchema = z.strictObject({
   rule: z.string().describe('Stable rule id, e.g. term-too-long.'),
   message: z.string().describe('What is wrong and how to fix it, in one sentence.'),
   sourceLine: z.string().optional().describe('The offending source line.'),
+  fix: z
+    .strictObject({
+      line: z.number().int().min(1),
+      column: z.number().int().min(1).describe('1-based, in UTF-16 code units like every column here.'),
+      replace: z.string().describe('The text written at line:column, to be replaced.'),
+      with: z.string().describe('Its replacement; may hold line breaks (one line becomes several).'),
+    })
+    .optional()
+    .describe('A worked-out correction of the source line, re-validated before it is offered.'),
 });
 
 export const validateReportJsonSchema = z
