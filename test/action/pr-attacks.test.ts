@@ -224,6 +224,29 @@ describe('the PR does not decide its own guard', () => {
   });
 });
 
+describe('the keyed job cannot be made to burn its timeout', () => {
+  it("the PR's files are validated under one deadline and heap cap (the bounded budget of src/validate/untrusted.ts)", async () => {
+    openPr({ 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) }, 'MEMBER');
+    const { h } = stageTwo();
+    const budgets: { cwd: string; deadline: number | undefined; maxHeapMb: number | undefined }[] = [];
+    const real = h.deps.validateRepo;
+    h.deps.validateRepo = (opts) => {
+      budgets.push({ cwd: opts.cwd, deadline: opts.budget?.deadline, maxHeapMb: opts.budget?.maxHeapMb });
+      return real(opts);
+    };
+    const started = Date.now();
+    const ctx = context(repo, { eventName: 'workflow_run', sha: baseSha, event: runEvent() });
+    await runAction({ inputs: inputs('plan-live', { artifactDir }), context: ctx, deps: h.deps });
+    const elapsed = Date.now() - started;
+    const pr = budgets[0]!;
+    expect(Number.isFinite(pr.deadline)).toBe(true);
+    // The deadline was set during this run, at most the untrusted bound past its start.
+    expect(pr.deadline! - started).toBeLessThanOrEqual(120_000 + elapsed);
+    expect(pr.maxHeapMb).toBeGreaterThan(0);
+    expect(ownComment()).toContain('blocklist');
+  });
+});
+
 describe('defence in depth', () => {
   it('two PRs with the same head each get their plan, and the one check on that commit names both', async () => {
     repo.git('branch', 'release', baseSha);
