@@ -51,7 +51,7 @@ describe('from an empty git repository', () => {
         '  3. merge the workflows into main first (a workflow_run workflow runs only from the default branch); the apply workflow then creates the lists on the live app\n' +
         '  4. Settings → Branches → protect main: require a pull request before merging\n' +
         '  5. then open a pull request that changes a list: the plan appears as a comment; merging applies it\n' +
-        `The workflows call kwsync/kwsync at ${SHA}. To upgrade, change the four uses: lines to a newer commit whose "bundle proof" status is green.\n`,
+        `The workflows call kwsync/kwsync at ${SHA}. To upgrade, run kwsync init --ref <newer sha> (it changes only the uses: lines) with a commit whose "bundle proof" status is green.\n`,
     );
     expect(readFileSync(join(repo.dir, '.github/workflows/kwsync-apply.yml'), 'utf8')).toContain(`uses: kwsync/kwsync/.github/workflows/reusable-apply.yml@${SHA}\n`);
     expect(parse(readFileSync(join(repo.dir, 'keywords/kwsync.yaml'), 'utf8')).targets).toEqual([{ name: 'production', appId: 'app123', region: 'eu' }]);

@@ -136,6 +136,6 @@ function pinNote(repo: string, ref: Extract<ActionRef, { ok: true }> | undefined
     return `The workflows call ${repo} at "${ref.ref}", which can move (--allow-moving-ref): whatever it points at next runs with your API key. Pin a full commit SHA instead (kwsync init --ref <sha>, or edit the uses: lines of the four workflows).\n`;
   }
   const from = ref.from === 'installed' ? `, the commit the installed kwsync${ref.version ? ` ${ref.version}` : ''} was built from` : '';
-  return `The workflows call ${repo} at ${ref.ref}${from}. To upgrade, change the four uses: lines to a newer commit whose "bundle proof" status is green.\n`;
+  return `The workflows call ${repo} at ${ref.ref}${from}. To upgrade, run kwsync init --ref <newer sha> (it changes only the uses: lines) with a commit whose "bundle proof" status is green.\n`;
 }
 
