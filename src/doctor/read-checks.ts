@@ -1,6 +1,7 @@
 // The read-only half of doctor: GETs only, each one raw attempt (client.probe), so what is reported
 // is what the app answered, not what retries made of it.
 import type { CometChatClient, ProbeResult } from '../api/index.js';
+import { DEFAULT_RETRY_POLICY } from '../api/retry-policy.js';
 import { ApiError } from '../errors.js';
 import { analyseListing, listingItems, lists, type ListingFacts } from './listing-shape.js';
 import type { Finding } from './report.js';
@@ -84,8 +85,22 @@ export async function runReadChecks(client: ProbeClient, opts: ReadCheckOptions)
   return { findings, facts: shape.facts, timeoutMs: latency.timeoutMs };
 }
 
+export function busyFinding(said: string): Finding {
+  return {
+    id: 'connection',
+    status: 'unknown',
+    title: 'reach and authenticate',
+    detail: `${said}: the service is busy, run again.`,
+    needsAction: true,
+    hint: 'busy, run again: run kwsync doctor again in a minute (this says nothing about the app)',
+  };
+}
+
 function unreachable(client: ProbeClient, err: unknown): Finding {
   if (!(err instanceof ApiError)) throw err;
+  if (err.code !== undefined && DEFAULT_RETRY_POLICY.errorCodes.includes(err.code) && err.code !== 'ECONNREFUSED') {
+    return busyFinding(`No answer from ${client.baseUrls.chat} (${err.code}) after the retry policy's attempts`);
+  }
   return {
     id: 'connection',
     status: 'differs',
@@ -96,8 +111,13 @@ function unreachable(client: ProbeClient, err: unknown): Finding {
   };
 }
 
+/** Statuses the client's retry policy treats as a busy service (429, 502, 503, 504). */
+const BUSY = new Set(DEFAULT_RETRY_POLICY.statusCodes);
+
 function connectionRefused(res: ProbeResult): Finding | undefined {
   if (res.status >= 200 && res.status < 300) return undefined;
+  // Still busy after the retry policy's attempts (retrying-probe.ts): nothing is known about the app.
+  if (BUSY.has(res.status)) return busyFinding(`GET /moderation/keywords still answered HTTP ${res.status} after the retry policy's attempts`);
   const { code, message } = errorBodyShape(res);
   const said = `GET /moderation/keywords answered HTTP ${res.status}${code ? ` ${code}` : ''}${message ? `: ${message.replace(/[.\s]+$/, '')}` : ''}`;
   const hint =

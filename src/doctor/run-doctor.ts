@@ -8,6 +8,7 @@ import { kindFindings, recommendKindSettings } from './kind-recommend.js';
 import { recommendTermsSettings, settingChanges, termsFindings } from './recommend.js';
 import { FINDING_IDS, type DoctorReport, type DoctorSettings, type Finding } from './report.js';
 import { runWriteProbe } from './write-probe.js';
+import { withProbeRetries } from './retrying-probe.js';
 
 export interface DoctorOptions {
   config: Pick<KwsyncConfig, 'service' | 'limits'> & Partial<Pick<KwsyncConfig, 'preview'>>;
@@ -34,7 +35,9 @@ export function newProbeId(): string {
   return `kwsync-probe-${randomBytes(5).toString('hex')}`;
 }
 
-export async function runDoctor(client: CometChatClient, opts: DoctorOptions): Promise<DoctorOutcome> {
+export async function runDoctor(rawClient: CometChatClient, opts: DoctorOptions): Promise<DoctorOutcome> {
+  // 429/5xx/resets are retried with the client's policy; what stays busy reads "busy, run again".
+  const client = withProbeRetries(rawClient);
   const id = opts.probeId ?? newProbeId();
   const { service } = opts.config;
   const current: DoctorSettings = {

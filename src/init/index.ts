@@ -4,3 +4,4 @@ export { EXAMPLE_LIST_ID, exampleListText, kwsyncYamlText, schemaHint, type Targ
 export { localUses, remoteUses, WORKFLOW_KINDS, workflowFileName, workflowText, type WorkflowKind } from './workflow-templates.js';
 export { chooseActionRef, FULL_SHA, type ActionRef, type ActionRefRequest } from './action-ref.js';
 export { BUILD_INFO_FILE, PACKAGE_ROOT, readInstalledCommit, type InstalledCommit } from './installed-commit.js';
+export { updateUsesRefs, type RefUpdate } from './update-refs.js';

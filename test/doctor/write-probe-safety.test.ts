@@ -135,9 +135,10 @@ describe('cleanup', () => {
     expect(await h.lists()).toEqual(before);
   });
 
-  it('a 429 on the create: the probe stops, makes sure nothing is left, exit 1', async () => {
+  it('a 429 on the create that outlasts the retry policy: the probe stops, makes sure nothing is left, exit 1', async () => {
     h = await startDoctorHarness();
-    h.emu.injectFaults({ type: '429', method: 'POST', count: 1 });
+    // A single 429 is retried now (test/doctor/busy-retry.test.ts); five outlast the policy's attempts.
+    h.emu.injectFaults({ type: '429', method: 'POST', count: 5, retryAfterSeconds: 0 });
     const before = await h.lists();
     const r = await h.doctorJson(['--write-probe', '--yes']);
     expect(r.code).toBe(1);

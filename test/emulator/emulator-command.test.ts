@@ -29,8 +29,8 @@ function io(env: Record<string, string> = {}) {
   return { cli, stdout: () => out.join(''), stderr: () => err.join(''), started: startedP, stop: () => stop() };
 }
 
-test('starts, prints the base URLs and exports, serves, stops on shutdown, never prints the key', async () => {
-  const key = 'SENTINEL-KEY-do-not-print-1234';
+test('starts, prints the exact export lines (the stand-in key included), serves, stops on shutdown', async () => {
+  const key = 'local-stand-in-1234';
   const t = io();
   const done = runCli(['emulator', '--port', '0', '--api-key', key, '--app-id', 'demo-app', '--latency', '0'], t.cli);
   const text = await t.started;
@@ -39,12 +39,18 @@ test('starts, prints the base URLs and exports, serves, stops on shutdown, never
   expect(chat).toBeDefined();
   expect(calls).toBe(chat?.replace(/\/v3$/, '/calls/v3'));
   expect(text).toContain('export COMETCHAT_APP_ID=demo-app');
+  // The emulator's key is a local stand-in: printed so the lines paste exactly, and said so.
+  expect(text).toContain(`  export COMETCHAT_API_KEY=${key}   # the emulator's local stand-in key, not a secret\n`);
+  expect(text).not.toContain('COMETCHAT_API_KEY=...');
+  // docs/operating.md shows the same line with the default key.
+  const docs = await readFile(new URL('../../docs/operating.md', import.meta.url), 'utf8');
+  const keyLine = /^ {2}export COMETCHAT_API_KEY=.*$/m.exec(text)?.[0] as string;
+  expect(docs).toContain(keyLine.replace(key, 'emulator-key'));
   const res = await fetch(`${chat}/moderation/keywords`, { headers: { apikey: key } });
   expect(res.status).toBe(200);
   t.stop();
   expect(await done).toBe(0);
   expect(t.stdout()).toContain('stopped');
-  expect(t.stdout() + t.stderr()).not.toContain(key);
   expect(t.stdout() + t.stderr()).not.toContain('emulator-key');
   await expect(fetch(`${chat}/moderation/keywords`, { headers: { apikey: key } })).rejects.toThrow();
 });

@@ -48,9 +48,10 @@ describe('from an empty git repository', () => {
         'Next steps:\n' +
         '  1. npx kwsync validate --dir keywords   (kwsync as a devDependency: npm install -D kwsync)\n' +
         '  2. GitHub → Settings → Environments → New environment "production": add the secret COMETCHAT_API_KEY (a full-access REST API key) and allow only the branch main to deploy\n' +
-        '  3. Settings → Branches → protect main: require a pull request before merging\n' +
-        '  4. commit on a branch and open a pull request: the plan appears as a comment; merging applies it\n' +
-        `The workflows call kwsync/kwsync at ${SHA}. To upgrade, change the four uses: lines to a newer commit whose "bundle proof" status is green.\n`,
+        '  3. merge the workflows into main first (a workflow_run workflow runs only from the default branch); the apply workflow then creates the lists on the live app\n' +
+        '  4. Settings → Branches → protect main: require a pull request before merging\n' +
+        '  5. then open a pull request that changes a list: the plan appears as a comment; merging applies it\n' +
+        `The workflows call kwsync/kwsync at ${SHA}. To upgrade, run kwsync init --ref <newer sha> (it changes only the uses: lines) with a commit whose "bundle proof" status is green.\n`,
     );
     expect(readFileSync(join(repo.dir, '.github/workflows/kwsync-apply.yml'), 'utf8')).toContain(`uses: kwsync/kwsync/.github/workflows/reusable-apply.yml@${SHA}\n`);
     expect(parse(readFileSync(join(repo.dir, 'keywords/kwsync.yaml'), 'utf8')).targets).toEqual([{ name: 'production', appId: 'app123', region: 'eu' }]);
@@ -79,8 +80,48 @@ describe('from an empty git repository', () => {
     writeFileSync(join(repo.dir, 'keywords/kwsync.yaml'), 'targets: [{ name: mine }]\n');
     const again = await kwsync(['init', '--target', 'other', '--ref', SHA], {}, repo.dir);
     expect(again.code).toBe(0);
-    expect(again.stdout).toContain(`Wrote nothing.\nKept as they were (init never overwrites):\n${FILES.map((f) => `  ${f}\n`).join('')}`);
+    expect(again.stdout).toMatch(/^Wrote nothing\.\n/);
+    expect(again.stdout).toContain(`  .github/workflows/kwsync-apply.yml: already calls kwsync/kwsync at ${SHA}\n`);
+    expect(again.stdout).toContain(`Kept as they were (init never overwrites):\n${FILES.map((f) => `  ${f}\n`).join('')}`);
     expect(readFileSync(join(repo.dir, 'keywords/kwsync.yaml'), 'utf8')).toBe('targets: [{ name: mine }]\n');
+  });
+
+  it('the next steps follow the README: the workflows are merged before a pull request gets a plan comment', async () => {
+    const r = await kwsync(['init', '--app-id', 'a1', '--ref', SHA], {}, repo.dir);
+    const steps = r.stdout.slice(r.stdout.indexOf('Next steps:'));
+    expect(steps.indexOf('merge the workflows into main first')).toBeGreaterThan(0);
+    expect(steps.indexOf('merge the workflows into main first')).toBeLessThan(steps.indexOf('open a pull request that changes a list'));
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const adopt = readme.slice(readme.indexOf('## Adopt kwsync in your repository'));
+    expect(adopt.indexOf('**Merge the workflows first.**')).toBeGreaterThan(0);
+    expect(adopt.indexOf('**Merge the workflows first.**')).toBeLessThan(adopt.indexOf('**Open a pull request**'));
+  });
+
+  it('--ref on existing workflows moves only the kwsync uses: lines, and names the files it did not change', async () => {
+    const OLD = '1'.repeat(40);
+    expect((await kwsync(['init', '--ref', OLD], {}, repo.dir)).code).toBe(0);
+    const plan = join(repo.dir, '.github/workflows/kwsync-plan.yml');
+    const apply = join(repo.dir, '.github/workflows/kwsync-apply.yml');
+    const drift = join(repo.dir, '.github/workflows/kwsync-drift.yml');
+    // The adopter's own edits: CRLF line ends, an extra step, a comment after uses:.
+    const planBefore = readFileSync(plan, 'utf8').replace('\n', '\r\n') + '# my note: uses: other/repo/.github/workflows/reusable-plan.yml@' + OLD + '\n';
+    writeFileSync(plan, planBefore);
+    const applyBefore = readFileSync(apply, 'utf8').replace(`@${OLD}`, `@${OLD} # pinned by ops`);
+    writeFileSync(apply, applyBefore);
+    writeFileSync(drift, 'name: my own drift job\non: push\njobs: {}\n');
+    const r = await kwsync(['init', '--ref', SHA], {}, repo.dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      `Updated to ${SHA} (only the uses: lines calling kwsync/kwsync's reusable workflows changed):\n` +
+        '  .github/workflows/kwsync-plan.yml (1 line)\n  .github/workflows/kwsync-plan-live.yml (1 line)\n  .github/workflows/kwsync-apply.yml (1 line)\n',
+    );
+    expect(r.stdout).toContain("Did not change the reference in:\n  .github/workflows/kwsync-drift.yml: no uses: line calls kwsync/kwsync's reusable workflows; edit it by hand if it should\n");
+    expect(r.stdout).toContain('Kept as they were (init never overwrites):\n  keywords/kwsync.yaml\n  keywords/example-words.yaml\n  .github/workflows/kwsync-drift.yml\n  .gitignore\n');
+    expect(readFileSync(plan, 'utf8')).toBe(planBefore.replace(`reusable-plan.yml@${OLD}\n`, `reusable-plan.yml@${SHA}\n`));
+    expect(readFileSync(apply, 'utf8')).toBe(applyBefore.replace(`@${OLD} # pinned by ops`, `@${SHA} # pinned by ops`));
+    expect(readFileSync(drift, 'utf8')).toBe('name: my own drift job\non: push\njobs: {}\n');
+    const again = await kwsync(['init', '--ref', SHA], {}, repo.dir);
+    expect(again.stdout).toContain(`  .github/workflows/kwsync-plan.yml: already calls kwsync/kwsync at ${SHA}\n`);
   });
 
   it('without an app id, names the one setting left to fill in', async () => {

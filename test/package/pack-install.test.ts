@@ -8,8 +8,11 @@ import { BUSY_GROUP, startEmulator } from '../../src/emulator/index.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { createRequire } from 'node:module';
 
 const root = process.cwd();
+// npm's own range library (a transitive dev dependency; no types shipped).
+const semver = createRequire(import.meta.url)('semver') as { satisfies(v: string, r: string): boolean; subset(a: string, b: string): boolean };
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const tmp = mkdtempSync(join(tmpdir(), 'kwsync-pack-'));
 const project = join(tmp, 'adopter');
@@ -19,9 +22,9 @@ const exec = promisify(execFile);
 const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) || /^npm_config_cache$/i.test(k)));
 env.NO_UPDATE_NOTIFIER = '1';
 
-async function run(cmd: string, args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+async function run(cmd: string, args: string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await exec(cmd, args, { cwd, env, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout, stderr } = await exec(cmd, args, { cwd, env: { ...env, ...extraEnv }, maxBuffer: 16 * 1024 * 1024 });
     return { code: 0, stdout, stderr };
   } catch (err: any) {
     return { code: typeof err.code === 'number' ? err.code : 1, stdout: err.stdout ?? '', stderr: err.stderr ?? String(err) };
@@ -49,8 +52,18 @@ beforeAll(async () => {
   if (pack.code !== 0) throw new Error(`npm pack failed: ${pack.stderr}`);
   packed = JSON.parse(pack.stdout)[0];
   mkdirSync(project);
-  writeFileSync(join(project, 'package.json'), '{ "name": "adopter", "private": true }\n');
-  const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', join(tmp, packed.filename)], project);
+  // npm applies `overrides` of the root project only: kwsync's own (content-type 2, cookie 1, which
+  // declare Node >= 18, in place of content-type 3 and cookie 2, which declare Node >= 22) do not
+  // reach an adopter. On Node 20 the adopter adds the same block (docs/adopting.md, "The package");
+  // this project does, taken from kwsync's package.json so the two cannot drift apart.
+  const { overrides } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { overrides: Record<string, unknown> };
+  const adopterOverrides = Object.fromEntries(Object.entries(overrides).filter(([k]) => k !== 'unrs-resolver'));
+  writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'adopter', private: true, overrides: adopterOverrides }, null, 2)}\n`);
+  // engine-strict: npm refuses any package of the installed tree whose `engines` excludes this Node,
+  // so a passing install proves package.json's `engines` is true of the whole tree on this version.
+  const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', join(tmp, packed.filename)], project, {
+    npm_config_engine_strict: 'true',
+  });
   if (install.code !== 0) throw new Error(`npm install of the tarball failed: ${install.stderr}`);
 }, 300_000);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -73,6 +86,18 @@ describe('the packed package', () => {
     const undeclared = [...specifiers].filter((s) => !s.startsWith('node:') && !(s in pkg.dependencies));
     expect(specifiers.has('commander')).toBe(true);
     expect(undeclared).toEqual([]);
+  });
+
+  it('installed with engine-strict: every package of the tree admits this Node and kwsync\'s own `engines` range', () => {
+    const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; engines?: { node?: string } }> };
+    const claimed = (pkg as { engines: { node: string } }).engines.node;
+    const excluding = Object.entries(lock.packages)
+      .filter(([path, p]) => path !== '' && p.engines?.node !== undefined)
+      .filter(([, p]) => !semver.satisfies(process.versions.node, p.engines!.node!) || !semver.subset(claimed, p.engines!.node!))
+      .map(([path, p]) => `${path}@${p.version}: ${p.engines!.node}`);
+    expect(excluding).toEqual([]);
+    expect(lock.packages['node_modules/content-type']?.version).toBe('2.1.0');
+    expect(lock.packages['node_modules/cookie']?.version).toBe('1.1.1');
   });
 
   it('installs without any dev dependency, and `npx kwsync --version` prints the package version', async () => {

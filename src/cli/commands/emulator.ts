@@ -167,6 +167,11 @@ function number(value: string | undefined, flag: string, min: number, max: numbe
   return n;
 }
 
+/** A word the shell reads back unchanged: bare when safe, else single-quoted. */
+function shellWord(value: string): string {
+  return /^[A-Za-z0-9._\/:@%+=-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
+}
+
 async function runEmulator(opts: EmulatorOptions, io: CliIO): Promise<number> {
   if (!io.waitForShutdown) throw new KwsyncError('kwsync emulator can only run from a terminal (it waits for Ctrl+C)');
   const { startEmulator } = await import('../../emulator/index.js');
@@ -192,7 +197,9 @@ async function runEmulator(opts: EmulatorOptions, io: CliIO): Promise<number> {
       `  export COMETCHAT_BASE_URL=${emulator.chatBaseUrl}`,
       `  export COMETCHAT_CALLS_BASE_URL=${emulator.callsBaseUrl}`,
       `  export COMETCHAT_APP_ID=${emulator.appId}`,
-      '  export COMETCHAT_API_KEY=...   # the key given with --api-key; the default is in docs/operating.md',
+      // The emulator's key is a local stand-in the emulator itself checks, never a CometChat secret:
+      // printing it makes the lines copy-paste exact.
+      `  export COMETCHAT_API_KEY=${shellWord(emulator.apiKey)}   # the emulator's local stand-in key, not a secret`,
       '',
       'Press Ctrl+C to stop.',
       '',

@@ -1,5 +1,6 @@
 // `kwsync init`, the run: checks the options, reads the live lists with --import, writes the scaffold.
-import { isAbsolute } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
 import { UsageError, EXIT } from '../../errors.js';
 import { importable, listFilesFor } from '../../import/index.js';
 import {
@@ -9,6 +10,9 @@ import {
   readInstalledCommit,
   remoteUses,
   scaffoldFiles,
+  updateUsesRefs,
+  WORKFLOW_KINDS,
+  workflowFileName,
   schemaHint,
   writeScaffold,
   type ActionRef,
@@ -36,13 +40,42 @@ export async function runInit(io: CliIO, opts: InitCommandOptions, deps: InitDep
   const lists = opts.import ? await liveListFiles(io, seed, dir) : undefined;
   const uses = ref ? remoteUses(opts.kwsyncRepo, ref.ref, ref.version) : localUses;
   const files = scaffoldFiles({ dir, target: seed, uses, branch: opts.branch, ...(lists ? { lists } : {}) });
-  const { written, kept } = await writeScaffold(files, io.cwd);
+  const { written, kept: existing } = await writeScaffold(files, io.cwd);
+  // An explicit --ref also moves the existing workflows' kwsync references, and nothing else.
+  const refs = ref && opts.ref !== undefined ? await updateExistingRefs(io.cwd, existing, opts.kwsyncRepo, ref) : { updated: [], notChanged: [] };
+  const kept = existing.filter((f) => !refs.updated.some((u) => u.path === f));
   io.stdout.write(
     (written.length > 0 ? `Wrote:\n${written.map((f) => `  ${f}\n`).join('')}` : 'Wrote nothing.\n') +
+      (refs.updated.length > 0
+        ? `Updated to ${ref?.ref} (only the uses: lines calling ${opts.kwsyncRepo}'s reusable workflows changed):\n${refs.updated.map((u) => `  ${u.path} (${u.lines} line${u.lines === 1 ? '' : 's'})\n`).join('')}`
+        : '') +
+      (refs.notChanged.length > 0 ? `Did not change the reference in:\n${refs.notChanged.map((u) => `  ${u.path}: ${u.why}\n`).join('')}` : '') +
       (kept.length > 0 ? `Kept as they were (init never overwrites):\n${kept.map((f) => `  ${f}\n`).join('')}` : '') +
       nextSteps(seed, dir, opts, ref),
   );
   return EXIT.ok;
+}
+
+const WORKFLOW_FILES = new Set(WORKFLOW_KINDS.map((k) => `.github/workflows/${workflowFileName(k)}`));
+
+/** Each existing kwsync workflow with its kwsync `uses:` lines moved to the new reference, or why not. */
+async function updateExistingRefs(
+  root: string,
+  existing: readonly string[],
+  repo: string,
+  ref: Extract<ActionRef, { ok: true }>,
+): Promise<{ updated: { path: string; lines: number }[]; notChanged: { path: string; why: string }[] }> {
+  const updated: { path: string; lines: number }[] = [];
+  const notChanged: { path: string; why: string }[] = [];
+  for (const path of existing.filter((f) => WORKFLOW_FILES.has(f))) {
+    const abs = join(root, path);
+    const result = updateUsesRefs(await readFile(abs, 'utf8'), repo, ref.ref, ref.version);
+    if (result.changed) {
+      await writeFile(abs, result.text, 'utf8');
+      updated.push({ path, lines: result.lines });
+    } else notChanged.push({ path, why: result.why });
+  }
+  return { updated, notChanged };
 }
 
 /** Decided before anything is read or written: a refused reference leaves the folder untouched. */
@@ -85,12 +118,14 @@ async function liveListFiles(io: CliIO, seed: TargetSeed, dir: string): Promise<
 }
 
 function nextSteps(seed: TargetSeed, dir: string, opts: InitCommandOptions, ref: Extract<ActionRef, { ok: true }> | undefined): string {
+  // The README's "Adopt kwsync in your repository", from step 4 on, in the same order.
   const steps = [
     `npx kwsync validate --dir ${dir}   (kwsync as a devDependency: npm install -D kwsync)`,
     ...(seed.appId ? [] : [`set appId (and region) of target "${seed.name}" in ${dir}/kwsync.yaml`]),
     `GitHub → Settings → Environments → New environment "${seed.name}": add the secret COMETCHAT_API_KEY (a full-access REST API key) and allow only the branch ${opts.branch} to deploy`,
+    `merge the workflows into ${opts.branch} first (a workflow_run workflow runs only from the default branch); the apply workflow then creates the lists on the live app`,
     `Settings → Branches → protect ${opts.branch}: require a pull request before merging`,
-    'commit on a branch and open a pull request: the plan appears as a comment; merging applies it',
+    'then open a pull request that changes a list: the plan appears as a comment; merging applies it',
   ];
   return `Next steps:\n${steps.map((s, i) => `  ${i + 1}. ${s}\n`).join('')}${pinNote(opts.kwsyncRepo, ref)}`;
 }
@@ -101,6 +136,6 @@ function pinNote(repo: string, ref: Extract<ActionRef, { ok: true }> | undefined
     return `The workflows call ${repo} at "${ref.ref}", which can move (--allow-moving-ref): whatever it points at next runs with your API key. Pin a full commit SHA instead (kwsync init --ref <sha>, or edit the uses: lines of the four workflows).\n`;
   }
   const from = ref.from === 'installed' ? `, the commit the installed kwsync${ref.version ? ` ${ref.version}` : ''} was built from` : '';
-  return `The workflows call ${repo} at ${ref.ref}${from}. To upgrade, change the four uses: lines to a newer commit whose "bundle proof" status is green.\n`;
+  return `The workflows call ${repo} at ${ref.ref}${from}. To upgrade, run kwsync init --ref <newer sha> (it changes only the uses: lines) with a commit whose "bundle proof" status is green.\n`;
 }
 

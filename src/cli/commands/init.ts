@@ -44,7 +44,9 @@ nothing is overwritten. Then prints the next steps (environment, secret, branch 
 The workflows hold your API key, so they call kwsync at a full commit SHA, which cannot move: the
 commit the installed kwsync was built from (recorded in the package when it is packed, or in your
 package-lock.json for a git install), or the one --ref gives. A tag or branch (v0, main) is refused
-unless --allow-moving-ref is given.
+unless --allow-moving-ref is given. Run again with --ref <sha> where the workflows exist, it moves
+only their uses: lines that call kwsync's reusable workflows to <sha> and names each file it did not
+change, and why.
 
 Examples:
   kwsync init --app-id 2541a6f1c2e3b4d5 --region eu
