@@ -287,12 +287,13 @@ export const OTHER_LIST_ANSWER = 'KWSYNC_OTHER_LIST_ANSWER';
 
 /**
  * The list, or undefined when the service says it does not exist. An answer that names another list
- * (an id spelled otherwise, a mock serving one published example for every id) is not this list,
- * and not "absent" either: read as absent, a delete was reported "already deleted" while the list
- * stayed live. It throws an ApiError (status 200, code OTHER_LIST_ANSWER): a plan reads the list as
- * unreadable, an apply reports a conflict; ids are compared exactly.
+ * (an id spelled otherwise, a mock serving one published example for every id; ids are compared
+ * exactly) is not this list: never plan, guard or confirm a write on it. By default it reads as
+ * absent (a create is planned, as against the static published mock); `otherList: 'conflict'`
+ * throws an ApiError (status 200, code OTHER_LIST_ANSWER) instead, for a delete: read as absent,
+ * a delete was reported "already deleted" while the list stayed live.
  */
-export async function findKeywordList(client: CometChatClient, id: string): Promise<LiveKeywordList | undefined> {
+export async function findKeywordList(client: CometChatClient, id: string, opts: { otherList?: 'absent' | 'conflict' } = {}): Promise<LiveKeywordList | undefined> {
   let got: LiveKeywordList;
   try {
     got = await getKeywordList(client, id);
@@ -302,6 +303,7 @@ export async function findKeywordList(client: CometChatClient, id: string): Prom
     throw err;
   }
   if (got.id === id) return got;
+  if (opts.otherList !== 'conflict') return undefined;
   throw new ApiError(`GET ${one(id)} answered with another list, ${JSON.stringify(got.id)}, not ${JSON.stringify(id)}; the service names this list otherwise than the request (ids are compared exactly), so kwsync cannot tell whether it exists`, {
     method: 'GET',
     path: one(id),

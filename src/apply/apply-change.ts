@@ -49,7 +49,8 @@ export async function applyChange(change: ListChange, target: KeywordTarget, opt
 async function readAndGuard(change: ListChange, target: KeywordTarget, opts: WriteGuardOptions): Promise<{ settled: Settled } | { revisionId: string | null }> {
   let live: LiveKeywordList | undefined;
   try {
-    live = await target.getKeywordList(change.id);
+    // A delete reads exactly: an answer naming another list is a conflict, never "already deleted".
+    live = change.kind === 'delete' && target.getKeywordListExact ? await target.getKeywordListExact(change.id) : await target.getKeywordList(change.id);
   } catch (err) {
     if (isOtherListAnswer(err)) return { settled: { outcome: 'conflict', revisionId: null, message: otherListMessage(err, 'not written: re-reading the list before writing') } };
     return { settled: { outcome: 'failed', revisionId: null, message: `could not re-read the list before writing: ${describe(err)}` } };
