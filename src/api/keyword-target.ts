@@ -14,6 +14,7 @@ export function createKeywordTarget(client: CometChatClient, label: string): Key
     label,
     listKeywordLists: () => readKeywordListing(client),
     getKeywordList: (id) => findKeywordList(client, id),
+    getKeywordListExact: (id) => findKeywordList(client, id, { otherList: 'conflict' }),
     createKeywordList: (list) => createKeywordList(client, list),
     updateKeywordList: (list) => updateKeywordList(client, list),
     deleteKeywordList: (id) => deleteKeywordList(client, id),

@@ -78,7 +78,9 @@ function toReadList(l: WireList): ReadKeywordList {
     category: l.category,
     searchTerms: termsOf(l),
     revisionId: l.revisionId,
-    default: l.default ?? false,
+    // Either field says "default" (the published example has `appId: "default"`, and `default` may be
+    // absent or null): a list either one marks is never written, whichever read saw it.
+    default: l.default === true || l['appId'] === 'default',
     ...(l.isCSV !== undefined ? { isCSV: l.isCSV } : {}),
     ...(l.active !== undefined ? { active: l.active } : {}),
     ...(l.createdAt !== undefined ? { createdAt: l.createdAt } : {}),
@@ -280,18 +282,32 @@ export async function deleteKeywordList(client: CometChatClient, id: string): Pr
   }
 }
 
+/** The code of the error an answer naming another list raises (see findKeywordList). */
+export const OTHER_LIST_ANSWER = 'KWSYNC_OTHER_LIST_ANSWER';
+
 /**
  * The list, or undefined when the service says it does not exist. An answer that names another list
- * is not this list (a mock serving one published example for every id): never plan, guard or
- * confirm a write on it.
+ * (an id spelled otherwise, a mock serving one published example for every id; ids are compared
+ * exactly) is not this list: never plan, guard or confirm a write on it. By default it reads as
+ * absent (a create is planned, as against the static published mock); `otherList: 'conflict'`
+ * throws an ApiError (status 200, code OTHER_LIST_ANSWER) instead, for a delete: read as absent,
+ * a delete was reported "already deleted" while the list stayed live.
  */
-export async function findKeywordList(client: CometChatClient, id: string): Promise<LiveKeywordList | undefined> {
+export async function findKeywordList(client: CometChatClient, id: string, opts: { otherList?: 'absent' | 'conflict' } = {}): Promise<LiveKeywordList | undefined> {
+  let got: LiveKeywordList;
   try {
-    const got = await getKeywordList(client, id);
-    return got.id === id ? got : undefined;
+    got = await getKeywordList(client, id);
   } catch (err) {
     // Any 404, or the published code whatever the status (no status is published for it).
     if (err instanceof ApiError && (err.status === 404 || err.code === KEYWORD_NOT_FOUND)) return undefined;
     throw err;
   }
+  if (got.id === id) return got;
+  if (opts.otherList !== 'conflict') return undefined;
+  throw new ApiError(`GET ${one(id)} answered with another list, ${JSON.stringify(got.id)}, not ${JSON.stringify(id)}; the service names this list otherwise than the request (ids are compared exactly), so kwsync cannot tell whether it exists`, {
+    method: 'GET',
+    path: one(id),
+    status: 200,
+    code: OTHER_LIST_ANSWER,
+  });
 }

@@ -8,7 +8,7 @@ import type { ListChange, ListResult } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../api/retry-policy.js';
 import { confirmedDelete, confirmedUpdate } from './confirm-write.js';
-import { describe, failedWriteMessage } from './failure-advice.js';
+import { describe, failedWriteMessage, isOtherListAnswer } from './failure-advice.js';
 import { liveVersusPlan } from './stale-plan.js';
 import { verified } from './verify.js';
 import { defaultListGuard, safetyGuard, type Settled, type WriteGuardOptions } from './write-guards.js';
@@ -36,6 +36,7 @@ export async function applyChange(change: ListChange, target: KeywordTarget, opt
     // A create confirms itself in the client (never creates twice).
     return verified(change, after, await target.createKeywordList(after), undefined);
   } catch (err) {
+    if (isOtherListAnswer(err)) return { ...base, outcome: 'conflict', revisionId, message: otherListMessage(err, 'the write may or may not have landed: confirming it'), warnings: [] };
     return { ...base, outcome: 'failed', revisionId, message: failedWriteMessage(change.kind, err), warnings: [] };
   }
 }
@@ -48,8 +49,10 @@ export async function applyChange(change: ListChange, target: KeywordTarget, opt
 async function readAndGuard(change: ListChange, target: KeywordTarget, opts: WriteGuardOptions): Promise<{ settled: Settled } | { revisionId: string | null }> {
   let live: LiveKeywordList | undefined;
   try {
-    live = await target.getKeywordList(change.id);
+    // A delete reads exactly: an answer naming another list is a conflict, never "already deleted".
+    live = change.kind === 'delete' && target.getKeywordListExact ? await target.getKeywordListExact(change.id) : await target.getKeywordList(change.id);
   } catch (err) {
+    if (isOtherListAnswer(err)) return { settled: { outcome: 'conflict', revisionId: null, message: otherListMessage(err, 'not written: re-reading the list before writing') } };
     return { settled: { outcome: 'failed', revisionId: null, message: `could not re-read the list before writing: ${describe(err)}` } };
   }
   const settled = defaultListGuard(live) ?? settledAgainstPlan(change, live) ?? safetyGuard(change, live, opts);
@@ -78,4 +81,9 @@ function settledAgainstPlan(change: ListChange, live: LiveKeywordList | undefine
         message: `the list was changed live since the plan (revision ${change.revisionId} -> ${where.revisionId}); ${rerun}`,
       };
   }
+}
+
+/** An answer naming another list: whether this list exists is unknown, so nothing is written or reported done. */
+function otherListMessage(err: Error, what: string): string {
+  return `${what}, ${err.message}; check the id's spelling in the listing and the list file, then run \`kwsync plan\` again`;
 }

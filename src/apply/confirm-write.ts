@@ -35,7 +35,7 @@ export async function confirmedDelete(change: ListChange, readRevision: string, 
   const outcome = await writeWithConfirmation({
     send: () => ctx.target.deleteKeywordList(change.id),
     confirm: async (): Promise<WriteCheck<LiveKeywordList | null>> => {
-      const now = await ctx.target.getKeywordList(change.id);
+      const now = ctx.target.getKeywordListExact ? await ctx.target.getKeywordListExact(change.id) : await ctx.target.getKeywordList(change.id);
       if (!now) return { state: 'landed', live: null };
       if (now.revisionId === readRevision) return { state: 'untouched' };
       return { state: 'elsewhere', live: now };

@@ -6,9 +6,14 @@
 // - 'trickle': a normal answer whose body arrives one byte every `trickleMs` (default 1000);
 // - 'cut-body': a normal answer (headers with the full content-length) whose connection dies after
 //   half of the body: a transient reset mid-body. Sent after the work is done, like 'drop-after'.
+// - 'other-list': the answer names another list (its `id` becomes `answerId`, default the asked id
+//   upper-cased): a listing and GET by id that spell an id differently, or a mock serving one list;
+// - 'no-default-flag': every list of the answer loses its `default` field, a default list keeping
+//   only `appId: "default"` (or nothing, with `dropAppId`): shapes that say "default" in one place
+//   and not in another.
 import { createPrng } from './prng.js';
 
-export type FaultType = '429' | '502' | '503' | '504' | 'drop' | 'drop-after' | 'edit-before' | 'trickle' | 'cut-body' | 'latency';
+export type FaultType = '429' | '502' | '503' | '504' | 'drop' | 'drop-after' | 'edit-before' | 'trickle' | 'cut-body' | 'latency' | 'other-list' | 'no-default-flag';
 
 export interface ScriptedFault {
   type: FaultType;
@@ -26,6 +31,10 @@ export interface ScriptedFault {
   editList?: string;
   /** Let this many matching requests pass before the fault starts firing. */
   skip?: number;
+  /** 'other-list': the id the answer names instead. */
+  answerId?: string;
+  /** 'no-default-flag': drop `appId` as well, so nothing in the answer says "default". */
+  dropAppId?: boolean;
 }
 
 export interface RandomFaults {
@@ -52,6 +61,8 @@ export interface FaultDecision {
   trickleMs?: number;
   editTerm?: string;
   editList?: string;
+  answerId?: string;
+  dropAppId?: boolean;
   /** The label for the request log. */
   label?: string;
 }
@@ -98,6 +109,8 @@ export function createFaultInjector(seed: number, initial: RandomFaults | undefi
           ...(f.trickleMs !== undefined ? { trickleMs: f.trickleMs } : {}),
           ...(f.editTerm !== undefined ? { editTerm: f.editTerm } : {}),
           ...(f.editList !== undefined ? { editList: f.editList } : {}),
+          ...(f.answerId !== undefined ? { answerId: f.answerId } : {}),
+          ...(f.dropAppId !== undefined ? { dropAppId: f.dropAppId } : {}),
           label: f.type,
         };
       }
@@ -127,4 +140,30 @@ function matches(f: ScriptedFault, method: string, path: string): boolean {
   }
   const want = f.path.replace(/\/+$/, '');
   return [path, short].some((p) => p === want || p.startsWith(`${want}/`));
+}
+
+/**
+ * A JSON answer as the fault rewrites it ('other-list', 'no-default-flag'); any other payload (an
+ * error page, a non-JSON body) is returned as it is.
+ */
+export function rewriteAnswer(decision: FaultDecision, payload: unknown): unknown {
+  if (typeof payload !== 'string') return payload;
+  let body: { data?: unknown };
+  try {
+    body = JSON.parse(payload) as { data?: unknown };
+  } catch {
+    return payload;
+  }
+  const lists = (Array.isArray(body.data) ? body.data : [body.data]).filter((l): l is Record<string, unknown> => typeof l === 'object' && l !== null && 'id' in l);
+  for (const l of lists) {
+    if (decision.fault === 'other-list') l['id'] = decision.answerId ?? String(l['id']).toUpperCase();
+    if (decision.fault === 'no-default-flag') {
+      // The published listing example's shape: a default list says so by `appId: "default"` alone.
+      const wasDefault = l['default'] === true || l['appId'] === 'default';
+      delete l['default'];
+      if (decision.dropAppId) delete l['appId'];
+      else if (wasDefault) l['appId'] = 'default';
+    }
+  }
+  return JSON.stringify(body);
 }

@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { checkApiKey, type EmulatorKeys } from './auth.js';
 import type { EmulatorContext } from './context.js';
-import type { FaultInjector } from './faults.js';
+import { rewriteAnswer, type FaultDecision, type FaultInjector } from './faults.js';
 import { CALLS_PREFIX, CHAT_PREFIX, EmulatorHttpError, renderError, toHttpError, type ErrorBodyMode } from './http-errors.js';
 import type { RateLimiter } from './rate-limit.js';
 import { registerKeywordRoutes } from './keyword-routes.js';
@@ -48,6 +48,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   const dropAfter = new WeakSet<FastifyRequest>();
   const trickle = new WeakMap<FastifyRequest, number>();
   const cutBody = new WeakSet<FastifyRequest>();
+  const rewrite = new WeakMap<FastifyRequest, FaultDecision>();
   const respondAt = new WeakMap<FastifyRequest, number>();
   let edits = 0;
 
@@ -71,6 +72,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     if (decision.fault === 'drop-after') dropAfter.add(request);
     else if (decision.fault === 'trickle') trickle.set(request, decision.trickleMs ?? 1000);
     else if (decision.fault === 'cut-body') cutBody.add(request);
+    else if (decision.fault === 'other-list' || decision.fault === 'no-default-flag') rewrite.set(request, decision);
     else if (decision.fault === 'edit-before') editBefore(ctx, decision.editList ?? listIdOf(path), decision.editTerm ?? `live-edit-${(edits += 1)}`);
     else if (decision.fault) {
       const status = Number(decision.fault);
@@ -86,6 +88,8 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
+    const rewritten = rewrite.get(request);
+    if (rewritten) payload = rewriteAnswer(rewritten, payload);
     const entry = entries.get(request);
     if (entry) entry.status = reply.statusCode;
     const at = respondAt.get(request);

@@ -1,5 +1,5 @@
 // A terms file: RFC 4180 CSV, one term per record, optional `term` header, blank lines skipped, CRLF
-// or LF. csv-parse is the referee; papaparse reads the common file faster, and its records are used
+// or LF (mixed in one file too: an editor that adds a line to a CRLF file often writes LF). csv-parse is the referee; papaparse reads the common file faster, and its records are used
 // only when trustedCsvRecords proves they are csv-parse's. Only a line number is kept per term;
 // columns are worked out on demand from the source line, because a 1 MB file holds ~100k terms and
 // diagnostics are rare.
@@ -12,7 +12,14 @@ import type { SourceText } from './source-text.js';
 import type { TermsSource } from './terms-source.js';
 import { trustedCsvRecords } from './trusted-csv-records.js';
 
-const OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: false } as const;
+const BASE_OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: false } as const;
+
+/**
+ * csv-parse detects the line break from the first one and keeps it, so a file mixing LF and CRLF
+ * left a `\r` in terms ("a term cannot span lines"). Both are named when the file has an LF; a file
+ * without one (a single line, or old-Mac CR breaks) keeps the detection.
+ */
+export const csvParseOptions = (text: string) => (text.includes('\n') ? { ...BASE_OPTIONS, record_delimiter: ['\r\n', '\n'] } : BASE_OPTIONS);
 
 /** Terms and their problems; `terms` is null when the CSV itself does not parse. */
 export function parseCsvTerms(source: SourceText): { terms: TermsSource | null; diagnostics: Diagnostic[] } {
@@ -21,7 +28,7 @@ export function parseCsvTerms(source: SourceText): { terms: TermsSource | null; 
   if (trusted) return termsOf(source, trusted, trusted);
   let records: string[][];
   try {
-    records = parse(source.text, OPTIONS) as string[][];
+    records = parse(source.text, csvParseOptions(source.text)) as string[][];
   } catch (err) {
     if (!(err instanceof CsvError)) throw err;
     return { terms: null, diagnostics: [syntaxError(source, err)] };
@@ -159,7 +166,7 @@ function syntaxError(source: SourceText, err: CsvError): Diagnostic {
 function lastGoodLine(source: SourceText): number {
   let last = 0;
   try {
-    parse(source.text, { ...OPTIONS, on_record: (_r: string[], ctx) => void (last = ctx.lines) });
+    parse(source.text, { ...csvParseOptions(source.text), on_record: (_r: string[], ctx) => void (last = ctx.lines) });
   } catch {
     // expected: this is the same error again
   }

@@ -9,6 +9,7 @@ import { explainYamlError, onePerLine } from './yaml-errors.js';
 import { SourceText, type Position } from './source-text.js';
 import { applyFix } from './term-fix.js';
 import { yamlLineMistakes } from './yaml-line-mistakes.js';
+import { MAX_YAML_DEPTH, tooDeepAt } from './yaml-depth.js';
 
 export type YamlPath = readonly PropertyKey[];
 
@@ -114,6 +115,11 @@ export function parseYamlFile(
   source: SourceText,
   opts: { maxAliasCount: number; /** List files: items starting with a reserved character, apostrophes in single quotes. */ lineMistakes?: boolean },
 ): { file: YamlFile | null; diagnostics: Diagnostic[] } {
+  const deep = tooDeepAt(source.text);
+  if (deep !== undefined) {
+    const message = `this collection nests more than ${MAX_YAML_DEPTH} levels deep; a list file needs three or four, so flatten it (parsing it would take minutes and gigabytes)`;
+    return { file: null, diagnostics: [diagnose(source.at(deep, true), 'error', 'yaml-nesting-limit', message)] };
+  }
   const lineCounter = new LineCounter();
   // The parser's own duplicate-key check compares each key with every earlier one (quadratic: 20k
   // keys took seconds, 150k minutes); duplicateKeys finds the same ones with one Set per mapping.

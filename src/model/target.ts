@@ -34,6 +34,8 @@ export interface KeywordTarget {
   listKeywordLists(): Promise<LiveListing>;
   /** `undefined` when the service says the list does not exist. */
   getKeywordList(id: string): Promise<LiveKeywordList | undefined>;
+  /** GET by id for a delete: an answer naming another list throws (a conflict), where getKeywordList says "absent". */
+  getKeywordListExact?(id: string): Promise<LiveKeywordList | undefined>;
   createKeywordList(list: KeywordList): Promise<LiveKeywordList>;
   updateKeywordList(list: KeywordList): Promise<LiveKeywordList>;
   deleteKeywordList(id: string): Promise<void>;

@@ -9,15 +9,14 @@ import { diagnose } from '../../src/load/diagnose.js';
 import { oneLine, quote } from '../../src/load/quote-value.js';
 import type { SourceText } from '../../src/load/source-text.js';
 import type { TermsSource } from '../../src/load/terms-source.js';
-import { csvTermsOfRecords } from '../../src/load/csv-terms.js';
+import { csvParseOptions, csvTermsOfRecords } from '../../src/load/csv-terms.js';
 
-const OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: false } as const;
 
 /** Terms and their problems; `terms` is null when the CSV itself does not parse. */
 export function referenceParseCsvTerms(source: SourceText): { terms: TermsSource | null; diagnostics: Diagnostic[] } {
   let records: string[][];
   try {
-    records = parse(source.text, OPTIONS) as string[][];
+    records = parse(source.text, csvParseOptions(source.text)) as string[][];
   } catch (err) {
     if (!(err instanceof CsvError)) throw err;
     return { terms: null, diagnostics: [syntaxError(source, err)] };
@@ -59,7 +58,7 @@ function syntaxError(source: SourceText, err: CsvError): Diagnostic {
 function lastGoodLine(source: SourceText): number {
   let last = 0;
   try {
-    parse(source.text, { ...OPTIONS, on_record: (_r: string[], ctx) => void (last = ctx.lines) });
+    parse(source.text, { ...csvParseOptions(source.text), on_record: (_r: string[], ctx) => void (last = ctx.lines) });
   } catch {
     // expected: this is the same error again
   }
