@@ -10,6 +10,7 @@ import { diagnose, fileStart } from '../load/diagnose.js';
 import { CONFIG_FILES, loadConfig } from './load-config.js';
 import { newestFirst, readGitBase } from '../load/git-base.js';
 import { checkShrunk } from './rules/list-shrunk.js';
+import { checkRenamed } from './rules/list-renamed.js';
 import { checkRepo, type PlacedList } from './rules/repo.js';
 import { validateListFile } from './validate-list-file.js';
 import { checkConfusables } from './confusables.js';
@@ -99,7 +100,7 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   const newest = placed.length > config.limits.maxLists ? (base ? { added: base.added } : { rank: await newestFirst(opts.cwd, rel(keywordsDir)) }) : undefined;
   diagnostics.push(...checkRepo(placed, config, base?.changed, newest));
   diagnostics.push(...checkConfusables(placed), ...checkPathCharacters(entries.map((e) => rel(join(keywordsDir, e.name)))));
-  if (base) diagnostics.push(...(await checkShrunk(placed, base, config)));
+  if (base) diagnostics.push(...(await checkShrunk(placed, base, config)), ...(await checkRenamed(placed, base)));
   for (const name of entries.map((e) => e.name).filter((n) => /\.csv$/i.test(n))) {
     const abs = join(keywordsDir, name);
     if (!usedCsv.has(abs)) {
