@@ -102,13 +102,18 @@ export async function newestFirst(cwd: string, dir: string): Promise<((path: str
     realCwd = await realpath(cwd);
     const folder = fromTop(top, await realpath(resolve(cwd, dir)));
     const git = (args: string[]) => run('git', args, { cwd: top, maxBuffer: MAX_BUFFER, encoding: 'utf8' });
-    // Newest commit first; a file's first appearance is when it was (last) added.
-    ({ stdout: log } = await git(['log', '--format=', '--name-only', '--diff-filter=A', '--no-renames', '-z', '--', folder]));
+    // Newest commit first; a file's first appearance is the commit that (last) added it.
+    ({ stdout: log } = await git(['-c', 'core.quotepath=off', 'log', '--format=%x01', '--name-only', '--diff-filter=A', '--no-renames', '--', folder]));
   } catch {
     return null;
   }
+  // Rank = the commit's place in the log (1 newest): files added together tie, and the caller breaks ties by name.
   const rank = new Map<string, number>();
-  for (const name of log.split(/[\0\n]/).filter(Boolean)) if (!rank.has(name)) rank.set(name, rank.size + 1);
+  let commit = 0;
+  for (const line of log.split('\n')) {
+    if (line === '\x01') commit++;
+    else if (line && !rank.has(line)) rank.set(line, commit);
+  }
   // A file no commit added (untracked or only staged) is newest of all.
   return (path) => rank.get(fromTop(top, resolve(realCwd, path))) ?? 0;
 }
