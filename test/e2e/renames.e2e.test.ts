@@ -93,8 +93,8 @@ test('a term added live is a live edit: plan marks it, apply refuses (exit 4), -
   const live = (await h.target().getKeywordList('a1'))!;
   await h.target().updateKeywordList({ id: live.id, name: live.name, description: live.description, category: live.category, searchTerms: [...live.searchTerms, 'dashboard-term'] });
 
-  const unbased = await h.run(['plan']);
-  expect(unbased.stderr).toContain('live edits cannot be told from changes in the files without --base; pass --base <the commit last applied>');
+  // Without a base plan prints as before (the note is apply's, where the revert would happen).
+  expect((await h.run(['plan'])).stderr).toBe('');
 
   const plan = await h.run(['plan', '--base', 'HEAD']);
   expect(plan.code).toBe(0);
@@ -111,6 +111,18 @@ test('a term added live is a live edit: plan marks it, apply refuses (exit 4), -
   expect(await liveTerms(h, 'a1')).toContain('dashboard-term');
 
   const forced = await h.run(['apply', '--auto-approve', '--base', 'HEAD', '--force']);
+  expect(forced.stderr).not.toContain('live edits cannot be told');
   expect(forced.code).toBe(0);
+  expect(await liveTerms(h, 'a1')).toEqual(['x', 'y']);
+});
+
+test('apply without --base says live edits cannot be told apart when it removes terms', async () => {
+  await h.writeList('a1', ['x', 'y']);
+  expect((await h.run(['apply', '--auto-approve'])).code).toBe(0);
+  const live = (await h.target().getKeywordList('a1'))!;
+  await h.target().updateKeywordList({ id: live.id, name: live.name, description: live.description, category: live.category, searchTerms: [...live.searchTerms, 'dashboard-term'] });
+  const blind = await h.run(['apply', '--auto-approve']);
+  expect(blind.code).toBe(0);
+  expect(blind.stderr).toContain('live edits cannot be told from changes in the files without --base; pass --base <the commit last applied>');
   expect(await liveTerms(h, 'a1')).toEqual(['x', 'y']);
 });

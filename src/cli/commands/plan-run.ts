@@ -32,10 +32,7 @@ export async function makePlan(
   // With the commit last applied as base, live edits made since (the dashboard) are told from the
   // files' own changes, marked, and need --force to revert, as in the Action (DESIGN: exit 4 refused).
   const plan = base ? markLiveEditReverts(computed, base.lists, live.lists, repo.lists) : computed;
-  if (!base && removesTerms(computed)) {
-    notice(io, 'live edits cannot be told from changes in the files without --base; pass --base <the commit last applied> to have terms added live marked and kept from being removed without --force');
-  }
-  return { plan, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, target, endpoint: app.endpoint };
+  return { plan, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, target, endpoint: app.endpoint, liveEditsUnknown: !base && removesTerms(computed) };
 }
 
 export function renderPlan(plan: Plan, format: OutputFormat, color: boolean, endpoint?: ServiceEndpoint): string {

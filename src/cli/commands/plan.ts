@@ -31,6 +31,8 @@ export interface MadePlan {
   safety: SafetyConfig;
   target: KeywordTarget;
   endpoint: ServiceEndpoint | undefined;
+  /** No --base and the plan removes terms: some may be live edits, which cannot be told apart (apply says so). */
+  liveEditsUnknown?: boolean;
 }
 
 /** Runs `kwsync plan` (the demo calls it too); its modules load on the first call. */
