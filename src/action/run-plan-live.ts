@@ -25,6 +25,7 @@ import { defaultIdProblems, listLimitProblem, unsafeProblems } from '../plan/pre
 import { computeThreeWay } from '../plan/three-way.js';
 import { asBaseLists, commitBaseUnder, copyFolderAtRef, removeCopy } from './base-lists.js';
 import type { ActionResult, ActionRun, RepoValidation } from './deps.js';
+import { renameNotes } from '../plan/rename-notes.js';
 import { guardCaution } from './guard.js';
 import { previewImpact, renderImpactMarkdown } from './impact-preview.js';
 import { renderPlanSummary, SUMMARY_LIMIT_BYTES, SUMMARY_SHORTENED_NOTE } from './job-summary.js';
@@ -159,7 +160,7 @@ async function planTrusted(run: ActionRun, p: PlanInputs, trust: Trust): Promise
     ? `> [!NOTE]\n> The live plan of this outside pull request was released for \`${pr.headSha.slice(0, 7)}\` by ${trust.releasedBy} with the label \`${trusted.config.pullRequests.trustLabel}\`.`
     : '';
   const link = { runUrl: context.runUrl, sha: pr.headSha };
-  const common = { ...link, renderPlan: renderPlanMarkdown, problems, warningCount: prValidation.warningCount, notes: [released, caution], ...(offlineReason ? { offlineReason } : {}), ...(extra ? { extra } : {}) };
+  const common = { ...link, renderPlan: renderPlanMarkdown, problems, warningCount: prValidation.warningCount, notes: [released, caution, ...renameNotes(prValidation.diagnostics)], ...(offlineReason ? { offlineReason } : {}), ...(extra ? { extra } : {}) };
   // The summary cannot point at itself when shortened; then the comment says the summary is short too.
   const summary = renderPrPlanComment(tw, { ...common, limit: SUMMARY_LIMIT_BYTES, measure: utf8Bytes, shortenedNote: SUMMARY_SHORTENED_NOTE });
   await deps.writeSummary(summary.body);

@@ -4,16 +4,22 @@
 // prune then deletes them, and without prune they show as unmanaged instead of passing unseen.
 import { copyFolderAtRef, removeCopy } from '../action/base-lists.js';
 import { KwsyncError } from '../errors.js';
+import type { DesiredList } from '../model/keyword-list.js';
 import { validateRepo } from '../validate/index.js';
 
 export async function formerListIds(opts: { cwd: string; dir: string; ref: string; currentIds: Iterable<string> }): Promise<string[]> {
+  return (await readBaseLists(opts)).formerIds;
+}
+
+/** The lists at the base (for the three-way: live edits since the last apply) and the ids with no file now. */
+export async function readBaseLists(opts: { cwd: string; dir: string; ref: string; currentIds: Iterable<string> }): Promise<{ lists: DesiredList[]; formerIds: string[] }> {
   let copy: string | undefined;
   try {
     copy = await copyFolderAtRef({ cwd: opts.cwd, ref: opts.ref, dir: opts.dir });
     const base = await validateRepo({ cwd: copy, dir: opts.dir });
     const now = new Set(opts.currentIds);
     // Lists that loaded at the base count even when the base had errors elsewhere: an id is all that is asked.
-    return [...new Set(base.lists.map((l) => l.id))].filter((id) => !now.has(id)).sort();
+    return { lists: base.lists, formerIds: [...new Set(base.lists.map((l) => l.id))].filter((id) => !now.has(id)).sort() };
   } catch (err) {
     throw new KwsyncError(`cannot read the list files at --base ${opts.ref}: ${err instanceof Error ? err.message : String(err)}`, {
       hint: 'give a commit, branch or tag git knows here (e.g. origin/main after git fetch), and run from the repository root',

@@ -8,8 +8,9 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredList } from '../model/keyword-list.js';
 import { diagnose, fileStart } from '../load/diagnose.js';
 import { CONFIG_FILES, loadConfig } from './load-config.js';
-import { readGitBase } from '../load/git-base.js';
+import { newestFirst, readGitBase } from '../load/git-base.js';
 import { checkShrunk } from './rules/list-shrunk.js';
+import { checkRenamed } from './rules/list-renamed.js';
 import { checkRepo, type PlacedList } from './rules/repo.js';
 import { validateListFile } from './validate-list-file.js';
 import { checkConfusables } from './confusables.js';
@@ -95,9 +96,11 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
     if (result.tests && (result.tests.examples > 0 || result.tests.skipped)) tests.push({ file: rel(join(keywordsDir, name)), ...result.tests });
   }
   const base = opts.base ? await readGitBase(opts.cwd, rel(keywordsDir), opts.base) : null;
-  diagnostics.push(...checkRepo(placed, config, base?.changed));
+  // Past the list limit, name the newest list: added since the base, else by git history.
+  const newest = placed.length > config.limits.maxLists ? (base ? { added: base.added } : { rank: await newestFirst(opts.cwd, rel(keywordsDir)) }) : undefined;
+  diagnostics.push(...checkRepo(placed, config, base?.changed, newest));
   diagnostics.push(...checkConfusables(placed), ...checkPathCharacters(entries.map((e) => rel(join(keywordsDir, e.name)))));
-  if (base) diagnostics.push(...(await checkShrunk(placed, base, config)));
+  if (base) diagnostics.push(...(await checkShrunk(placed, base, config)), ...(await checkRenamed(placed, base)));
   for (const name of entries.map((e) => e.name).filter((n) => /\.csv$/i.test(n))) {
     const abs = join(keywordsDir, name);
     if (!usedCsv.has(abs)) {

@@ -75,8 +75,8 @@ test('with --base, the deleted file\'s list is asked by id: the plan shows it, p
 test('a --base git cannot read is a clear error, not a stack trace', async () => {
   await h.writeList('a1', ['x']);
   const plan = await h.run(['plan', '--base', 'no-such-ref']);
-  expect(plan.code).toBe(1);
-  expect(plan.stderr).toContain('cannot read the list files at --base no-such-ref');
+  expect(plan.code).toBe(64);
+  expect(plan.stderr).toContain('--base no-such-ref: not inside a git repository');
   expect(plan.stderr).not.toMatch(/\n\s+at /);
   const both = await h.run(['apply', '--plan', 'plan.json', '--base', 'HEAD']);
   expect(both.code).toBe(64);

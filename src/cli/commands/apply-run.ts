@@ -11,7 +11,7 @@ import type { KeywordTarget } from '../../model/target.js';
 import { readLiveLists, readSavedPlan, renderPlanText } from '../../plan/index.js';
 import type { SafetyConfig } from '../../plan/safety.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
-import type { CliIO } from '../io.js';
+import { notice, type CliIO } from '../io.js';
 import { progressReporter } from '../progress.js';
 import { connectApp, loadRepo, parseConcurrency, parseFormat, resolvePath, resolveTargetConfig, useColor, type OutputFormat } from '../target.js';
 import { askLine, EXIT_INTERRUPTED, onSigint } from '../terminal.js';
@@ -96,7 +96,9 @@ export function isCi(env: CliIO['env']): boolean {
 async function prepareFreshPlan(io: CliIO, opts: ApplyCommandOptions, format: OutputFormat): Promise<Prepared> {
   const repo = opts.repo ?? (await loadRepo(io, opts.dir));
   if (!opts.keywordTarget) assertMayApply(io, repo.config, opts.target, opts.allowLocalApply === true);
-  const { plan, concurrency, safety, target, endpoint } = await makePlan(io, { ...opts, repo });
+  const { plan, concurrency, safety, target, endpoint, liveEditsUnknown } = await makePlan(io, { ...opts, repo });
+  // Apply is where a term blocked in the dashboard would be removed without a word: say what tells it apart.
+  if (liveEditsUnknown) notice(io, 'live edits cannot be told from changes in the files without --base; pass --base <the commit last applied> to have terms added live since marked, and kept from being removed without --force');
   // Show what is about to change, as Terraform does; machine formats and --quiet get only the report.
   if (format === 'text' && opts.showPlan !== false && !io.quiet) {
     io.stdout.write(`${renderPlanText(plan, { color: useColor(io.stdout, io.env), endpoint })}\n`);

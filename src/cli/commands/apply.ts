@@ -54,9 +54,9 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--plan <file>', 'apply exactly this saved plan, without asking (refused if stale or altered)')
     .option('--auto-approve', 'apply without asking (needed without a terminal: CI, scripts)')
     .option('--allow-local-apply', 'apply a target marked `applyFrom: ci` from outside CI')
-    .option('--force', 'apply changes marked unsafe (large removals, deletions)')
+    .option('--force', 'apply changes marked unsafe (large removals, deletions, reverting live edits seen with --base)')
     .option('--prune', 'delete live lists that have no file (a saved plan keeps its own setting)')
-    .option('--base <ref>', 'git ref (e.g. origin/main): lists whose file was deleted since are checked by id before planning')
+    .option('--base <ref>', 'git ref, the commit last applied (e.g. origin/main): reverting a live edit made since needs --force; lists whose file was deleted since are checked by id')
     .option('--concurrency <n>', 'writes in flight at once, 1-16 (default: apply.concurrency, 4)')
     .option('--format <format>', 'report as text, markdown or json', 'text')
     .addHelpText(

@@ -4,7 +4,9 @@ import { writeFile } from 'node:fs/promises';
 import { EXIT, KwsyncError } from '../../errors.js';
 import type { Plan } from '../../model/plan.js';
 import { computePlan, liveContext, readLiveLists, planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
-import { formerListIds } from '../../plan/former-ids.js';
+import { requireGitBase } from '../../load/git-base.js';
+import { readBaseLists } from '../../plan/former-ids.js';
+import { markLiveEditReverts } from '../../action/live-edits.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
 import { notice, type CliIO } from '../io.js';
 import { connectApp, loadRepo, parseFormat, resolvePath, useColor, type OutputFormat } from '../target.js';
@@ -18,15 +20,19 @@ export async function makePlan(
   const app = opts.keywordTarget ? { keywords: opts.keywordTarget, endpoint: opts.endpoint } : connectApp(io, repo.config, opts.target);
   const target = app.keywords;
   const ids = repo.lists.map((l) => l.id);
-  const formerIds = opts.base ? await formerListIds({ cwd: io.cwd, dir: opts.dir, ref: opts.base, currentIds: ids }) : [];
-  const live = await readLiveLists(target, ids, { formerIds });
-  const plan = computePlan(repo.lists, live.lists, {
+  if (opts.base) await requireGitBase(io.cwd, opts.base); // a mistyped ref: exit 64 naming it
+  const base = opts.base ? await readBaseLists({ cwd: io.cwd, dir: opts.dir, ref: opts.base, currentIds: ids }) : undefined;
+  const live = await readLiveLists(target, ids, { formerIds: base?.formerIds ?? [] });
+  const computed = computePlan(repo.lists, live.lists, {
     ...liveContext(live),
     target: target.label,
     prune: opts.prune === true || repo.config.prune,
     safety: repo.config.safety,
   });
-  return { plan, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, target, endpoint: app.endpoint };
+  // With the commit last applied as base, live edits made since (the dashboard) are told from the
+  // files' own changes, marked, and need --force to revert, as in the Action (DESIGN: exit 4 refused).
+  const plan = base ? markLiveEditReverts(computed, base.lists, live.lists, repo.lists) : computed;
+  return { plan, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, target, endpoint: app.endpoint, liveEditsUnknown: !base && removesTerms(computed) };
 }
 
 export function renderPlan(plan: Plan, format: OutputFormat, color: boolean, endpoint?: ServiceEndpoint): string {
@@ -64,3 +70,8 @@ async function savePlanFile(io: CliIO, out: string, plan: Plan): Promise<void> {
   }
 }
 
+
+/** Whether apply would take terms out of a live list (the one case a live edit is reverted silently). */
+function removesTerms(plan: Plan): boolean {
+  return plan.changes.some((c) => c.kind === 'delete' || (c.kind === 'update' && c.removed.length > 0));
+}

@@ -31,6 +31,8 @@ export interface MadePlan {
   safety: SafetyConfig;
   target: KeywordTarget;
   endpoint: ServiceEndpoint | undefined;
+  /** No --base and the plan removes terms: some may be live edits, which cannot be told apart (apply says so). */
+  liveEditsUnknown?: boolean;
 }
 
 /** Runs `kwsync plan` (the demo calls it too); its modules load on the first call. */
@@ -48,7 +50,7 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--out <file>', 'also save the plan (JSON with a checksum) for `kwsync apply --plan`')
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when there are none')
     .option('--prune', 'plan to delete live lists that have no file (default lists are never deleted)')
-    .option('--base <ref>', 'git ref (e.g. origin/main): lists whose file was deleted since are checked by id, so a listing cut short cannot hide them')
+    .option('--base <ref>', 'git ref, the commit last applied (e.g. origin/main): terms added or removed live since are marked as live edits (apply needs --force to revert them); lists whose file was deleted since are checked by id')
     .addHelpText(
       'after',
       `
@@ -58,6 +60,7 @@ Examples:
   kwsync plan --out plan.json --detailed-exitcode   # exit 2 if anything would change
   kwsync plan --target staging --prune
   kwsync plan --prune --base origin/main   # deleted files' lists are found even past the listing's page
+  kwsync plan --base origin/main           # a term blocked in the dashboard since shows as a live edit
 
 Exit codes: 0 ok (or no changes), 2 changes (with --detailed-exitcode), 1 API error, 3 invalid lists, 64 bad usage.`,
     )

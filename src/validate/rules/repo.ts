@@ -20,8 +20,18 @@ export interface PlacedList {
   terms?: TermsSource;
 }
 
+/**
+ * Without a base, which lists are newest: `rank(file)` orders newest first by git history (0: not
+ * committed yet); null outside git, where the last by name is blamed and the message says so.
+ */
+export interface Newest {
+  rank?: ((file: string) => number) | null;
+  /** With a base: whether the file is new since it (the lists that pushed the count over). */
+  added?: (file: string) => boolean;
+}
+
 /** `changed(file)`: whether the file was added or edited against the git base; absent when no base is known. */
-export function checkRepo(lists: readonly PlacedList[], config: KwsyncConfig, changed?: (file: string) => boolean): Diagnostic[] {
+export function checkRepo(lists: readonly PlacedList[], config: KwsyncConfig, changed?: (file: string) => boolean, newest?: Newest): Diagnostic[] {
   const out: Diagnostic[] = [];
   const isChanged = (p: PlacedList) => changed !== undefined && (changed(p.list.source.file) || (p.list.source.termsFile !== undefined && changed(p.list.source.termsFile)));
   const firstById = new Map<string, PlacedList>();
@@ -39,8 +49,23 @@ export function checkRepo(lists: readonly PlacedList[], config: KwsyncConfig, ch
   if (lists.length > maxLists) {
     const targets = config.targets?.map((t) => t.name).join(', ') ?? 'the target';
     const touched = lists.filter(isChanged);
-    const where = touched.length > 0 ? touched : lists.slice(maxLists);
-    const why = touched.length > 0 ? 'this change adds or edits this list' : 'this list is past the limit';
+    const over = lists.length - maxLists;
+    let where: readonly PlacedList[];
+    let why: string;
+    if (touched.length > 0) {
+      // The lists this change added pushed the count over; an edited old list is named only when none was added.
+      const added = newest?.added ? touched.filter((p) => newest.added!(p.list.source.file)) : [];
+      where = added.length > 0 ? added : touched;
+      why = added.length > 0 ? 'this change adds this list' : 'this change adds or edits this list';
+    } else if (newest?.rank && changed === undefined) {
+      const rank = newest.rank;
+      // Stable sort over the name order: among files of one commit, the last by name.
+      where = [...lists].map((p, i) => ({ p, i, r: rank(p.list.source.file) })).sort((a, b) => a.r - b.r || b.i - a.i).slice(0, over).map((x) => x.p);
+      why = 'this is the newest list by git history';
+    } else {
+      where = lists.slice(maxLists);
+      why = newest && newest.rank === null ? 'outside git, so the last list by name is named here (pass --base in a clone to name the list a change added)' : 'this list is past the limit';
+    }
     for (const p of where) {
       out.push(diagnose(p.idAt, 'error', 'too-many-lists', `${lists.length} lists, but ${targets} may hold at most ${maxLists} (default lists not counted); ${why}: merge it into another list or remove it`));
     }
