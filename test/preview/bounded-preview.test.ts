@@ -38,12 +38,13 @@ it('a pattern that never finishes on a message: stopped at the deadline, naming 
     { id: '3', text: 'call 555-0000' },
   ];
   const p = plan([list('p', 'pattern', ['\\d{3}-\\d{4}', evil])], []);
-  // One batch holds all three: the stop falls on the second, so only the first is counted.
-  const got = await previewUntrusted(p, ['g'], 10, source(msgs), { deadlineMs: 500, fileOf: (id) => `keywords/${id}.yaml` });
+  // One batch holds all three: the stop falls on the second, so only the first is counted. The
+  // deadline leaves a loaded machine time to start the worker; the second message never finishes.
+  const got = await previewUntrusted(p, ['g'], 10, source(msgs), { deadlineMs: 2000, fileOf: (id) => `keywords/${id}.yaml` });
   expect(got.messagesScanned).toBe(1);
   expect(got.lists[0]).toMatchObject({ id: 'p', after: 1 });
   expect(got.stopped).toMatchObject({ reason: 'deadline', list: 'p', file: 'keywords/p.yaml' });
-  expect(got.stopped!.message).toContain('ran past its deadline of 500 ms while list "p" (keywords/p.yaml) was running');
+  expect(got.stopped!.message).toContain('ran past its deadline of 2000 ms while list "p" (keywords/p.yaml) was running');
   expect(renderPreviewMarkdown(got)).toContain('**Stopped early:** the preview ran past its deadline');
   expect(previewReportJsonSchema.parse(JSON.parse(renderPreviewJson(got))).stopped).toMatchObject({ reason: 'deadline', list: 'p' });
 });
