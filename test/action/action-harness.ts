@@ -10,7 +10,7 @@ import type { ActionDeps } from '../../src/action/deps.js';
 import type { ActionInputs } from '../../src/action/inputs.js';
 import { recentTextMessages } from '../../src/action/recent-messages.js';
 import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../src/cli/service.js';
-import type { RunningEmulator } from '../../src/emulator/index.js';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { createGitHubClient } from '../../src/github/client.js';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
 import { savePlan } from '../../src/plan/index.js';
@@ -92,4 +92,27 @@ export function context(repo: TempRepo, extra: Partial<RunContext> = {}): RunCon
     owner: 'acme', repo: 'lists', eventName: 'push', sha: 'f'.repeat(40), defaultBranch: 'main',
     runUrl: 'https://github.com/acme/lists/actions/runs/42', apiUrl: 'unused', workspace: repo.dir, ...extra,
   };
+}
+
+/** What one stage-two test runs against: a fresh emulator, a git repository the fake GitHub serves, a runner temp folder. */
+export interface StageTwoWorld {
+  emu: RunningEmulator;
+  repo: TempRepo;
+  artifactDir: string;
+}
+
+/** For a beforeEach: the fake GitHub reset and pointed at a new repository, a new emulator. */
+export async function openStageTwoWorld(gh: FakeGitHub): Promise<StageTwoWorld> {
+  gh.reset();
+  const emu = await startEmulator({ port: 0 });
+  const repo = new TempRepo();
+  gh.gitDir = repo.dir;
+  return { emu, repo, artifactDir: mkdtempSync(join(tmpdir(), 'kwsync-artifact-')) };
+}
+
+/** For the afterEach: everything openStageTwoWorld made, stopped and removed. */
+export async function closeStageTwoWorld(w: StageTwoWorld): Promise<void> {
+  await w.emu.close();
+  w.repo.remove();
+  rmSync(w.artifactDir, { recursive: true, force: true });
 }

@@ -7,14 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import type { RunningEmulator } from '../../src/emulator/index.js';
 import { planMarker } from '../../src/github/markers.js';
 import { FakeGitHub, type FakePull } from '../github/fake-github.js';
-import { context, harness, inputs, listYaml, TempRepo } from './action-harness.js';
+import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, TempRepo, type StageTwoWorld } from './action-harness.js';
 
 let gh: FakeGitHub;
 let emu: RunningEmulator;
 let repo: TempRepo;
+let world: StageTwoWorld;
 let baseSha: string;
 let headSha: string;
 
@@ -34,10 +35,8 @@ beforeAll(async () => {
 });
 afterAll(() => gh.close());
 beforeEach(async () => {
-  gh.reset();
-  emu = await startEmulator({ port: 0 });
-  repo = new TempRepo();
-  gh.gitDir = repo.dir;
+  world = await openStageTwoWorld(gh);
+  ({ emu, repo } = world);
   repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam']));
   baseSha = repo.commit();
   await connectService(serviceSettingsFromEnv({ COMETCHAT_API_KEY: emu.apiKey, COMETCHAT_BASE_URL: emu.chatBaseUrl })).keywords.createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: ['spam'] });
@@ -48,8 +47,7 @@ beforeEach(async () => {
   gh.pulls.push(pull());
 });
 afterEach(async () => {
-  await emu.close();
-  repo.remove();
+  await closeStageTwoWorld(world);
 });
 
 function stageTwo() {

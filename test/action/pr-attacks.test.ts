@@ -4,17 +4,16 @@
 // trusted author would see more, the contrast is asserted too, so each test can fail.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { takeApiKey } from '../../src/action/api-key-env.js';
 import { BUNDLE_FILE } from '../../src/action/pr-bundle.js';
 import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import type { RunningEmulator } from '../../src/emulator/index.js';
 import { planMarker } from '../../src/github/markers.js';
 import { BOT, FakeGitHub, OTHER_BOT, type FakePull } from '../github/fake-github.js';
-import { context, harness, inputs, listYaml, TempRepo } from './action-harness.js';
+import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, TempRepo } from './action-harness.js';
 
 const PLAN_WORKFLOW = '.github/workflows/kwsync-plan.yml';
 const config = (extra = '') => `preview:\n  groups: [cometchat-guid-2]\n  messages: 100\n${extra}`;
@@ -36,11 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => gh.close());
 beforeEach(async () => {
-  gh.reset();
-  emu = await startEmulator({ port: 0 });
-  repo = new TempRepo();
-  gh.gitDir = repo.dir;
-  artifactDir = mkdtempSync(join(tmpdir(), 'kwsync-artifact-'));
+  ({ emu, repo, artifactDir } = await openStageTwoWorld(gh));
   repo.write('keywords/kwsync.yaml', config());
   repo.write('keywords/blocklist.yaml', listYaml('blocklist', TWELVE));
   baseSha = repo.commit();
@@ -51,9 +46,7 @@ beforeEach(async () => {
   repo.git('checkout', '-q', '-b', 'feature');
 });
 afterEach(async () => {
-  await emu.close();
-  repo.remove();
-  rmSync(artifactDir, { recursive: true, force: true });
+  await closeStageTwoWorld({ emu, repo, artifactDir });
 });
 
 function pull(number: number, association: string, extra: Partial<FakePull> = {}): FakePull {

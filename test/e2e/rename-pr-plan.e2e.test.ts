@@ -2,14 +2,11 @@
 // comment through the diagnostics of the two-stage plan (stage two validates with the PR's base),
 // against an emulator over real HTTP and a fake GitHub over a real git repository.
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import type { RunningEmulator } from '../../src/emulator/index.js';
 import { FakeGitHub } from '../github/fake-github.js';
-import { context, harness, inputs, listYaml, TempRepo } from '../action/action-harness.js';
+import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, TempRepo } from '../action/action-harness.js';
 
 let gh: FakeGitHub;
 let emu: RunningEmulator;
@@ -21,16 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => gh.close());
 beforeEach(async () => {
-  gh.reset();
-  emu = await startEmulator({ port: 0 });
-  repo = new TempRepo();
-  gh.gitDir = repo.dir;
-  artifactDir = mkdtempSync(join(tmpdir(), 'kwsync-artifact-'));
+  ({ emu, repo, artifactDir } = await openStageTwoWorld(gh));
 });
 afterEach(async () => {
-  await emu.close();
-  repo.remove();
-  rmSync(artifactDir, { recursive: true, force: true });
+  await closeStageTwoWorld({ emu, repo, artifactDir });
 });
 
 it('a renamed id is a list-renamed warning on the check and in the plan comment', async () => {

@@ -5,14 +5,11 @@
 // (located, naming U+0441) and shows its escapes; nothing the PR wrote takes effect as markdown in
 // the comment, the check run or the job summary.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import type { RunningEmulator } from '../../src/emulator/index.js';
 import { planMarker } from '../../src/github/markers.js';
-import { context, harness, inputs, listYaml, TempRepo } from '../action/action-harness.js';
+import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, TempRepo } from '../action/action-harness.js';
 import { FakeGitHub } from './fake-github.js';
 import { assertInert } from './markdown-oracle.js';
 
@@ -40,11 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => gh.close());
 beforeEach(async () => {
-  gh.reset();
-  emu = await startEmulator({ port: 0 });
-  repo = new TempRepo();
-  gh.gitDir = repo.dir;
-  artifactDir = mkdtempSync(join(tmpdir(), 'kwsync-artifact-'));
+  ({ emu, repo, artifactDir } = await openStageTwoWorld(gh));
   repo.write('keywords/kwsync.yaml', 'targets:\n  - name: prod\n    appId: prod-app\n');
   repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam', 'scam']));
   baseSha = repo.commit();
@@ -65,9 +58,7 @@ function openPull(association: string): void {
   });
 }
 afterEach(async () => {
-  await emu.close();
-  repo.remove();
-  rmSync(artifactDir, { recursive: true, force: true });
+  await closeStageTwoWorld({ emu, repo, artifactDir });
 });
 
 describe('stage two on a hostile PR', () => {
