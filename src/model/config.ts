@@ -75,8 +75,54 @@ export const validateSchema = z
   .describe('how strict `kwsync validate` (and every command and Action step that validates) is; in a pull request the stricter of the base\'s and the head\'s levels apply');
 export type ValidateLevels = z.output<typeof validateSchema>;
 
+/** Which list files a target takes: a list is chosen when any entry matches (a path glob relative to the keywords folder, its id, or a label on the list file). */
+export const listSelectorSchema = z.strictObject({
+  paths: z.array(z.string().min(1)).min(1).optional().describe('path globs relative to the keywords folder, e.g. ["brand-a/*.yaml", "common/**"]'),
+  ids: z.array(z.string().min(1)).min(1).optional().describe('list ids'),
+  labels: z.array(z.string().min(1)).min(1).optional().describe('labels written on list files (`labels: [...]`)'),
+});
+export type ListSelector = z.output<typeof listSelectorSchema>;
+
+/** What a target changes of one list it takes, without copying its file. */
+export const listOverrideSchema = z.strictObject({
+  name: z.string().min(1).optional(),
+  description: z.string().optional(),
+  appendTermsFrom: z
+    .union([z.string().min(1), z.array(z.string().min(1)).min(1)])
+    .optional()
+    .describe('CSV or YAML term files (inside the keywords folder) whose terms are appended to this list for this target only'),
+  omit: z.literal(true).optional().describe('leave this list out of this target'),
+});
+export type ListOverride = z.output<typeof listOverrideSchema>;
+
 export const targetSchema = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'use only letters, digits, _ . and - in a target name'),
+  environment: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe('the GitHub environment of this target (its secrets and its deployment records); default the target name'),
+  baseUrl: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+/, 'give an http(s) URL such as http://127.0.0.1:8787/apps/staging/v3')
+    .optional()
+    .describe('another server for this target (an emulator, a proxy); COMETCHAT_BASE_URL overrides it. Read from the default branch only in a pull request'),
+  apiKeyEnv: z
+    .string()
+    .regex(/^[A-Z_][A-Z0-9_]*$/, 'give an environment variable name such as COMETCHAT_API_KEY_STAGING')
+    .optional()
+    .describe('the environment variable holding this target\'s key, for commands that visit several targets (kwsync status); default COMETCHAT_API_KEY'),
+  include: listSelectorSchema.optional().describe('the lists this target takes; default every list of the folder'),
+  exclude: listSelectorSchema.optional().describe('lists left out of this target, after include'),
+  overrides: z
+    .record(z.string(), listOverrideSchema)
+    .optional()
+    .describe('per list id: a name, description or extra terms for this target only, or omit: true'),
+  after: z
+    .string()
+    .optional()
+    .describe('another target\'s name: this target applies a commit only once that target applied the same commit successfully (read from its deployment record)'),
   appId: z.string().min(1).optional().describe('CometChat app id; COMETCHAT_APP_ID overrides it'),
   region: z.enum(REGIONS).optional().describe('us (default), eu or in; COMETCHAT_REGION overrides it'),
   applyFrom: z
