@@ -6,6 +6,8 @@
 import type { KeywordList, LiveKeywordList } from '../model/keyword-list.js';
 import type { ListChange, ListResult } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
+import { ApiError } from '../errors.js';
+import { OTHER_LIST_ANSWER } from '../api/keywords.js';
 import { readLiveLists } from '../plan/read-live.js';
 import { sameContent } from '../plan/term-sets.js';
 import { describe } from './failure-advice.js';
@@ -20,7 +22,42 @@ export async function checkStillLive(changes: readonly ListChange[], results: Li
     const warning = `could not re-read the list after the run to confirm no one replaced it: ${describe(err)}`;
     return results.map((r) => (r.outcome === 'applied' ? { ...r, warnings: [...r.warnings, warning] } : r));
   }
-  return results.map((r, i) => (r.outcome === 'applied' ? stillLive(changes[i] as ListChange, r, byId.get(r.id)) : r));
+  const otherAnswers = await otherListAnswers(written.map(({ c }) => c.id).filter((id) => !byId.has(id)), target);
+  return results.map((r, i) => {
+    if (r.outcome !== 'applied') return r;
+    const other = otherAnswers.get(r.id);
+    return other === undefined ? stillLive(changes[i] as ListChange, r, byId.get(r.id)) : unconfirmed(changes[i] as ListChange, r, other);
+  });
+}
+
+/**
+ * A written list the re-read did not find is asked once more by id, exactly: an answer naming
+ * another list (the service spells the id otherwise) says nothing about this list, so "deleted"
+ * or "gone" cannot be confirmed. Returns the message of each such answer by id.
+ */
+async function otherListAnswers(absentIds: string[], target: KeywordTarget): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!target.getKeywordListExact) return out;
+  for (const id of absentIds) {
+    try {
+      await target.getKeywordListExact(id);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === OTHER_LIST_ANSWER) out.set(id, err.message);
+      // Any other failure of this extra read leaves the ordinary check's answer standing.
+    }
+  }
+  return out;
+}
+
+function unconfirmed(change: ListChange, result: ListResult, answer: string): ListResult {
+  const sent = change.kind === 'delete' ? 'this run sent the delete' : `this run wrote revision ${result.revisionId ?? '?'}`;
+  return {
+    ...result,
+    outcome: 'conflict',
+    message:
+      `${sent}, but the re-read cannot confirm it: the listing does not show the list and ${answer}. ` +
+      'Check the list in the CometChat dashboard, then run `kwsync plan`; report this answer to the kwsync maintainers',
+  };
 }
 
 function stillLive(change: ListChange, result: ListResult, now: LiveKeywordList | undefined): ListResult {
