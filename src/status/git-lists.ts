@@ -43,3 +43,13 @@ export async function folderAtCommit(cwd: string, dir: string, sha: string): Pro
 export function localCommitLists(cwd: string, dir: string): CommitLists {
   return { resolve: (ref) => commitOf(cwd, ref), at: (sha) => folderAtCommit(cwd, dir, sha) };
 }
+
+/**
+ * A commit a shallow clone lacks (a runner's checkout), fetched from origin by its sha; the sha it
+ * then has, or null. Only the Action fetches: the CLI says "git fetch" and leaves the clone alone.
+ */
+export async function fetchCommit(cwd: string, sha: string): Promise<string | null> {
+  if (!/^[0-9a-f]{40}$/.test(sha)) return null;
+  await run('git', ['fetch', '--no-tags', '--depth=1', 'origin', sha], { cwd, encoding: 'utf8' }).catch(() => undefined);
+  return commitOf(cwd, sha);
+}

@@ -127,6 +127,7 @@ test('keys from apiKeyEnv never reach the output', async () => {
   const r = await kwsync(['status', '--repo', 'acme/lists', '--format', 'json'], { ...env(), KWSYNC_DEBUG: '1' }, dir);
   expect(r.stdout + r.stderr).not.toContain('key-prod');
   expect(r.stdout + r.stderr).not.toContain('key-staging');
+  expect(r.stdout + r.stderr).not.toContain('***'); // nothing needed masking
 });
 
 test('bad usage is exit 64: a --repo that is not owner/name, a --ref git does not know', async () => {
