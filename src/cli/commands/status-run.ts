@@ -11,7 +11,7 @@ import { renderStatusJson, renderStatusMarkdown, renderStatusText } from '../../
 import { targetInSync, targetUnread } from '../../status/classify.js';
 import { maskStream, notice, type CliIO } from '../io.js';
 import { connectService, debugOptions, serviceOptions, serviceSettingsFromEnv } from '../service.js';
-import { loadRepo, parseFormat, resolveTargetConfig } from '../target.js';
+import { loadRepo, parseFormat, resolveTargetConfig, type LoadedRepo } from '../target.js';
 import type { StatusCommandOptions } from './status.js';
 
 export async function runStatus(outer: CliIO, opts: StatusCommandOptions, inject: Partial<StatusDeps> = {}): Promise<number> {
@@ -19,11 +19,12 @@ export async function runStatus(outer: CliIO, opts: StatusCommandOptions, inject
   const repoOption = opts.repo === undefined ? undefined : parseRepoName(opts.repo);
   if (opts.repo !== undefined && !repoOption) throw new UsageError(`--repo must be owner/name (got "${opts.repo}")`, { hint: 'e.g. --repo acme/moderation' });
   // Only the config has to be valid: status reads lists at commits, and reports what it could not.
-  const { config } = await loadRepo(outer, opts.dir, false);
+  const onDisk = await loadRepo(outer, opts.dir, false);
+  const { config } = onDisk;
   const io = maskTargetKeys(outer, config);
   const targets = opts.target !== undefined ? [resolveTargetConfig(config, opts.target)] : config.targets && config.targets.length > 0 ? config.targets : [undefined];
   const git = inject.git ?? localCommitLists(io.cwd, opts.dir);
-  const ref = await resolveRef(io, opts, git, config);
+  const ref = await resolveRef(io, opts, git, onDisk);
   const repository = repoOption ?? parseRepoName(io.env.GITHUB_REPOSITORY ?? '') ?? (await repoFromOrigin(io.cwd));
   const deps: StatusDeps = {
     reader: inject.reader ?? openReader(io, repository),
@@ -42,7 +43,7 @@ export async function runStatus(outer: CliIO, opts: StatusCommandOptions, inject
 }
 
 /** The ref's commit and lists; outside git (or before the first commit), the folder on disk. */
-async function resolveRef(io: CliIO, opts: StatusCommandOptions, git: StatusDeps['git'], config: KwsyncConfig): Promise<StatusRequest['ref']> {
+async function resolveRef(io: CliIO, opts: StatusCommandOptions, git: StatusDeps['git'], onDisk: LoadedRepo): Promise<StatusRequest['ref']> {
   const name = opts.ref ?? 'HEAD';
   if (name.startsWith('-')) throw new UsageError(`--ref ${name}: a git ref cannot start with "-"`, { hint: 'pass a branch or commit, e.g. --ref origin/main' });
   const sha = (await insideGit(io.cwd)) ? await git.resolve(name) : null;
@@ -51,8 +52,7 @@ async function resolveRef(io: CliIO, opts: StatusCommandOptions, git: StatusDeps
     throw new UsageError(`--ref ${name}: git does not know the ref "${name}" here`, { hint: 'pass a branch or commit git has, e.g. --ref origin/main after `git fetch origin main`' });
   }
   notice(io, 'kwsync: not a git checkout with commits: "ahead" is unknown and drift compares with the lists on disk');
-  const { lists } = await loadRepo({ ...io, quiet: true }, opts.dir, false);
-  return { name: 'working tree', folder: { config, lists, errorCount: 0 }, source: 'working-tree' };
+  return { name: 'working tree', folder: { config: onDisk.config, lists: onDisk.lists, errorCount: 0 }, source: 'working-tree' };
 }
 
 /** The deployment records of `repository`, or a reader that says why they cannot be read. */
