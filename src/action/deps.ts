@@ -40,7 +40,7 @@ export interface ActionDeps {
   connect: ((target: TargetConfig | undefined, service: ServiceConfig) => KeywordTarget) | undefined;
   /** mode status: connects with the target's own key (its `apiKeyEnv`); throws a ConfigError naming the variable when unset. */
   connectKeyed?: (target: TargetConfig | undefined, service: ServiceConfig) => KeywordTarget;
-  /** mode status: the deployment records (src/github/deployments.ts); absent, every target says none could be read. */
+  /** mode status: the deployment records; main.ts is to wire `deploymentReader(octokit, { owner, repo })` (src/github/deployments.ts). Absent, every target says none could be read. */
   deploymentReader?: DeploymentReader;
   /** Recent messages of a group for the impact preview; undefined without an API key. */
   recentMessages?: (target: TargetConfig | undefined, service: ServiceConfig) => RecentMessages;

@@ -71,8 +71,9 @@ function openReader(io: CliIO, repository: GitHubRepo | null): DeploymentReader 
 
 /**
  * THE WIRING POINT of the GitHub deployments reader (src/github/deployments.ts, from helper
- * "deploy"): `createDeploymentReader(createGitHubClient({ token, baseUrl: apiUrl }), repository)`.
- * Until it is wired, undefined: every target reports "no deployment record" and compares with --ref.
+ * "deploy", not on this branch yet): `return deploymentReader(createGitHubClient({ token, ...(apiUrl
+ * ? { baseUrl: apiUrl } : {}) }), repository);`. Until it is wired, undefined: every target reports
+ * "no deployment record" and compares with --ref. Tests inject a reader (runStatus's `inject.reader`).
  */
 export function deploymentReaderFor(_opts: { token: string; repository: GitHubRepo; apiUrl: string | undefined }): DeploymentReader | undefined {
   return undefined;
