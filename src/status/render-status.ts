@@ -1,14 +1,15 @@
 // Renderers of a StatusReport, pure functions of it: a table for people (text), the same table for
 // a job summary (markdown, every value escaped: list ids and reasons come from files and services),
-// and the versioned JSON. The cells are short; the whole story of each target follows as notes.
-import { mdCell, mdCodeCell, mdText } from '../render/markdown-escape.js';
+// and the versioned JSON. The cells are short; the whole story of each target follows as notes. Live
+// list ids and run links come from outside: the text shows their control characters as \uXXXX.
+import { mdCell, mdCodeCell, mdText, visible } from '../render/markdown-escape.js';
 import type { Ahead, Drift, StatusReport, TargetStatus } from './status-schema.js';
 
 const MAX_IDS = 5;
 
 /** Aligned columns; lines longer than the terminal are cut (the notes below say it all again). */
 function table(header: readonly string[], rows: readonly (readonly string[])[], columns: number | undefined): string {
-  const all = [header, ...rows].map((r) => r.map((c) => c.replace(/\s+/g, ' ').trim()));
+  const all = [header, ...rows].map((r) => r.map((c) => visible(c.replace(/\s+/g, ' ').trim())));
   const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
   const lines = all.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join('  ').trimEnd());
   const fit = (l: string) => (columns && columns >= 20 && l.length > columns ? `${l.slice(0, columns - 1)}…` : l);
@@ -103,7 +104,7 @@ export function renderStatusText(report: StatusReport, opts: { now: Date; column
     aheadCell(t.ahead),
   ]);
   const shown = table(['TARGET', 'APPLIED', 'WHEN', 'RUN', 'DRIFT', `AHEAD (${report.ref})`], rows, opts.columns);
-  const notes = report.targets.flatMap((t) => targetNotes(t).map((n) => `  ${t.target}: ${n}`));
+  const notes = report.targets.flatMap((t) => targetNotes(t).map((n) => `  ${visible(`${t.target}: ${n}`)}`));
   return `${shown}${notes.length > 0 ? `\n${notes.join('\n')}\n` : ''}\n${overall(report)}\n`;
 }
 

@@ -145,3 +145,12 @@ test.each([
 ])('timeAgo(%s) is %s', (iso, text) => {
   expect(timeAgo(iso, NOW)).toBe(text);
 });
+
+test('the terminal table shows control characters from outside (a live list id, a run link) as escapes', async () => {
+  const reader = new MemoryReader().applied('staging', A, '2026-11-26T07:00:00Z', { runUrl: 'https://x/\u001b[31mred' });
+  const staging = new FakeTarget([...commits.get(A)!.lists.map(content), content(list('evil\u001b]0;title\u0007', ['q']))]);
+  const text = renderStatusText(await readStatus(deps(reader, { staging }), request([targets[0]])), { now: NOW });
+  expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+  expect(text).toContain('https://x/\\u001b[31mred');
+  expect(text).toContain('evil\\u001b]0;title\\u0007');
+});
