@@ -91,8 +91,14 @@ async function readTargetStatus(
   let aheadUnknown: string;
   if (last.found) {
     const sha = await deps.git.resolve(last.record.sha);
-    if (sha) {
-      appliedLists = listsFor(await folderAt(sha), target);
+    const folder = sha ? await folderAt(sha).catch((err: unknown) => err instanceof Error ? err : new Error(String(err))) : undefined;
+    if (folder instanceof Error) {
+      // The commit is there but its lists could not be read: nothing is compared, and it says why.
+      const why = `the lists at the applied commit ${last.record.sha.slice(0, 7)} could not be read: ${folder.message}`;
+      return { target: named.name, environment: environmentOf(named), applied, comparedWith: { source: 'applied', sha: sha! }, drift: uncheckedDrift('error', why), ahead: unknownAhead(refName, why) };
+    }
+    if (sha && folder) {
+      appliedLists = listsFor(folder, target);
       base = { lists: appliedLists, comparedWith: { source: 'applied', sha } };
       aheadUnknown = '';
     } else {

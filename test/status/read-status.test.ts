@@ -154,3 +154,12 @@ test('the terminal table shows control characters from outside (a live list id, 
   expect(text).toContain('https://x/\\u001b[31mred');
   expect(text).toContain('evil\\u001b]0;title\\u0007');
 });
+
+test('lists at the applied commit that cannot be read fail that target alone', async () => {
+  const reader = new MemoryReader().applied('staging', A, '2026-11-26T07:00:00Z').applied('production', B, '2026-11-26T07:00:00Z', { environment: 'prod' });
+  const app = new FakeTarget(commits.get(B)!.lists.map(content));
+  const d = deps(reader, { staging: app, production: app });
+  const report = await readStatus({ ...d, git: { ...d.git, at: async (sha) => { if (sha === A) throw new Error('git show failed'); return commits.get(sha)!; } } }, request());
+  expect(report.targets[0]).toMatchObject({ drift: { state: 'error', reason: 'the lists at the applied commit aaaaaaa could not be read: git show failed' }, ahead: { state: 'unknown' } });
+  expect(report.targets[1]).toMatchObject({ drift: { state: 'none' }, ahead: { state: 'none' } });
+});
