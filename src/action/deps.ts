@@ -1,5 +1,6 @@
 // Everything a mode needs from the outside world, passed in by main.ts (and by tests).
 import type { GitHubClient } from '../github/client.js';
+import type { DeploymentReader } from '../github/deployment-record.js';
 import type { KwsyncConfig, Limits, ServiceConfig, ValidateLevels, TargetConfig } from '../model/config.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredList } from '../model/keyword-list.js';
@@ -37,6 +38,10 @@ export interface ActionDeps {
   validateRepo: ValidateRepo;
   /** Connects to the service; undefined when the run has no API key (plan then runs offline). */
   connect: ((target: TargetConfig | undefined, service: ServiceConfig) => KeywordTarget) | undefined;
+  /** mode status: connects with the target's own key (its `apiKeyEnv`); throws a ConfigError naming the variable when unset. */
+  connectKeyed?: (target: TargetConfig | undefined, service: ServiceConfig) => KeywordTarget;
+  /** mode status: the deployment records; main.ts is to wire `deploymentReader(octokit, { owner, repo })` (src/github/deployments.ts). Absent, every target says none could be read. */
+  deploymentReader?: DeploymentReader;
   /** Recent messages of a group for the impact preview; undefined without an API key. */
   recentMessages?: (target: TargetConfig | undefined, service: ServiceConfig) => RecentMessages;
   /** A blob of this checkout's git object store by its sha, or undefined when absent: spares API calls for files the PR did not change. */

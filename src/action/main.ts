@@ -69,6 +69,11 @@ async function main(): Promise<void> {
       connect: apiKey
         ? (target, service) => connectService(serviceSettingsFromEnv(env, target), serviceOptions(service)).keywords
         : undefined,
+      connectKeyed: (target, service) => {
+        const settings = serviceSettingsFromEnv(env, target, { keyFromTarget: true });
+        core.setSecret(settings.apiKey);
+        return connectService(settings, serviceOptions(service)).keywords;
+      },
       ...(apiKey ? { recentMessages: (target, service) => recentTextMessages(connectService(serviceSettingsFromEnv(env, target), serviceOptions(service)).client) } : {}),
       readLocalBlob: (sha) => readLocalBlob(context.workspace, sha),
       validateAtRef: async (ref, dir) => {

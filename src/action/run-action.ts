@@ -6,6 +6,7 @@ import { runPlan } from './run-plan.js';
 import { runPlanLive } from './run-plan-live.js';
 import { runPlanUpload } from './run-plan-upload.js';
 import { runTargets } from './run-targets.js';
+import { runStatus } from './run-status.js';
 
 export async function runAction(run: ActionRun): Promise<ActionResult> {
   switch (run.inputs.mode) {
@@ -21,5 +22,7 @@ export async function runAction(run: ActionRun): Promise<ActionResult> {
       return runDrift(run);
     case 'targets':
       return runTargets(run);
+    case 'status':
+      return runStatus(run);
   }
 }

@@ -1,6 +1,7 @@
 // Settings for talking to the service, from the environment (and optionally one kwsync.yaml
-// target), and the connected client. Env wins over the target for appId/region, so a CI job can
-// point any target at another app; the key only ever comes from COMETCHAT_API_KEY.
+// target), and the connected client. Env wins over the target for appId/region/baseUrl, so a CI job
+// can point any target at another app; the key comes from COMETCHAT_API_KEY, or, for commands that
+// visit several targets (`kwsync status`), from the variable the target names in `apiKeyEnv`.
 import { ConfigError } from '../errors.js';
 import { REGIONS, type Region, type ServiceConfig, type TargetConfig } from '../model/config.js';
 import type { KeywordTarget } from '../model/target.js';
@@ -23,15 +24,17 @@ function envValue(env: Env, name: string): string | undefined {
   return v ? v : undefined;
 }
 
-export function serviceSettingsFromEnv(env: Env, target?: TargetConfig): ServiceSettings {
-  const apiKey = envValue(env, 'COMETCHAT_API_KEY');
+/** `keyFromTarget`: read the key from the target's `apiKeyEnv` (default COMETCHAT_API_KEY), with no fallback. */
+export function serviceSettingsFromEnv(env: Env, target?: TargetConfig, opts: { keyFromTarget?: boolean } = {}): ServiceSettings {
+  const keyVar = (opts.keyFromTarget ? target?.apiKeyEnv : undefined) ?? 'COMETCHAT_API_KEY';
+  const apiKey = envValue(env, keyVar);
   const appId = envValue(env, 'COMETCHAT_APP_ID') ?? target?.appId;
   const regionText = envValue(env, 'COMETCHAT_REGION');
   if (regionText !== undefined && !(REGIONS as readonly string[]).includes(regionText)) {
     throw new ConfigError(`COMETCHAT_REGION must be one of ${REGIONS.join(', ')} (got "${regionText}")`);
   }
   const region = (regionText as Region | undefined) ?? target?.region ?? 'us';
-  const baseUrl = envValue(env, 'COMETCHAT_BASE_URL');
+  const baseUrl = envValue(env, 'COMETCHAT_BASE_URL') ?? target?.baseUrl;
   const callsBaseUrl = envValue(env, 'COMETCHAT_CALLS_BASE_URL');
   for (const [name, url] of [['COMETCHAT_BASE_URL', baseUrl], ['COMETCHAT_CALLS_BASE_URL', callsBaseUrl]] as const) {
     if (url !== undefined && !/^https?:\/\/[^\s/]+/.test(url)) {
@@ -42,7 +45,7 @@ export function serviceSettingsFromEnv(env: Env, target?: TargetConfig): Service
   // One line naming every variable still missing, so a new user fixes them in one go.
   const missing = [
     ...(bases ? [] : ['COMETCHAT_APP_ID (your app id; or COMETCHAT_BASE_URL for another server, e.g. `kwsync emulator`)']),
-    ...(apiKey ? [] : ['COMETCHAT_API_KEY (a REST API key with full-access scope)']),
+    ...(apiKey ? [] : [`${keyVar} (a REST API key with full-access scope)`]),
   ];
   if (!bases || !apiKey) throw new ConfigError(`not connected to CometChat: set ${missing.join(' and ')}`);
   return {

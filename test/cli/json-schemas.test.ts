@@ -111,6 +111,14 @@ describe('each command output validates against its committed schema', () => {
     await expectValid('apply-report', old.stdout);
   });
 
+  test('status --format json (no token: the fallback to HEAD\'s lists is in the report)', async () => {
+    const r = await h.run(['status', '--format', 'json', '--repo', 'acme/lists']);
+    expect(r.code).toBe(0);
+    const v = await expectValid('status', r.stdout);
+    expect(v).toMatchObject({ repository: 'acme/lists', ref: 'HEAD' });
+    expect((v.targets as { target: string; applied: { found: boolean }; comparedWith: { source: string } }[]).map((t) => [t.target, t.applied.found, t.comparedWith.source])).toEqual([['default', false, 'ref']]);
+  });
+
   test('a saved plan with an unknown formatVersion is refused (exit 4) with a hint', async () => {
     const fresh = JSON.parse((await h.run(['plan', '--format', 'json'])).stdout) as Record<string, unknown>;
     await writeFile(join(h.root, 'future.json'), JSON.stringify({ ...fresh, formatVersion: 2 }));

@@ -8,6 +8,7 @@ import { savedPlanFileSchema } from '../../plan/saved-plan.js';
 import { previewReportJsonSchema } from '../../preview/preview-schema.js';
 import { validateReportJsonSchema } from './validate-report.js';
 import { explainReportJsonSchema } from '../../explain/explain-schema.js';
+import { statusReportSchema } from '../../status/status-schema.js';
 
 export const OUTPUT_SCHEMAS = {
   'validate-report': validateReportJsonSchema,
@@ -16,6 +17,7 @@ export const OUTPUT_SCHEMAS = {
   'preview-report': previewReportJsonSchema,
   'doctor-report': doctorReportSchema,
   'explain-report': explainReportJsonSchema,
+  status: statusReportSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type OutputSchemaName = keyof typeof OUTPUT_SCHEMAS;

@@ -1,0 +1,55 @@
+// mode: status. The same report as `kwsync status` (src/status), for every target of kwsync.yaml
+// (or the `target` input), written to the job summary as one table. Lists are read from this
+// checkout's git; an applied commit a shallow checkout lacks is fetched by its sha.
+import { resolve } from 'node:path';
+import { ConfigError } from '../errors.js';
+import { resolveTargetConfig } from '../cli/target.js';
+import { targetInSync, targetUnread } from '../status/classify.js';
+import { commitOf, fetchCommit } from '../status/git-lists.js';
+import { readStatus, unavailableReader, type CommitLists, type StatusDeps } from '../status/read-status.js';
+import { driftCell, aheadCell, renderStatusMarkdown } from '../status/render-status.js';
+import type { ActionResult, ActionRun } from './deps.js';
+import { TARGET_INPUT } from './setup.js';
+
+/** Said by every target while main.ts wires no reader of the deployment records. */
+export const NO_READER = 'this build of kwsync does not read deployment records yet';
+
+export async function runStatus({ inputs, context, deps }: ActionRun): Promise<ActionResult> {
+  const validation = await deps.validateRepo({ dir: inputs.dir, cwd: context.workspace });
+  const configFile = validation.configFile;
+  const configErrors = configFile === null ? [] : validation.diagnostics.filter((d) => d.severity === 'error' && resolve(context.workspace, d.file) === resolve(context.workspace, configFile));
+  for (const d of configErrors) deps.log.annotate(d);
+  if (configErrors.length > 0) return { hasChanges: false, planJsonPath: '', failed: true, message: `${configErrors.length} error(s) in ${configFile}` };
+  const { config } = validation;
+  const targets = inputs.target !== undefined ? [resolveTargetConfig(config, inputs.target, TARGET_INPUT)] : config.targets && config.targets.length > 0 ? config.targets : [undefined];
+
+  const cwd = context.workspace;
+  const git: CommitLists = {
+    resolve: async (ref) => (await commitOf(cwd, ref)) ?? fetchCommit(cwd, ref),
+    at: async (sha) => {
+      const v = await deps.validateAtRef(sha, inputs.dir);
+      return { config: v.config, lists: v.lists, errorCount: v.errorCount };
+    },
+  };
+  const head = await commitOf(cwd, 'HEAD');
+  if (!head) throw new ConfigError('mode status needs a git checkout: no HEAD commit in the workspace', { hint: 'run actions/checkout before kwsync' });
+  const connect: StatusDeps['connect'] = (t) => {
+    if (deps.connectKeyed) return deps.connectKeyed(t, config.service);
+    if (!deps.connect) throw new ConfigError('set COMETCHAT_API_KEY');
+    return deps.connect(t, config.service);
+  };
+  const now = deps.now();
+  const report = await readStatus(
+    { reader: deps.deploymentReader ?? unavailableReader(NO_READER), git, connect, now: () => now },
+    { targets, ref: { name: 'HEAD', sha: head, folder: await git.at(head), source: 'ref' }, repository: `${context.owner}/${context.repo}` },
+  );
+  await deps.writeSummary(renderStatusMarkdown(report, { now }));
+  for (const t of report.targets) deps.log.info(`${t.target}: applied ${t.applied.shortSha ?? 'none'}; drift ${driftCell(t.drift)}; ahead ${aheadCell(t.ahead)}`);
+  const unread = report.targets.filter(targetUnread).map((t) => t.target);
+  return {
+    hasChanges: !report.targets.every(targetInSync),
+    planJsonPath: '',
+    failed: unread.length > 0,
+    ...(unread.length > 0 ? { message: `status: ${unread.join(', ')} could not be read (see the job summary)` } : {}),
+  };
+}

@@ -1,0 +1,94 @@
+// `kwsync status`, the run: pick the targets, the ref and the repository, wire the deployment reader,
+// local git and one client per target (each with its own key), then print the report. Loaded when
+// the command runs (status.ts holds the definition only).
+import { EXIT, UsageError } from '../../errors.js';
+import type { DeploymentReader } from '../../github/deployment-record.js';
+import type { KwsyncConfig, TargetConfig } from '../../model/config.js';
+import { commitOf, insideGit, localCommitLists } from '../../status/git-lists.js';
+import { githubTokenOf, parseRepoName, repoFromOrigin, TOKEN_ADVICE, type GitHubRepo } from '../../status/github-repo.js';
+import { readStatus, unavailableReader, type StatusDeps, type StatusRequest } from '../../status/read-status.js';
+import { renderStatusJson, renderStatusMarkdown, renderStatusText } from '../../status/render-status.js';
+import { targetInSync, targetUnread } from '../../status/classify.js';
+import { maskStream, notice, type CliIO } from '../io.js';
+import { connectService, debugOptions, serviceOptions, serviceSettingsFromEnv } from '../service.js';
+import { loadRepo, parseFormat, resolveTargetConfig, type LoadedRepo } from '../target.js';
+import type { StatusCommandOptions } from './status.js';
+
+export async function runStatus(outer: CliIO, opts: StatusCommandOptions, inject: Partial<StatusDeps> = {}): Promise<number> {
+  const format = parseFormat(opts.format);
+  const repoOption = opts.repo === undefined ? undefined : parseRepoName(opts.repo);
+  if (opts.repo !== undefined && !repoOption) throw new UsageError(`--repo must be owner/name (got "${opts.repo}")`, { hint: 'e.g. --repo acme/moderation' });
+  // Only the config has to be valid: status reads lists at commits, and reports what it could not.
+  const onDisk = await loadRepo(outer, opts.dir, false);
+  const { config } = onDisk;
+  const io = maskTargetKeys(outer, config);
+  const targets = opts.target !== undefined ? [resolveTargetConfig(config, opts.target)] : config.targets && config.targets.length > 0 ? config.targets : [undefined];
+  const git = inject.git ?? localCommitLists(io.cwd, opts.dir);
+  const ref = await resolveRef(io, opts, git, onDisk);
+  const repository = repoOption ?? parseRepoName(io.env.GITHUB_REPOSITORY ?? '') ?? (await repoFromOrigin(io.cwd));
+  const deps: StatusDeps = {
+    reader: inject.reader ?? openReader(io, repository),
+    git,
+    ...(inject.listsFor ? { listsFor: inject.listsFor } : {}),
+    connect: inject.connect ?? ((t) => connectTargetKeyed(io, config, t)),
+    now: inject.now ?? (() => new Date()),
+  };
+  const report = await readStatus(deps, { targets, ref, repository: repository ? `${repository.owner}/${repository.repo}` : null });
+  const now = new Date(report.generatedAt);
+  if (format === 'json') io.stdout.write(renderStatusJson(report));
+  else if (format === 'markdown') io.stdout.write(renderStatusMarkdown(report, { now }));
+  else io.stdout.write(renderStatusText(report, { now, columns: io.stdout.isTTY ? io.stdout.columns : undefined }));
+  if (report.targets.some(targetUnread)) return EXIT.failure;
+  return opts.detailedExitcode && !report.targets.every(targetInSync) ? EXIT.changes : EXIT.ok;
+}
+
+/** The ref's commit and lists; outside git (or before the first commit), the folder on disk. */
+async function resolveRef(io: CliIO, opts: StatusCommandOptions, git: StatusDeps['git'], onDisk: LoadedRepo): Promise<StatusRequest['ref']> {
+  const name = opts.ref ?? 'HEAD';
+  if (name.startsWith('-')) throw new UsageError(`--ref ${name}: a git ref cannot start with "-"`, { hint: 'pass a branch or commit, e.g. --ref origin/main' });
+  const sha = (await insideGit(io.cwd)) ? await git.resolve(name) : null;
+  if (sha) return { name, sha, folder: await git.at(sha), source: 'ref' };
+  if (name !== 'HEAD') {
+    throw new UsageError(`--ref ${name}: git does not know the ref "${name}" here`, { hint: 'pass a branch or commit git has, e.g. --ref origin/main after `git fetch origin main`' });
+  }
+  notice(io, 'kwsync: not a git checkout with commits: "ahead" is unknown and drift compares with the lists on disk');
+  return { name: 'working tree', folder: { config: onDisk.config, lists: onDisk.lists, errorCount: 0 }, source: 'working-tree' };
+}
+
+/** The deployment records of `repository`, or a reader that says why they cannot be read. */
+function openReader(io: CliIO, repository: GitHubRepo | null): DeploymentReader {
+  const token = githubTokenOf(io.env);
+  if (!repository) {
+    notice(io, 'kwsync: no GitHub repository known, so no deployment records were read: pass --repo owner/name (or set GITHUB_REPOSITORY)');
+    return unavailableReader('the GitHub repository is unknown');
+  }
+  if (!token) {
+    notice(io, `kwsync: no GitHub token, so no deployment records were read: ${TOKEN_ADVICE}`);
+    return unavailableReader('no GitHub token to read it');
+  }
+  return deploymentReaderFor({ token, repository, apiUrl: io.env.GITHUB_API_URL?.trim() || undefined }) ?? unavailableReader('this build of kwsync does not read deployment records yet');
+}
+
+/**
+ * THE WIRING POINT of the GitHub deployments reader (src/github/deployments.ts, from helper
+ * "deploy", not on this branch yet): `return deploymentReader(createGitHubClient({ token, ...(apiUrl
+ * ? { baseUrl: apiUrl } : {}) }), repository);`. Until it is wired, undefined: every target reports
+ * "no deployment record" and compares with --ref. Tests inject a reader (runStatus's `inject.reader`).
+ */
+export function deploymentReaderFor(_opts: { token: string; repository: GitHubRepo; apiUrl: string | undefined }): DeploymentReader | undefined {
+  return undefined;
+}
+
+/** One target's client, keyed by its own variable (apiKeyEnv); a missing one throws a ConfigError naming it. */
+function connectTargetKeyed(io: CliIO, config: KwsyncConfig, target: TargetConfig | undefined) {
+  const settings = serviceSettingsFromEnv(io.env, target, { keyFromTarget: true });
+  return connectService(settings, { ...serviceOptions(config.service), ...debugOptions(io.env, io.stderr) }).keywords;
+}
+
+/** Keys from the targets' own variables are masked like COMETCHAT_API_KEY (src/cli/run.ts masks that one). */
+function maskTargetKeys(io: CliIO, config: KwsyncConfig): CliIO {
+  const keys = (config.targets ?? [])
+    .map((t) => (t.apiKeyEnv ? io.env[t.apiKeyEnv]?.trim() : undefined))
+    .filter((k): k is string => k !== undefined && k.length >= 4);
+  return keys.length === 0 ? io : { ...io, stdout: maskStream(io.stdout, keys), stderr: maskStream(io.stderr, keys) };
+}

@@ -1,0 +1,162 @@
+// The status of each target: the last applied commit (its deployment record), drift (live against
+// that commit's lists) and ahead (the ref's lists against that commit's). Everything outside comes in
+// through StatusDeps: the CLI and the Action wire the real ones, tests an in-memory reader and git.
+import { ConfigError } from '../errors.js';
+import { environmentOf, type DeploymentReader, type LastApplied } from '../github/deployment-record.js';
+import type { KwsyncConfig, TargetConfig } from '../model/config.js';
+import type { DesiredList } from '../model/keyword-list.js';
+import type { KeywordTarget } from '../model/target.js';
+import { computePlan, liveContext, readLiveLists } from '../plan/index.js';
+import { classifyDrift, compareAhead, targetInSync, uncheckedDrift, unknownAhead } from './classify.js';
+import { STATUS_FORMAT_VERSION, type Ahead, type Applied, type ComparedWith, type Drift, type StatusReport, type TargetStatus } from './status-schema.js';
+
+/** A keywords folder as validated (at a commit, or on disk): the lists that loaded count. */
+export interface FolderLists {
+  config: KwsyncConfig;
+  lists: DesiredList[];
+  errorCount: number;
+}
+
+/** The keywords folder at commits of local git. */
+export interface CommitLists {
+  /** The full sha of a commit this clone has, or null when it has not. */
+  resolve(ref: string): Promise<string | null>;
+  /** The folder at a commit `resolve` found. */
+  at(sha: string): Promise<FolderLists>;
+}
+
+export interface StatusDeps {
+  /** Deployment records (src/github/deployments.ts); `unavailableReader(why)` when they cannot be read. */
+  reader: DeploymentReader;
+  git: CommitLists;
+  /** The lists a target takes of a folder; today every list (per-target selection narrows it). */
+  listsFor?: (folder: FolderLists, target: TargetConfig | undefined) => DesiredList[];
+  /** The target's app; throws a ConfigError (its key unset, ...) when it cannot connect: drift is then "not checked". */
+  connect(target: TargetConfig | undefined): KeywordTarget;
+  now(): Date;
+}
+
+export interface StatusRequest {
+  /** The targets to report, from kwsync.yaml (undefined: the environment's single target). */
+  targets: (TargetConfig | undefined)[];
+  /** The ref "ahead" compares with, and the fallback lists: its name, its sha and its folder. */
+  ref: { name: string; sha?: string | undefined; folder: FolderLists; source: 'ref' | 'working-tree' };
+  /** owner/name, for the report (null when unknown). */
+  repository: string | null;
+}
+
+export const DEFAULT_TARGET_NAME = 'default';
+
+/** A reader for a run that cannot read records (no token, no repository): every target says why. */
+export function unavailableReader(reason: string): DeploymentReader {
+  return { lastApplied: async () => ({ found: false, reason }) };
+}
+
+export async function readStatus(deps: StatusDeps, req: StatusRequest): Promise<StatusReport> {
+  const folders = new Map<string, Promise<FolderLists>>();
+  const folderAt = (sha: string) => {
+    let f = folders.get(sha);
+    if (!f) folders.set(sha, (f = deps.git.at(sha)));
+    return f;
+  };
+  // One target after another: each reads GitHub, git and its app; a run has a handful of targets.
+  const targets: TargetStatus[] = [];
+  for (const t of req.targets) targets.push(await readTargetStatus(deps, req, t, folderAt));
+  return {
+    formatVersion: STATUS_FORMAT_VERSION,
+    generatedAt: deps.now().toISOString(),
+    repository: req.repository,
+    ref: req.ref.name,
+    inSync: targets.every(targetInSync),
+    targets,
+  };
+}
+
+async function readTargetStatus(
+  deps: StatusDeps,
+  req: StatusRequest,
+  target: TargetConfig | undefined,
+  folderAt: (sha: string) => Promise<FolderLists>,
+): Promise<TargetStatus> {
+  const named = { name: target?.name ?? DEFAULT_TARGET_NAME, environment: target?.environment };
+  const listsFor = deps.listsFor ?? ((folder: FolderLists) => folder.lists);
+  const refName = { name: req.ref.name, sha: req.ref.sha };
+  const last = await lastAppliedOf(deps.reader, named);
+  const applied = appliedOf(last);
+
+  // The lists live is compared with: the applied commit's, else the ref's (said so).
+  let base: { lists: DesiredList[]; comparedWith: ComparedWith };
+  let appliedLists: DesiredList[] | undefined;
+  const refBasis = (note: string): ComparedWith => ({ source: req.ref.source, ...(req.ref.sha ? { sha: req.ref.sha } : {}), note });
+  let aheadUnknown: string;
+  if (last.found) {
+    const sha = await deps.git.resolve(last.record.sha);
+    const folder = sha ? await folderAt(sha).catch((err: unknown) => err instanceof Error ? err : new Error(String(err))) : undefined;
+    if (folder instanceof Error) {
+      // The commit is there but its lists could not be read: nothing is compared, and it says why.
+      const why = `the lists at the applied commit ${last.record.sha.slice(0, 7)} could not be read: ${folder.message}`;
+      return { target: named.name, environment: environmentOf(named), applied, comparedWith: { source: 'applied', sha: sha! }, drift: uncheckedDrift('error', why), ahead: unknownAhead(refName, why) };
+    }
+    if (sha && folder) {
+      appliedLists = listsFor(folder, target);
+      base = { lists: appliedLists, comparedWith: { source: 'applied', sha } };
+      aheadUnknown = '';
+    } else {
+      const short = last.record.sha.slice(0, 7);
+      const why = `the applied commit ${short} is not in this clone (git fetch origin ${last.record.sha})`;
+      base = { lists: listsFor(req.ref.folder, target), comparedWith: refBasis(`${why}; compared with ${refLabel(req.ref)} instead`) };
+      aheadUnknown = why;
+    }
+  } else {
+    base = { lists: listsFor(req.ref.folder, target), comparedWith: refBasis(`no deployment record (${last.reason}); compared with ${refLabel(req.ref)}`) };
+    aheadUnknown = 'no deployment record to compare with';
+  }
+
+  const drift = await readDrift(deps, target, base.lists, req.ref.folder.config.prune);
+  const ahead: Ahead = appliedLists ? compareAhead(appliedLists, listsFor(req.ref.folder, target), refName) : unknownAhead(refName, aheadUnknown);
+  return { target: named.name, environment: environmentOf(named), applied, comparedWith: base.comparedWith, drift, ahead };
+}
+
+/** The reader's answer; a failure (GitHub down, a token without access) is a reason like any other. */
+async function lastAppliedOf(reader: DeploymentReader, target: { name: string; environment?: string | undefined }): Promise<LastApplied & { error?: true }> {
+  try {
+    return await reader.lastApplied(target);
+  } catch (err) {
+    return { found: false, reason: `the deployment records could not be read: ${err instanceof Error ? err.message : String(err)}`, error: true };
+  }
+}
+
+function appliedOf(last: LastApplied & { error?: true }): Applied {
+  if (!last.found) return { found: false, reason: last.reason, ...(last.error ? { error: true } : {}) };
+  const r = last.record;
+  return {
+    found: true,
+    sha: r.sha,
+    shortSha: r.sha.slice(0, 7),
+    appliedAt: r.appliedAt,
+    ...(r.runUrl ? { runUrl: r.runUrl } : {}),
+    deploymentId: r.deploymentId,
+  };
+}
+
+async function readDrift(deps: StatusDeps, target: TargetConfig | undefined, lists: DesiredList[], prune: boolean): Promise<Drift> {
+  let keywords: KeywordTarget;
+  try {
+    keywords = deps.connect(target);
+  } catch (err) {
+    if (err instanceof ConfigError) return uncheckedDrift('not-checked', err.message.replace(/^not connected to CometChat: /, ''));
+    throw err;
+  }
+  try {
+    const live = await readLiveLists(keywords, lists.map((l) => l.id));
+    const plan = computePlan(lists, live.lists, { ...liveContext(live), target: keywords.label, prune: false, safety: { maxRemovedShare: 1, minTermsForShareCheck: 0 } });
+    return classifyDrift(plan, prune);
+  } catch (err) {
+    return uncheckedDrift('error', err instanceof Error ? err.message : String(err));
+  }
+}
+
+function refLabel(ref: StatusRequest['ref']): string {
+  if (ref.source === 'working-tree') return 'the lists on disk';
+  return `${ref.name}${ref.sha ? ` (${ref.sha.slice(0, 7)})` : ''}`;
+}

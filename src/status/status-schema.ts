@@ -1,0 +1,85 @@
+// The status of each target as plain data (STYLE 4): what was last applied (the deployment record),
+// whether live still matches it (drift), and whether the default branch has moved on (ahead). The
+// zod schema is the published shape of `kwsync status --format json` (`kwsync schema --output status`);
+// the text, markdown and JSON renderers are pure functions of it.
+import { z } from 'zod';
+
+export const STATUS_FORMAT_VERSION = 1;
+
+const ids = (what: string) => z.array(z.string()).describe(what);
+
+export const appliedSchema = z
+  .strictObject({
+    found: z.boolean().describe('A successful kwsync deployment of the target\'s environment was found.'),
+    sha: z.string().optional().describe('The applied commit (full sha).'),
+    shortSha: z.string().optional(),
+    appliedAt: z.string().optional().describe('When the apply finished (ISO 8601, UTC).'),
+    runUrl: z.string().optional().describe('The workflow run that applied it, when known.'),
+    deploymentId: z.number().int().optional(),
+    reason: z.string().optional().describe('Why there is no record (none yet, no token, no repository, GitHub failed).'),
+    error: z.boolean().optional().describe('True when the records could not be read (GitHub failed), not merely absent.'),
+  })
+  .describe('The last applied commit, from the GitHub deployment record of the target.');
+
+export const comparedWithSchema = z
+  .strictObject({
+    source: z
+      .enum(['applied', 'ref', 'working-tree'])
+      .describe('applied: the lists of the applied commit; ref: of --ref (default HEAD), the fallback; working-tree: of the folder on disk (no git).'),
+    sha: z.string().optional(),
+    note: z.string().optional().describe('Why the fallback was taken, when it was.'),
+  })
+  .describe('The lists live was compared with for drift.');
+
+export const driftSchema = z
+  .strictObject({
+    state: z
+      .enum(['none', 'drift', 'not-checked', 'error'])
+      .describe('none: live matches; drift: live edits or missing lists (or unmanaged lists with prune on); not-checked: no key for the target; error: live could not be read.'),
+    liveEdits: ids('Lists whose live terms, name, description or category differ.'),
+    missing: ids('Lists with a file that are not live.'),
+    unmanaged: ids('Live lists with no file (default lists excluded); drift only when prune is on.'),
+    unreadable: ids('Lists with a file whose live list could not be read.'),
+    reason: z.string().optional().describe('Why drift was not checked, or the error.'),
+    notes: z.array(z.string()).describe('What the comparison could not see (a listing cut short, ...).'),
+  })
+  .describe('Whether the live lists still match the compared lists.');
+
+export const aheadSchema = z
+  .strictObject({
+    state: z.enum(['none', 'ahead', 'unknown']).describe('ahead: the ref\'s lists differ from the applied commit\'s; unknown: no applied commit to compare with.'),
+    ref: z.string().describe('The ref compared (--ref, default HEAD).'),
+    sha: z.string().optional(),
+    added: ids('Lists in the ref, not in the applied commit.'),
+    changed: ids('Lists in both whose content differs.'),
+    removed: ids('Lists in the applied commit, not in the ref.'),
+    reason: z.string().optional().describe('Why it is unknown.'),
+  })
+  .describe('Whether the ref has list changes not applied yet.');
+
+export const targetStatusSchema = z.strictObject({
+  target: z.string().describe('The kwsync.yaml target name, or "default" for the environment\'s single target.'),
+  environment: z.string().describe('The GitHub environment its deployment records live in.'),
+  applied: appliedSchema,
+  comparedWith: comparedWithSchema,
+  drift: driftSchema,
+  ahead: aheadSchema,
+});
+
+export const statusReportSchema = z
+  .strictObject({
+    formatVersion: z.literal(STATUS_FORMAT_VERSION).describe('Changes only with a breaking change of this shape; fields may be added.'),
+    generatedAt: z.string().describe('ISO 8601, UTC.'),
+    repository: z.string().nullable().describe('owner/name whose deployment records were read; null when unknown.'),
+    ref: z.string().describe('The ref "ahead" compares with (--ref, default HEAD).'),
+    inSync: z.boolean().describe('Every target read, no drift, nothing ahead.'),
+    targets: z.array(targetStatusSchema),
+  })
+  .meta({ title: 'kwsync status report', description: 'The output of `kwsync status --format json`.' });
+
+export type Applied = z.output<typeof appliedSchema>;
+export type ComparedWith = z.output<typeof comparedWithSchema>;
+export type Drift = z.output<typeof driftSchema>;
+export type Ahead = z.output<typeof aheadSchema>;
+export type TargetStatus = z.output<typeof targetStatusSchema>;
+export type StatusReport = z.output<typeof statusReportSchema>;
