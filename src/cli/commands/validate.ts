@@ -55,9 +55,11 @@ Exit codes: 0 valid, 3 invalid, 1 folder missing, 64 bad usage.`,
         io.stdout.write(`${JSON.stringify({ formatVersion: 1, ...renderValidationJson(result, { strict: opts.strict }) }, null, 2)}\n`);
       } else if (format === 'github') {
         io.stdout.write(renderDiagnosticsGithub(result.diagnostics));
+        if (result.sentenceChecks?.skipped) io.stdout.write(`::notice title=sentence checks::${result.sentenceChecks.skipped.replace(/%/g, '%25')}\n`);
         io.stdout.write(`${summary}\n`);
       } else {
         io.stdout.write(renderDiagnosticsText(result.diagnostics, { color: useColor(io.stdout, io.env) }));
+        if (result.sentenceChecks?.skipped) io.stdout.write(`note: ${result.sentenceChecks.skipped}\n`);
         io.stdout.write(`${summary}${opts.strict && result.warningCount > 0 && result.errorCount === 0 ? ' (--strict: warnings fail)' : ''}\n`);
       }
       setExitCode(failed ? EXIT.invalid : EXIT.ok);
