@@ -55,8 +55,12 @@ export interface ValidateOptions {
   levels?: ValidateLevels;
   /** Deadline, heap cap and example budget of the run (validateUntrusted sets them); default: the example budget only. */
   budget?: ValidationBudget;
-  /** The sentence model for the sentence checks (tests pass a fake); default the optional model, loaded only when a sentence list exists. */
-  loadEmbedder?: () => Promise<EmbedderLoad>;
+  /**
+   * Run the model-based sentence checks (`kwsync validate` does; plan, apply and the rest do not, as
+   * the warnings are advisory and the model takes seconds): `true` for the optional model, or a
+   * loader (tests pass a fake). The model loads only when a sentence-similarity list exists.
+   */
+  sentenceChecks?: true | (() => Promise<EmbedderLoad>);
 }
 
 export async function validateRepo(opts: ValidateOptions): Promise<RepoValidation> {
@@ -108,7 +112,8 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   diagnostics.push(...checkRepo(placed, config, base?.changed, newest));
   diagnostics.push(...checkConfusables(placed), ...checkPathCharacters(entries.map((e) => rel(join(keywordsDir, e.name)))));
   if (base) diagnostics.push(...(await checkShrunk(placed, base, config)), ...(await checkRenamed(placed, base)));
-  const sentences = SENTENCE_RULES.every((r) => config.validate.rules[r] === 'off') ? undefined : await checkSentences(placed, { loadEmbedder: opts.loadEmbedder ?? defaultEmbedder, threshold: config.preview.similarity.threshold, budget });
+  const runSentences = opts.sentenceChecks !== undefined && !SENTENCE_RULES.every((r) => config.validate.rules[r] === 'off');
+  const sentences = runSentences ? await checkSentences(placed, { loadEmbedder: opts.sentenceChecks === true ? defaultEmbedder : opts.sentenceChecks!, threshold: config.preview.similarity.threshold, budget }) : undefined;
   if (sentences) diagnostics.push(...sentences.diagnostics);
   for (const name of entries.map((e) => e.name).filter((n) => /\.csv$/i.test(n))) {
     const abs = join(keywordsDir, name);

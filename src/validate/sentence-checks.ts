@@ -8,7 +8,7 @@ import { diagnose } from '../load/diagnose.js';
 import { quote } from '../load/quote-value.js';
 import type { Position } from '../load/source-text.js';
 import type { TermsSource } from '../load/terms-source.js';
-import { cosine, type EmbedderLoad } from '../similarity/embedder.js';
+import { cosine, INSTALL_HINT, MODEL_NAME, MODEL_VERSION, type EmbedderLoad, type SentenceEmbedder } from '../similarity/embedder.js';
 import { DUPLICATE_SIMILARITY_THRESHOLD, GENERIC_NEUTRAL_SHARE, MAX_SENTENCES_EMBEDDED } from '../similarity/threshold.js';
 import type { PlacedList } from './rules/repo.js';
 import { overBudget, type ValidationBudget } from './work-budget.js';
@@ -54,7 +54,7 @@ export async function checkSentences(lists: readonly PlacedList[], opts: Sentenc
   if (!load.ok) return skip(`the sentence checks (near-duplicates, generic sentences) were skipped: ${load.reason}; ${load.install}`);
   const embedder = load.embedder;
   try {
-    const neutral = await (opts.neutral ?? (async () => (await import('../similarity/corpus/index.js')).neutralReference()))();
+    const neutralVectors = await neutralVectorsOf(embedder, opts.neutral);
     const texts = [...new Set(entries.map((e) => e.text))];
     const vectors = new Map<string, Float32Array>();
     for (let i = 0; i < texts.length; i += BATCH) {
@@ -62,12 +62,29 @@ export async function checkSentences(lists: readonly PlacedList[], opts: Sentenc
       const batch = texts.slice(i, i + BATCH);
       (await embedder.embed(batch)).forEach((v, k) => vectors.set(batch[k]!, v));
     }
-    const neutralVectors = await embedder.embed(neutral);
     const at = (e: Entry) => vectors.get(e.text)!;
     return { diagnostics: [...nearDuplicates(entries, at), ...generic(entries, at, neutralVectors, opts.threshold)], checks: { sentences } };
+  } catch (e) {
+    return skip(`the sentence checks were skipped: the sentence model failed (${(e as Error).message.split('\n')[0]}); ${INSTALL_HINT}`);
   } finally {
-    await embedder.close();
+    await embedder.close().catch(() => undefined);
   }
+}
+
+/** The real model's vectors of the neutral set, kept for the process (each validate in a test run, a property run, reuses them). */
+const neutralCache = new Map<string, Promise<Float32Array[]>>();
+
+async function neutralVectorsOf(embedder: SentenceEmbedder, neutral: SentenceCheckOptions['neutral']): Promise<Float32Array[]> {
+  if (neutral) return embedder.embed(await neutral());
+  const texts = async () => (await import('../similarity/corpus/index.js')).neutralReference();
+  if (embedder.model !== MODEL_NAME) return embedder.embed(await texts());
+  let cached = neutralCache.get(MODEL_VERSION);
+  if (!cached) {
+    cached = texts().then((t) => embedder.embed(t));
+    cached.catch(() => neutralCache.delete(MODEL_VERSION));
+    neutralCache.set(MODEL_VERSION, cached);
+  }
+  return cached;
 }
 
 /** Every sentence of every sentence-similarity list, in list order; blank terms (reported elsewhere) left out. */
