@@ -54,7 +54,6 @@ export async function checkSentences(lists: readonly PlacedList[], opts: Sentenc
   if (!load.ok) return skip(`the sentence checks (near-duplicates, generic sentences) were skipped: ${load.reason}; ${load.install}`);
   const embedder = load.embedder;
   try {
-    const neutralVectors = await neutralVectorsOf(embedder, opts.neutral);
     const texts = [...new Set(entries.map((e) => e.text))];
     const vectors = new Map<string, Float32Array>();
     for (let i = 0; i < texts.length; i += BATCH) {
@@ -62,6 +61,7 @@ export async function checkSentences(lists: readonly PlacedList[], opts: Sentenc
       const batch = texts.slice(i, i + BATCH);
       (await embedder.embed(batch)).forEach((v, k) => vectors.set(batch[k]!, v));
     }
+    const neutralVectors = await neutralVectorsOf(embedder, opts.neutral);
     const at = (e: Entry) => vectors.get(e.text)!;
     return { diagnostics: [...nearDuplicates(entries, at), ...generic(entries, at, neutralVectors, opts.threshold)], checks: { sentences } };
   } catch (e) {
