@@ -1,6 +1,7 @@
 // keywords/kwsync.yaml: targets, safety thresholds, prune, preview, limits. Optional: without it
 // there is one target taken from the environment and every default below applies.
 import { z } from 'zod';
+import { DEFAULT_SIMILARITY_THRESHOLD } from '../similarity/threshold.js';
 
 export const REGIONS = ['us', 'eu', 'in'] as const;
 export type Region = (typeof REGIONS)[number];
@@ -202,6 +203,16 @@ export const configSchema = z.strictObject({
     .strictObject({
       groups: z.array(z.string().min(1)).default([]),
       messages: z.number().int().min(1).max(10000).default(500),
+      similarity: z
+        .strictObject({
+          threshold: z
+            .number()
+            .min(0)
+            .max(1)
+            .default(DEFAULT_SIMILARITY_THRESHOLD)
+            .describe(`a message counts as caught by a sentence-similarity list when its cosine to a list sentence (local model, not the service's) is at least this; default ${DEFAULT_SIMILARITY_THRESHOLD}, from kwsync's calibration corpus`),
+        })
+        .prefault({}),
     })
     .prefault({}),
   validate: validateSchema,

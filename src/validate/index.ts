@@ -18,6 +18,8 @@ import { checkPathCharacters } from './path-characters.js';
 import { applyRuleLevels, ruleLevelProblems } from './rule-levels.js';
 import { withBaseLevels } from './base-levels.js';
 import { overBudget, tooSlow, validationBudget, type ValidationBudget } from './work-budget.js';
+import { checkSentences, type SentenceChecks } from './sentence-checks.js';
+import type { EmbedderLoad } from '../similarity/embedder.js';
 
 export { renderDiagnosticsText, renderSummary } from './render-text.js';
 export { renderDiagnosticsGithub } from './render-github.js';
@@ -25,6 +27,7 @@ export { renderValidationJson, type ValidationJson } from './render-json.js';
 export { encodeTerms, uploadBytes, termsEncoding } from '../model/terms-encoding.js';
 export { validateUntrusted, UNTRUSTED_DEADLINE_MS, UNTRUSTED_HEAP_MB, type UntrustedOptions } from './untrusted.js';
 export { validationBudget, type ValidationBudget } from './work-budget.js';
+export type { SentenceChecks } from './sentence-checks.js';
 
 export interface RepoValidation {
   config: KwsyncConfig; // DEFAULT_CONFIG when keywords/kwsync.yaml is absent
@@ -37,6 +40,8 @@ export interface RepoValidation {
   base?: string;
   /** Per list file that ran its `tests:` examples (or skipped them, with the reason). */
   tests: { file: string; examples: number; skipped?: string }[];
+  /** When a sentence-similarity list exists: how many sentences the model checked, or why it did not (a note, never a finding). */
+  sentenceChecks?: SentenceChecks;
 }
 
 export interface ValidateOptions {
@@ -50,6 +55,12 @@ export interface ValidateOptions {
   levels?: ValidateLevels;
   /** Deadline, heap cap and example budget of the run (validateUntrusted sets them); default: the example budget only. */
   budget?: ValidationBudget;
+  /**
+   * Run the model-based sentence checks (`kwsync validate` does; plan, apply and the rest do not, as
+   * the warnings are advisory and the model takes seconds): `true` for the optional model, or a
+   * loader (tests pass a fake). The model loads only when a sentence-similarity list exists.
+   */
+  sentenceChecks?: true | (() => Promise<EmbedderLoad>);
 }
 
 export async function validateRepo(opts: ValidateOptions): Promise<RepoValidation> {
@@ -101,6 +112,9 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   diagnostics.push(...checkRepo(placed, config, base?.changed, newest));
   diagnostics.push(...checkConfusables(placed), ...checkPathCharacters(entries.map((e) => rel(join(keywordsDir, e.name)))));
   if (base) diagnostics.push(...(await checkShrunk(placed, base, config)), ...(await checkRenamed(placed, base)));
+  const runSentences = opts.sentenceChecks !== undefined && !SENTENCE_RULES.every((r) => config.validate.rules[r] === 'off');
+  const sentences = runSentences ? await checkSentences(placed, { loadEmbedder: opts.sentenceChecks === true ? defaultEmbedder : opts.sentenceChecks!, threshold: config.preview.similarity.threshold, budget }) : undefined;
+  if (sentences) diagnostics.push(...sentences.diagnostics);
   for (const name of entries.map((e) => e.name).filter((n) => /\.csv$/i.test(n))) {
     const abs = join(keywordsDir, name);
     if (!usedCsv.has(abs)) {
@@ -111,8 +125,11 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   const levels = base && !opts.levels ? await withBaseLevels(config.validate, base, CONFIG_FILES.map((n) => rel(join(keywordsDir, n)))) : config.validate;
   const leveled = applyRuleLevels(diagnostics, levels).sort(byPlace);
   const errorCount = leveled.filter((d) => d.severity === 'error').length;
-  return { config, configFile, lists: placed.map((p) => p.list), diagnostics: leveled, errorCount, warningCount: leveled.length - errorCount, tests, ...(base ? { base: base.ref } : {}) };
+  return { config, configFile, lists: placed.map((p) => p.list), diagnostics: leveled, errorCount, warningCount: leveled.length - errorCount, tests, ...(base ? { base: base.ref } : {}), ...(sentences?.checks ? { sentenceChecks: sentences.checks } : {}) };
 }
+
+const SENTENCE_RULES = ['sentence-near-duplicate', 'sentence-generic'];
+const defaultEmbedder = async (): Promise<EmbedderLoad> => (await import('../similarity/embedder.js')).loadEmbedder();
 
 /** Dotfiles, Emacs locks and autosaves (`.#a.yaml`, `#a.yaml#`) and backups (`a.yaml~`) are not lists. */
 export function isHiddenOrEditorFile(name: string): boolean {

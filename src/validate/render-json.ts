@@ -25,6 +25,8 @@ export interface ValidationJson {
     testsSkipped?: string;
   }[];
   diagnostics: Diagnostic[];
+  /** When a sentence-similarity list exists: sentences the model checked, or why the checks were skipped (a note, not a finding). */
+  sentenceChecks?: { sentences: number; skipped?: string };
 }
 
 export function renderValidationJson(result: RepoValidation, opts: { strict: boolean }): ValidationJson {
@@ -48,5 +50,6 @@ export function renderValidationJson(result: RepoValidation, opts: { strict: boo
       };
     }),
     diagnostics: result.diagnostics,
+    ...(result.sentenceChecks ? { sentenceChecks: result.sentenceChecks } : {}),
   };
 }

@@ -45,7 +45,7 @@ Exit codes: 0 valid, 3 invalid, 1 folder missing, 64 bad usage.`,
       const { renderDiagnosticsGithub, renderDiagnosticsText, renderSummary, renderValidationJson, validateRepo, validateUntrusted } = await import('../../validate/index.js');
       // A mistyped --base is an error (exit 64), not a quiet comparison with nothing.
       if (opts.base) await (await import('../../load/git-base.js')).requireGitBase(io.cwd, opts.base);
-      const what = { dir: opts.dir, cwd: io.cwd, ...(opts.base ? { base: opts.base } : {}) };
+      const what = { dir: opts.dir, cwd: io.cwd, ...(opts.base ? { base: opts.base } : {}), sentenceChecks: true as const };
       // With a deadline: one deadline and heap cap for the run (what the Action uses for a PR's lists).
       const result = opts.deadline === undefined ? await validateRepo(what) : await validateUntrusted({ ...what, deadlineMs: opts.deadline * 1000 });
       const failed = result.errorCount > 0 || (opts.strict && result.warningCount > 0);
@@ -55,9 +55,11 @@ Exit codes: 0 valid, 3 invalid, 1 folder missing, 64 bad usage.`,
         io.stdout.write(`${JSON.stringify({ formatVersion: 1, ...renderValidationJson(result, { strict: opts.strict }) }, null, 2)}\n`);
       } else if (format === 'github') {
         io.stdout.write(renderDiagnosticsGithub(result.diagnostics));
+        if (result.sentenceChecks?.skipped) io.stdout.write(`::notice title=sentence checks::${result.sentenceChecks.skipped.replace(/%/g, '%25')}\n`);
         io.stdout.write(`${summary}\n`);
       } else {
         io.stdout.write(renderDiagnosticsText(result.diagnostics, { color: useColor(io.stdout, io.env) }));
+        if (result.sentenceChecks?.skipped) io.stdout.write(`note: ${result.sentenceChecks.skipped}\n`);
         io.stdout.write(`${summary}${opts.strict && result.warningCount > 0 && result.errorCount === 0 ? ' (--strict: warnings fail)' : ''}\n`);
       }
       setExitCode(failed ? EXIT.invalid : EXIT.ok);

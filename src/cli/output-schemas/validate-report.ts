@@ -45,5 +45,12 @@ export const validateReportJsonSchema = z
       }),
     ),
     diagnostics: z.array(diagnosticSchema),
+    sentenceChecks: z
+      .strictObject({
+        sentences: z.number().int().min(0).describe('Sentences of sentence-similarity lists.'),
+        skipped: z.string().optional().describe('Why the model-based sentence checks did not run (optional model missing, too many sentences, out of time), and what to do.'),
+      })
+      .optional()
+      .describe('Present when a sentence-similarity list exists: the model-based sentence checks (sentence-near-duplicate, sentence-generic).'),
   })
   .meta({ title: 'kwsync validate report', description: 'The output of `kwsync validate --format json`.' });
