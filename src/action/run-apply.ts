@@ -135,6 +135,7 @@ async function listsBeforePush(run: ActionRun): Promise<{ lists: readonly Desire
 
 /** The plan with changes that would revert another commit's apply (the target's last record) marked unsafe. */
 async function withOtherWriterReverts({ context, deps }: ActionRun, records: ReturnType<typeof deploymentReader>, target: { name: string; environment?: string | undefined }, plan: Plan): Promise<Plan> {
+  if (!plan.changes.some((c) => c.kind === 'update')) return plan;
   const repo = { owner: context.owner, repo: context.repo };
   const other = await otherWriter(records, target, context.sha, (ancestor) => isAncestor({ cwd: context.workspace, octokit: deps.octokit, repo, ancestor, head: context.sha }));
   if (!other) return plan;
