@@ -70,6 +70,10 @@ export interface ActionResult {
   failed: boolean;
   /** mode targets: the kwsync.yaml target names (the `targets` output, as JSON). */
   targets?: string[];
+  /** mode targets: each target's GitHub environment (`environments` output, a JSON object). */
+  environments?: Record<string, string>;
+  /** mode targets: the target names in promotion waves, always three (`wave-1`..`wave-3` outputs). */
+  waves?: string[][];
   /** plan-upload: the folder holding the PR bundle, for actions/upload-artifact. */
   artifactDir?: string;
   /** Why the run failed, for core.setFailed. */

@@ -101,6 +101,8 @@ async function main(): Promise<void> {
     core.setOutput('plan-json', result.planJsonPath);
     core.setOutput('failed', String(result.failed));
     core.setOutput('targets', JSON.stringify(result.targets ?? []));
+    core.setOutput('environments', JSON.stringify(result.environments ?? {}));
+    for (const [i, wave] of (result.waves ?? [[], [], []]).entries()) core.setOutput(`wave-${i + 1}`, JSON.stringify(wave));
     core.setOutput('artifact-dir', result.artifactDir ?? '');
     if (result.failed) core.setFailed(oneAnnotation(result.message ?? 'kwsync failed'));
   } catch (err) {

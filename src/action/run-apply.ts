@@ -1,7 +1,10 @@
 // mode: apply, on push to the default branch. Reconciles the whole desired state at HEAD (a fresh
 // plan against live, not one commit's diff), reports per list in the job summary and on the merged
 // PR, and fails the job when any list failed. A run for a commit that is no longer the head of the
-// default branch (a re-run of an old run) applies nothing.
+// default branch (a re-run of an old run) applies nothing. Every apply is recorded as a GitHub
+// deployment of the target's environment (apply-record.ts); a target with `after:` waits for its
+// predecessor's successful record of this commit, and an apply that would revert another
+// commit's apply needs force (promotion.ts).
 import { applyFailed, applyPlan, applyRetryPolicy, renderApplyReportMarkdown, unfinished } from '../apply/index.js';
 import { RefusedPlanError } from '../errors.js';
 import { findMergedPullRequest } from '../github/merged-pr.js';
@@ -23,6 +26,9 @@ import { mdText } from '../render/markdown-escape.js';
 import { copyFolderAtRef, removeCopy } from './base-lists.js';
 import { guardCaution } from './guard.js';
 import { readGuards, type Guards } from './pr-guards.js';
+import { deploymentReader } from '../github/deployments.js';
+import { outcomeLine, startApplyRecord } from './apply-record.js';
+import { isAncestor, markOtherWriterReverts, otherWriter, promotionBlock } from './promotion.js';
 
 export async function runApply(run: ActionRun): Promise<ActionResult> {
   const { inputs, context, deps } = run;
@@ -45,10 +51,19 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
   if (!deps.connect) return { hasChanges: false, planJsonPath: '', failed: true, message: 'apply needs COMETCHAT_API_KEY (and the app id) in the environment' };
 
   const target = targetName(prepared.targetConfig);
-  const { keywords, plan } = await livePlan(run, deps.connect, prepared);
+  const targetRef = prepared.targetConfig ?? { name: target };
+  const records = deploymentReader(deps.octokit, { owner: context.owner, repo: context.repo });
+  const waiting = await promotionBlock(records, prepared.targetConfig, validation.config.targets ?? [], context.sha);
+  if (waiting) {
+    await deps.writeSummary(`**Nothing was applied.** ${mdText(waiting)}\n`);
+    return { hasChanges: false, planJsonPath: '', failed: true, message: `nothing was applied: ${waiting}` };
+  }
+  const { keywords, plan: planned } = await livePlan(run, deps.connect, prepared);
+  const plan = await withOtherWriterReverts(run, records, targetRef, planned);
   const planJsonPath = await deps.writePlanFile(plan);
   const hasChanges = planHasChanges(plan);
 
+  const record = await startApplyRecord(run, targetRef, plan);
   let report;
   try {
     report = await applyPlan(plan, keywords, {
@@ -60,11 +75,16 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
       now: deps.now,
     });
   } catch (err) {
-    if (!(err instanceof RefusedPlanError)) throw err;
+    if (!(err instanceof RefusedPlanError)) {
+      await record.finish('error', `kwsync stopped: ${formatError(err)}`);
+      throw err;
+    }
+    await record.finish('failure', `refused ${err.reasons.length} unsafe change(s); nothing was applied (see the run)`);
     return refused(run, plan, err.reasons, { hasChanges, planJsonPath }, caution);
   }
 
   const failed = applyFailed(report);
+  await record.finish(failed ? 'failure' : 'success', `${failed ? 'did not finish' : 'applied'} ${context.sha.slice(0, 7)}: ${outcomeLine(report)}`, report);
   await deps.writeSummary(applySummary(renderApplyReportMarkdown(report), plan, SUMMARY_LIMIT_BYTES, caution));
   // The lists are applied: from here on a failure is one of reporting, never of the apply.
   await reportOnMergedPr(run, target, renderApplyComment(report, { runUrl: context.runUrl, sha: context.sha, renderApply: renderApplyReportMarkdown, failed }), appliedLine(report));
@@ -111,6 +131,19 @@ async function listsBeforePush(run: ActionRun): Promise<{ lists: readonly Desire
     run.deps.log.warning(`cannot read the lists before this push (${before.slice(0, 7)}), so live edits are not told from drift: ${err instanceof Error ? err.message : String(err)}`);
     return undefined;
   });
+}
+
+/** The plan with changes that would revert another commit's apply (the target's last record) marked unsafe. */
+async function withOtherWriterReverts({ context, deps }: ActionRun, records: ReturnType<typeof deploymentReader>, target: { name: string; environment?: string | undefined }, plan: Plan): Promise<Plan> {
+  if (!plan.changes.some((c) => c.kind === 'update')) return plan;
+  const repo = { owner: context.owner, repo: context.repo };
+  const other = await otherWriter(records, target, context.sha, (ancestor) => isAncestor({ cwd: context.workspace, octokit: deps.octokit, repo, ancestor, head: context.sha }));
+  if (!other) return plan;
+  if ('skipped' in other) {
+    deps.log.warning(other.skipped);
+    return plan;
+  }
+  return markOtherWriterReverts(plan, other);
 }
 
 /** On a push, changes that would undo live edits the merged files do not carry need force too. */

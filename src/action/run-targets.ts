@@ -1,7 +1,11 @@
 // mode: targets. Prints the kwsync.yaml target names as JSON for `strategy.matrix`, so the reusable
-// workflows run one job per target while the targets are written down once, in kwsync.yaml.
+// workflows run one job per target while the targets are written down once, in kwsync.yaml. It also
+// gives each target's GitHub environment, and the targets grouped in promotion waves by `after:`
+// (the apply workflow runs wave 1, then 2, then 3).
 import { resolve } from 'node:path';
+import { environmentOf } from '../github/deployment-record.js';
 import type { ActionResult, ActionRun } from './deps.js';
+import { promotionWaves } from './waves.js';
 
 export async function runTargets({ inputs, context, deps }: ActionRun): Promise<ActionResult> {
   const validation = await deps.validateRepo({ dir: inputs.dir, cwd: context.workspace });
@@ -12,11 +16,15 @@ export async function runTargets({ inputs, context, deps }: ActionRun): Promise<
   );
   for (const d of configErrors) deps.log.annotate(d);
   if (configErrors.length > 0) return { hasChanges: false, planJsonPath: '', failed: true, message: `${configErrors.length} error(s) in ${configFile}` };
-  const names = (validation.config.targets ?? []).map((t) => t.name);
+  const targets = validation.config.targets ?? [];
+  const names = targets.map((t) => t.name);
   if (names.length === 0) {
     const message = `${configFile ?? `${inputs.dir}/kwsync.yaml`} defines no targets; the reusable workflows run one job per target: add \`targets:\` with a name for each app`;
     return { hasChanges: false, planJsonPath: '', failed: true, message };
   }
-  deps.log.info(`targets: ${names.join(', ')}`);
-  return { hasChanges: false, planJsonPath: '', failed: false, targets: names };
+  const grouped = promotionWaves(targets);
+  if ('problem' in grouped) return { hasChanges: false, planJsonPath: '', failed: true, message: `${configFile}: ${grouped.problem}` };
+  deps.log.info(`targets: ${names.join(', ')}; waves: ${grouped.waves.filter((w) => w.length).map((w) => w.join(', ')).join(' | ')}`);
+  const environments = Object.fromEntries(targets.map((t) => [t.name, environmentOf(t)]));
+  return { hasChanges: false, planJsonPath: '', failed: false, targets: names, environments, waves: grouped.waves };
 }

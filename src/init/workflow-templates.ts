@@ -112,6 +112,7 @@ jobs:
     permissions:
       contents: read
       pull-requests: write
+      deployments: write
     with:
       dir: ${dir}
       force: \${{ inputs.force == true }}

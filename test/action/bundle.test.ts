@@ -35,7 +35,7 @@ describe('action bundle', () => {
     expect(action.runs).toEqual({ using: 'node24', main: 'action-dist/index.js' });
     expect(Object.keys(action.inputs).sort()).toEqual(['artifact-dir', 'dir', 'force', 'github-token', 'mode', 'prune', 'target']);
     expect(action.inputs['github-token'].default).toBe('${{ github.token }}');
-    expect(Object.keys(action.outputs).sort()).toEqual(['artifact-dir', 'failed', 'has-changes', 'plan-json', 'targets']);
+    expect(Object.keys(action.outputs).sort()).toEqual(['artifact-dir', 'environments', 'failed', 'has-changes', 'plan-json', 'targets', 'wave-1', 'wave-2', 'wave-3']);
   });
 
   describe('running the bundle as GitHub would', () => {

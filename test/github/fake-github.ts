@@ -4,10 +4,13 @@
 // (the token acts as github-actions[bot], which may edit only its own comments) and records every request.
 // Git objects (commits, trees, blobs) are served from a real repository (`gitDir`) the way GitHub's
 // Git Database API shapes them; pulls carry author_association and labels; GET /user answers 403 to
-// the workflow token as GitHub does, or a user's login when `tokenUser` is set.
+// the workflow token as GitHub does, or a user's login when `tokenUser` is set. Deployments and
+// their statuses follow test/contract/github-deployments.openapi.yaml: every request body is
+// validated against GitHub's published schema and refused with 422 as GitHub does.
 import { execFileSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { requestProblems, type DeploymentOperation } from '../contract/github-deployments.js';
 
 export interface RecordedRequest {
   method: string;
@@ -51,11 +54,19 @@ export function secondaryLimit(retryAfterS: number | undefined, status = 403): F
 }
 export interface FakeCheckRun { id: number; name: string; head_sha: string; conclusion?: string; annotations: any[]; output?: any; external_id?: string }
 
+/** A deployment as GitHub keeps it, with its statuses (oldest first here; the API lists newest first). */
+export interface FakeDeployment {
+  id: number; sha: string; ref: string; task: string; environment: string; payload: unknown; description: string | null;
+  transient_environment: boolean; production_environment: boolean; created_at: string;
+  statuses: { id: number; state: string; description: string; log_url: string; environment: string; created_at: string }[];
+}
+
 export class FakeGitHub {
   requests: RecordedRequest[] = [];
   comments: FakeComment[] = [];
   issues: FakeIssue[] = [];
   checkRuns: FakeCheckRun[] = [];
+  deployments: FakeDeployment[] = [];
   pulls: FakePull[] = [];
   /** commit sha -> PRs GitHub associates with it. */
   commitPulls = new Map<string, { number: number; merged_at: string | null; merge_commit_sha: string }[]>();
@@ -77,6 +88,8 @@ export class FakeGitHub {
   /** Faults for requests matching `method` and `path` (a RegExp on the path), ahead of failNext. */
   faultsFor: (FakeFault & { method?: string; path?: RegExp; count: number })[] = [];
   private nextId = 1000;
+  /** Creation times that rise by a second per write, so "newest first" is decided by time as on GitHub. */
+  private clock = Date.parse('2025-01-02T00:00:00Z');
   private server: Server = createServer((req, res) => void this.handle(req, res));
   url = '';
 
@@ -93,6 +106,8 @@ export class FakeGitHub {
     this.comments = [];
     this.issues = [];
     this.checkRuns = [];
+    this.deployments = [];
+    this.clock = Date.parse('2025-01-02T00:00:00Z');
     this.pulls = [];
     this.commitPulls.clear();
     this.branches.clear();
@@ -139,7 +154,9 @@ export class FakeGitHub {
     if ('page' in out) {
       const { items, page, perPage } = out.page;
       const last = Math.max(1, Math.ceil(items.length / perPage));
-      const link = page < last ? `<${this.url}${url.pathname}?per_page=${perPage}&page=${page + 1}>; rel="next"` : undefined;
+      // GitHub's next link keeps the request's filters (environment, task, state, ...).
+      const next = new URLSearchParams({ ...query, per_page: String(perPage), page: String(page + 1) });
+      const link = page < last ? `<${this.url}${url.pathname}?${next}>; rel="next"` : undefined;
       return send(res, 200, items.slice((page - 1) * perPage, page * perPage), link);
     }
     send(res, out.status, out.json);
@@ -234,10 +251,99 @@ export class FakeGitHub {
       const runs = this.checkRuns.filter((r) => r.head_sha === m![1] && (!q.check_name || r.name === q.check_name));
       return { status: 200, json: { total_count: runs.length, check_runs: runs.map((r) => ({ id: r.id, name: r.name, head_sha: r.head_sha, external_id: r.external_id ?? null, html_url: `https://github.test/checks/${r.id}` })) } };
     }
+    if (/^\/repos\/[^/]+\/[^/]+\/deployments(\/|$)/.test(path)) return this.deploymentRoute(method, path, q, body);
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/compare\/([0-9a-f]{40})\.\.\.([0-9a-f]{40})$/.exec(path)) && method === 'GET') {
+      return this.compare(m[1]!, m[2]!);
+    }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/commits\/([^/]+)\/pulls$/.exec(path))) {
       return { status: 200, json: this.commitPulls.get(m[1]!) ?? [] };
     }
     return { status: 404, json: { message: `fake GitHub has no route ${method} ${path}` } };
+  }
+
+  /** Deployments and statuses in GitHub's shapes; a body GitHub's description refuses gets GitHub's 422. */
+  private deploymentRoute(method: string, path: string, q: Record<string, string>, body: any):
+    | { status: number; json: unknown }
+    | { page: { items: unknown[]; page: number; perPage: number } } {
+    const [, owner, repo] = /^\/repos\/([^/]+)\/([^/]+)\//.exec(path)!;
+    const api = `https://api.github.test/repos/${owner}/${repo}`;
+    const pageOf = (items: unknown[]) => ({ page: { items, page: Number(q.page ?? 1), perPage: Number(q.per_page ?? 30) } });
+    const invalid = (op: DeploymentOperation) => {
+      const problems = requestProblems(op, body);
+      return problems.length ? { status: 422, json: { message: `Invalid request.\n\n${problems.join('\n')}`, documentation_url: 'https://docs.github.com/rest' } } : undefined;
+    };
+    const at = () => new Date((this.clock += 1000)).toISOString();
+    let m: RegExpExecArray | null;
+    if (/^\/repos\/[^/]+\/[^/]+\/deployments$/.test(path)) {
+      if (method === 'GET') {
+        const hits = this.deployments
+          .filter((d) => (!q.sha || d.sha === q.sha) && (!q.ref || d.ref === q.ref) && (!q.task || d.task === q.task) && (!q.environment || d.environment === q.environment))
+          .sort((a, b) => b.id - a.id);
+        return pageOf(hits.map((d) => deploymentJson(api, d)));
+      }
+      const refused = invalid('repos/create-deployment');
+      if (refused) return refused;
+      const sha = this.resolveRef(String(body.ref));
+      if (!sha) return { status: 422, json: { message: `No ref found for: ${body.ref}`, documentation_url: 'https://docs.github.com/rest' } };
+      const environment = body.environment ?? 'production';
+      const d: FakeDeployment = {
+        id: this.nextId++, sha, ref: body.ref, task: body.task ?? 'deploy', environment, payload: body.payload ?? '', description: body.description ?? '',
+        transient_environment: body.transient_environment ?? false, production_environment: body.production_environment ?? environment === 'production', created_at: at(), statuses: [],
+      };
+      this.deployments.push(d);
+      return { status: 201, json: deploymentJson(api, d) };
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/deployments\/(\d+)\/statuses$/.exec(path))) {
+      const d = this.deployments.find((x) => x.id === Number(m![1]));
+      if (!d) return { status: 404, json: { message: 'Not Found' } };
+      if (method === 'GET') return pageOf([...d.statuses].reverse().map((st) => statusJson(api, d, st)));
+      const refused = invalid('repos/create-deployment-status');
+      if (refused) return refused;
+      // "The maximum description length is 140 characters." (the request schema says it in words only)
+      if (typeof body.description === 'string' && body.description.length > 140) return { status: 422, json: { message: 'Validation Failed', errors: [{ resource: 'DeploymentStatus', code: 'custom', field: 'description', message: 'description is too long (maximum is 140 characters)' }] } };
+      const st = { id: this.nextId++, state: body.state, description: body.description ?? '', log_url: body.log_url ?? body.target_url ?? '', environment: body.environment ?? d.environment, created_at: at() };
+      d.statuses.push(st);
+      // auto_inactive (default true): earlier successful deployments of a non-transient, non-production environment go inactive.
+      if (st.state === 'success' && body.auto_inactive !== false && !d.transient_environment && !d.production_environment) {
+        for (const o of this.deployments) {
+          if (o.id !== d.id && o.environment === d.environment && o.id < d.id && o.statuses.some((x) => x.state === 'success') && o.statuses.at(-1)?.state !== 'inactive') {
+            o.statuses.push({ id: this.nextId++, state: 'inactive', description: '', log_url: '', environment: o.environment, created_at: st.created_at });
+          }
+        }
+      }
+      return { status: 201, json: statusJson(api, d, st) };
+    }
+    return { status: 404, json: { message: `fake GitHub has no route ${method} ${path}` } };
+  }
+
+  /** A commit sha for a ref: a 40-hex sha as it is (or as the served repository knows it), else a branch. */
+  private resolveRef(ref: string): string | undefined {
+    if (/^[0-9a-f]{40}$/.test(ref)) {
+      if (!this.gitDir) return ref;
+      try {
+        git(this.gitDir, ['cat-file', '-e', `${ref}^{commit}`]);
+        return ref;
+      } catch {
+        return undefined;
+      }
+    }
+    return this.branches.get(ref);
+  }
+
+  /** GET /compare/BASE...HEAD over the served repository: only `status` (ahead, behind, identical, diverged). */
+  private compare(base: string, head: string): { status: number; json: unknown } {
+    if (!this.gitDir) return { status: 404, json: { message: 'Not Found' } };
+    const isAncestor = (a: string, b: string) => {
+      try {
+        git(this.gitDir!, ['merge-base', '--is-ancestor', a, b]);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    if (!this.resolveRef(base) || !this.resolveRef(head)) return { status: 404, json: { message: 'Not Found' } };
+    const status = base === head ? 'identical' : isAncestor(base, head) ? 'ahead' : isAncestor(head, base) ? 'behind' : 'diverged';
+    return { status: 200, json: { status, base_commit: { sha: base }, merge_base_commit: { sha: base } } };
   }
 
   /** The Git Database API over a real repository: GitHub's shapes, 404 for what is not there, 422 for a malformed sha. */
@@ -275,6 +381,21 @@ function git(dir: string, args: string[]): Buffer {
   return execFileSync('git', args, { cwd: dir, maxBuffer: 256 * 1024 * 1024 });
 }
 
+function deploymentJson(api: string, d: FakeDeployment) {
+  return {
+    url: `${api}/deployments/${d.id}`, id: d.id, node_id: `DE_${d.id}`, sha: d.sha, ref: d.ref, task: d.task, payload: d.payload,
+    original_environment: d.environment, environment: d.environment, description: d.description, creator: { login: BOT.login, type: BOT.type },
+    created_at: d.created_at, updated_at: d.statuses.at(-1)?.created_at ?? d.created_at, statuses_url: `${api}/deployments/${d.id}/statuses`,
+    repository_url: api, transient_environment: d.transient_environment, production_environment: d.production_environment, performed_via_github_app: null,
+  };
+}
+function statusJson(api: string, d: FakeDeployment, st: FakeDeployment['statuses'][number]) {
+  return {
+    url: `${api}/deployments/${d.id}/statuses/${st.id}`, id: st.id, node_id: `DES_${st.id}`, state: st.state, creator: { login: BOT.login, type: BOT.type },
+    description: st.description, environment: st.environment, target_url: st.log_url, created_at: st.created_at, updated_at: st.created_at,
+    deployment_url: `${api}/deployments/${d.id}`, repository_url: api, environment_url: '', log_url: st.log_url, performed_via_github_app: null,
+  };
+}
 function commentJson(c: FakeComment) {
   return { id: c.id, body: c.body, user: c.user, html_url: `https://github.test/comments/${c.id}` };
 }

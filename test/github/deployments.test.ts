@@ -1,0 +1,93 @@
+// The deployment adapter over real HTTP to the fake GitHub: created once after a lost answer, the
+// reader reading only as far as it needs, descriptions within GitHub's 140 characters.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { createGitHubClient } from '../../src/github/client.js';
+import { createApplyDeployment, deploymentReader, setDeploymentStatus, statusDescription } from '../../src/github/deployments.js';
+import type { AppliedPayload } from '../../src/github/deployment-record.js';
+import { FakeGitHub } from './fake-github.js';
+
+let gh: FakeGitHub;
+beforeAll(async () => {
+  gh = await new FakeGitHub().start();
+});
+afterAll(() => gh.close());
+beforeEach(() => gh.reset());
+
+const repo = { owner: 'acme', repo: 'lists' };
+const octokit = () => createGitHubClient({ token: 't', baseUrl: gh.url, throttle: false, retryBaseMs: 1 });
+const payload: AppliedPayload = { kwsync: 1, target: 'staging', created: [], updated: ['scam'], deleted: [], revisions: { scam: 'h_scam_3' } };
+const sha = (n: number) => n.toString(16).padStart(40, '0');
+const staging = { name: 'staging' };
+
+async function applied(n: number, state: 'success' | 'failure', target = staging): Promise<number> {
+  const { id } = await createApplyDeployment(octokit(), { ...repo, target, sha: sha(n), payload });
+  await setDeploymentStatus(octokit(), { ...repo, deploymentId: id, state: 'in_progress', description: 'applying', logUrl: `https://run/${n}` });
+  await setDeploymentStatus(octokit(), { ...repo, deploymentId: id, state, description: state, logUrl: `https://run/${n}` });
+  return id;
+}
+
+describe('createApplyDeployment', () => {
+  it('after a 502 that hid a landed create, finds it by its nonce instead of creating a second', async () => {
+    gh.faultsFor.push({ method: 'POST', path: /\/deployments$/, status: 502, after: true, count: 1 });
+    const { id } = await createApplyDeployment(octokit(), { ...repo, target: staging, sha: sha(1), payload });
+    expect(gh.deployments.map((d) => d.id)).toEqual([id]);
+    expect(gh.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/acme/lists/deployments', 'GET /repos/acme/lists/deployments']);
+  });
+
+  it('after a 502 that did not land, sends again once: one deployment', async () => {
+    gh.faultsFor.push({ method: 'POST', path: /\/deployments$/, status: 502, count: 1 });
+    await createApplyDeployment(octokit(), { ...repo, target: staging, sha: sha(1), payload });
+    expect(gh.deployments).toHaveLength(1);
+    expect(gh.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
+  });
+
+  it('a 403 (no deployments: write) is not retried', async () => {
+    gh.faultsFor.push({ method: 'POST', path: /\/deployments$/, status: 403, message: 'Resource not accessible by integration', count: 9 });
+    await expect(createApplyDeployment(octokit(), { ...repo, target: staging, sha: sha(1), payload })).rejects.toMatchObject({ status: 403 });
+    expect(gh.requests).toHaveLength(1);
+  });
+});
+
+describe('deploymentReader', () => {
+  it('takes the newest deployment with a success, reading pages only as far as that', async () => {
+    await applied(1, 'success');
+    for (let n = 2; n <= 34; n++) await applied(n, 'failure');
+    gh.requests = [];
+    const last = await deploymentReader(octokit(), repo).lastApplied(staging);
+    expect(last).toMatchObject({ found: true, record: { sha: sha(1), environment: 'staging', runUrl: 'https://run/1', payload } });
+    // 34 records at 30 a page: two pages of deployments, a statuses read per record looked at.
+    expect(gh.requests.filter((r) => r.path.endsWith('/deployments')).map((r) => r.query.page ?? '1')).toEqual(['1', '2']);
+    expect(gh.requests.filter((r) => r.path.endsWith('/statuses'))).toHaveLength(34);
+
+    await applied(35, 'success');
+    gh.requests = [];
+    expect(await deploymentReader(octokit(), repo).lastApplied(staging)).toMatchObject({ found: true, record: { sha: sha(35) } });
+    expect(gh.requests).toHaveLength(2);
+  });
+
+  it('says why there is none, and keeps environments and other tasks apart', async () => {
+    await applied(1, 'success', { name: 'production' });
+    await octokit().rest.repos.createDeployment({ ...repo, ref: sha(2), environment: 'staging', required_contexts: [] });
+    expect(await deploymentReader(octokit(), repo).lastApplied(staging)).toEqual({ found: false, reason: 'no kwsync apply recorded in environment staging yet' });
+    gh.faultsFor.push({ method: 'GET', path: /\/deployments$/, status: 403, message: 'Resource not accessible by integration', count: 1 });
+    expect(await deploymentReader(octokit(), repo).lastApplied(staging)).toEqual({ found: false, reason: 'the deployment records of environment staging cannot be read (GitHub answered 403: Resource not accessible by integration)' });
+  });
+
+  it('recordOf: the newest record of a commit, a success replaced by a newer one (inactive) still a success', async () => {
+    await applied(1, 'success');
+    await applied(2, 'success');
+    expect(gh.deployments[0]!.statuses.at(-1)!.state).toBe('inactive');
+    const reader = deploymentReader(octokit(), repo);
+    expect(await reader.recordOf(staging, sha(1))).toMatchObject({ state: 'success', record: { sha: sha(1), runUrl: 'https://run/1' } });
+    await applied(3, 'failure');
+    expect(await reader.recordOf(staging, sha(3))).toMatchObject({ state: 'failure', description: 'failure' });
+    expect(await reader.recordOf(staging, sha(4))).toBeUndefined();
+  });
+});
+
+it('statusDescription keeps GitHub\'s 140 characters, on one line', () => {
+  expect(statusDescription('a\n b')).toBe('a b');
+  const long = statusDescription('x'.repeat(200));
+  expect(long).toHaveLength(140);
+  expect(long.endsWith('…')).toBe(true);
+});
