@@ -8,6 +8,7 @@ import { connectService, serviceOptions, serviceSettingsFromEnv } from '../cli/s
 import { ConfigError } from '../errors.js';
 import { clampTitle } from '../github/check-run.js';
 import { createGitHubClient } from '../github/client.js';
+import { deploymentReader } from '../github/deployments.js';
 import { fitText, GITHUB_LIMITS } from '../github/fit-markdown.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { savePlan } from '../plan/index.js';
@@ -63,8 +64,10 @@ async function main(): Promise<void> {
     });
     const event = await readEvent(env.GITHUB_EVENT_PATH);
     const context = parseRunContext(env, event, process.cwd());
+    const octokit = createGitHubClient({ token: inputs.githubToken, baseUrl: context.apiUrl, warn: (m) => core.warning(m) });
     const deps: ActionDeps = {
-      octokit: createGitHubClient({ token: inputs.githubToken, baseUrl: context.apiUrl, warn: (m) => core.warning(m) }),
+      octokit,
+      deploymentReader: deploymentReader(octokit, { owner: context.owner, repo: context.repo }),
       validateRepo,
       connect: apiKey
         ? (target, service) => connectService(serviceSettingsFromEnv(env, target), serviceOptions(service)).keywords

@@ -31,8 +31,8 @@ export interface AppliedRecord {
 /** The answer to "what was last applied to this target?". */
 export type LastApplied =
   | { found: true; record: AppliedRecord }
-  /** `reason` says why there is none, for output: no record yet, no token, no repository, ... */
-  | { found: false; reason: string };
+  /** `reason` says why there is none, for output: no record yet, no token, no repository, ...; `error` when the records could not be read at all (not: none exist). */
+  | { found: false; reason: string; error?: true };
 
 export interface DeploymentReader {
   /** The last successful apply of `target` (its environment), or why there is none. */

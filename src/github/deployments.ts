@@ -149,7 +149,7 @@ export function deploymentReader(octokit: GitHubClient, repo: RepoRef): Deployme
         return { found: false, reason: seen === 0 ? `no kwsync apply recorded in environment ${environment} yet` : `no successful kwsync apply recorded in environment ${environment}` } satisfies LastApplied;
       } catch (err) {
         if (!(err instanceof RequestError)) throw err;
-        return { found: false, reason: `the deployment records of environment ${environment} cannot be read (GitHub answered ${err.status}: ${err.message})` };
+        return { found: false, reason: `the deployment records of environment ${environment} cannot be read (GitHub answered ${err.status}: ${err.message})` , error: true };
       }
     },
 

@@ -3,6 +3,8 @@
 // the command runs (status.ts holds the definition only).
 import { EXIT, UsageError } from '../../errors.js';
 import type { DeploymentReader } from '../../github/deployment-record.js';
+import { createGitHubClient } from '../../github/client.js';
+import { deploymentReader } from '../../github/deployments.js';
 import type { KwsyncConfig, TargetConfig } from '../../model/config.js';
 import { commitOf, insideGit, localCommitLists } from '../../status/git-lists.js';
 import { githubTokenOf, parseRepoName, repoFromOrigin, TOKEN_ADVICE, type GitHubRepo } from '../../status/github-repo.js';
@@ -69,14 +71,9 @@ function openReader(io: CliIO, repository: GitHubRepo | null): DeploymentReader 
   return deploymentReaderFor({ token, repository, apiUrl: io.env.GITHUB_API_URL?.trim() || undefined }) ?? unavailableReader('this build of kwsync does not read deployment records yet');
 }
 
-/**
- * THE WIRING POINT of the GitHub deployments reader (src/github/deployments.ts, from helper
- * "deploy", not on this branch yet): `return deploymentReader(createGitHubClient({ token, ...(apiUrl
- * ? { baseUrl: apiUrl } : {}) }), repository);`. Until it is wired, undefined: every target reports
- * "no deployment record" and compares with --ref. Tests inject a reader (runStatus's `inject.reader`).
- */
-export function deploymentReaderFor(_opts: { token: string; repository: GitHubRepo; apiUrl: string | undefined }): DeploymentReader | undefined {
-  return undefined;
+/** The GitHub deployments reader (src/github/deployments.ts) over a client of `token` (GITHUB_API_URL for GitHub Enterprise). */
+export function deploymentReaderFor(opts: { token: string; repository: GitHubRepo; apiUrl: string | undefined }): DeploymentReader | undefined {
+  return deploymentReader(createGitHubClient({ token: opts.token, ...(opts.apiUrl ? { baseUrl: opts.apiUrl } : {}) }), opts.repository);
 }
 
 /** One target's client, keyed by its own variable (apiKeyEnv); a missing one throws a ConfigError naming it. */
