@@ -79,7 +79,7 @@ export function markOtherWriterReverts(plan: Plan, other: OtherWriter): Plan {
 /** The target's last apply when it was of another commit, with whether that commit is in `sha`'s history. */
 export async function otherWriter(reader: DeploymentReader, target: TargetRef, sha: string, ancestry: (ancestor: string) => Promise<boolean | undefined>): Promise<OtherWriter | { skipped: string } | undefined> {
   const last = await reader.lastApplied(target);
-  if (!last.found) return /cannot be read/.test(last.reason) ? { skipped: `${last.reason}: changes that would revert another commit's apply are not checked` } : undefined;
+  if (!last.found) return last.error ? { skipped: `${last.reason}: changes that would revert another commit's apply are not checked` } : undefined;
   if (last.record.sha === sha) return undefined;
   const ancestor = await ancestry(last.record.sha);
   if (ancestor === undefined) return { skipped: `cannot tell whether ${short(last.record.sha)} (the last apply of ${target.name}) is in this commit's history (git has not got it, and GitHub's compare did not answer): changes that would revert it are not checked` };

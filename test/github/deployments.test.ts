@@ -70,7 +70,7 @@ describe('deploymentReader', () => {
     await octokit().rest.repos.createDeployment({ ...repo, ref: sha(2), environment: 'staging', required_contexts: [] });
     expect(await deploymentReader(octokit(), repo).lastApplied(staging)).toEqual({ found: false, reason: 'no kwsync apply recorded in environment staging yet' });
     gh.faultsFor.push({ method: 'GET', path: /\/deployments$/, status: 403, message: 'Resource not accessible by integration', count: 1 });
-    expect(await deploymentReader(octokit(), repo).lastApplied(staging)).toEqual({ found: false, reason: 'the deployment records of environment staging cannot be read (GitHub answered 403: Resource not accessible by integration)' });
+    expect(await deploymentReader(octokit(), repo).lastApplied(staging)).toEqual({ found: false, reason: 'the deployment records of environment staging cannot be read (GitHub answered 403: Resource not accessible by integration)', error: true });
   });
 
   it('recordOf: the newest record of a commit, a success replaced by a newer one (inactive) still a success', async () => {
