@@ -1,5 +1,5 @@
 // The thresholds still follow from the corpus with the real sentence model (loaded once for the
-// file): the default catches at least 90% of the paraphrases, the threshold rule re-derives the
+// file): the default catches at least 80% of the paraphrases with at most 15% of the hard negatives, the threshold rule re-derives the
 // default, the near-duplicate threshold separates trivial rewordings from distinct sentences, and
 // no disallowed sentence or paraphrase counts as generic. Fails, by design, without the optional model.
 import { loadEmbedder, type SentenceEmbedder } from '../../src/similarity/embedder.js';
@@ -17,9 +17,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => embedder?.close());
 
-it('the default threshold catches at least 90% of the paraphrases, and at most 2% of everyday chat', () => {
+it('the default threshold catches at least 80% of the paraphrases, at most 15% of on-topic chat and 2% of everyday chat', () => {
   expect(report.atDefault.threshold).toBe(DEFAULT_SIMILARITY_THRESHOLD);
-  expect(report.atDefault.hard.recall).toBeGreaterThanOrEqual(0.9);
+  expect(report.atDefault.hard.recall).toBeGreaterThanOrEqual(0.8);
+  expect(report.atDefault.hard.fpr).toBeLessThanOrEqual(0.15);
   expect(report.atDefault.neutral.fpr).toBeLessThanOrEqual(0.02);
 });
 

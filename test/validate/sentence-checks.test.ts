@@ -138,7 +138,7 @@ describe('sentence-generic', () => {
     const result = await validateRepo({ dir: 'keywords', cwd, sentenceChecks: fakeModel(await genericTable()).load });
     expect(result.diagnostics).toHaveLength(1);
     expect(result.diagnostics[0]).toMatchObject({ line: 6, column: 5, severity: 'warning', rule: 'sentence-generic', fix: { line: 6, replace: `  - ${G}`, with: '' } });
-    expect(result.diagnostics[0]!.message).toContain("at the preview threshold 0.52 it alone catches 5 of kwsync's 105 everyday chat messages (4.8%, more than 2%)");
+    expect(result.diagnostics[0]!.message).toContain("at the preview threshold 0.6 it alone catches 5 of kwsync's 105 everyday chat messages (4.8%, more than 2%)");
   });
 
   it('follows kwsync.yaml preview.similarity.threshold', async () => {
