@@ -1,6 +1,6 @@
 // Settings for talking to the service, from the environment (and optionally one kwsync.yaml
-// target), and the connected client. Env wins over the target for appId/region, so a CI job can
-// point any target at another app; the key only ever comes from COMETCHAT_API_KEY.
+// target), and the connected client. Env wins over the target for appId/region/baseUrl, so a CI job
+// can point any target at another app; the key only ever comes from COMETCHAT_API_KEY.
 import { ConfigError } from '../errors.js';
 import { REGIONS, type Region, type ServiceConfig, type TargetConfig } from '../model/config.js';
 import type { KeywordTarget } from '../model/target.js';
@@ -38,7 +38,8 @@ export function serviceSettingsFromEnv(env: Env, target?: TargetConfig): Service
       throw new ConfigError(`${name} must be an http(s) URL such as http://127.0.0.1:8787/v3 (got "${url}")`);
     }
   }
-  const bases = resolveBaseUrls({ appId, region, baseUrl, callsBaseUrl });
+  // A target's baseUrl (checked by the kwsync.yaml schema) when the environment names none.
+  const bases = resolveBaseUrls({ appId, region, baseUrl: baseUrl ?? target?.baseUrl, callsBaseUrl });
   // One line naming every variable still missing, so a new user fixes them in one go.
   const missing = [
     ...(bases ? [] : ['COMETCHAT_APP_ID (your app id; or COMETCHAT_BASE_URL for another server, e.g. `kwsync emulator`)']),
