@@ -112,45 +112,14 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const named = parseAppSpecs(opts.apps ?? [], apiKey);
   const world = await resolveWorld(opts, seed);
 
-  // Everything an app owns: its lists (seeded or loaded), their saver, keys and rate budget.
-  const openApp = async (id: string, key: string, statePath: string | undefined): Promise<ServedApp> => {
-    const keywords = new KeywordStore(id, () => Math.floor(now() / 1000), {
-      csvParsing: opts.csvParsing ?? 'lines',
-      requireSearchTerms: opts.requireSearchTerms ?? false,
-      sentenceEncoding: opts.sentenceEncoding ?? DEFAULT_RULES.sentenceEncoding,
-      separators: { ...DEFAULT_RULES.separators, ...opts.separators },
-    });
-    const defaultLists = opts.defaultLists ?? 'published';
-    const saved = statePath ? await loadState(statePath) : undefined;
-    if (saved) keywords.load(saved);
-    else keywords.seed(withDefaultLists(world.keywordLists, defaultLists), Math.floor(now() / 1000));
-    keywords.seedForeign(foreignDefaultLists(defaultLists, new Set(keywords.all().map((l) => l.id))));
-    const persist = statePath ? createStateSaver(statePath, id, () => keywords.all()) : async () => {};
-    const ctx: EmulatorContext = {
-      world,
-      keywords,
-      persist,
-      bodyLimitBytes: opts.bodyLimitBytes ?? 2 * 1024 * 1024,
-      keywordListLimit: opts.keywordListLimit,
-      // Readings of what is unpublished that `kwsync doctor` finds out (paging, prepend).
-      keywordListPaging: opts.keywordListPaging,
-      callsIgnorePage: opts.callsIgnorePage,
-      prependWithoutId: opts.prependWithoutId,
-    };
-    return {
-      appId: id,
-      ctx,
-      keys: { apiKey: key, ...(opts.readOnlyApiKey !== undefined ? { readOnlyApiKey: opts.readOnlyApiKey } : {}) },
-      rateLimiter: createRateLimiter({ perMinute: opts.rateLimitPerMinute ?? 10_000, headers: opts.rateLimitHeaders ?? 'x-rate-limit', now }),
-    };
-  };
-  const main = await openApp(appId, apiKey, opts.statePath);
+  const open = (id: string, key: string, statePath: string | undefined) => openApp(opts, world, now, { id, key, statePath });
+  const main = await open(appId, apiKey, opts.statePath);
   const apps = new Map<string, ServedApp>();
   for (const spec of named) {
     if (spec.appId === appId && spec.apiKey !== apiKey) {
       throw new ConfigError(`emulator app "${appId}" is the default app: it takes the default app's key, not one of its own`);
     }
-    apps.set(spec.appId, spec.appId === appId ? main : await openApp(spec.appId, spec.apiKey, opts.statePath ? appStatePath(opts.statePath, spec.appId) : undefined));
+    apps.set(spec.appId, spec.appId === appId ? main : await open(spec.appId, spec.apiKey, opts.statePath ? appStatePath(opts.statePath, spec.appId) : undefined));
   }
 
   const faults = createFaultInjector(seed, opts.faults);
@@ -184,6 +153,44 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     injectFaults: (f) => faults.inject(f),
     setFaults: (f) => faults.setRandom(f),
     close: () => app.close(),
+  };
+}
+
+/** Everything an app owns: its lists (seeded, or loaded from its state file), their saver, keys and rate budget. */
+async function openApp(
+  opts: EmulatorOptions,
+  world: EmulatorWorld,
+  now: () => number,
+  { id, key, statePath }: { id: string; key: string; statePath: string | undefined },
+): Promise<ServedApp> {
+  const keywords = new KeywordStore(id, () => Math.floor(now() / 1000), {
+    csvParsing: opts.csvParsing ?? 'lines',
+    requireSearchTerms: opts.requireSearchTerms ?? false,
+    sentenceEncoding: opts.sentenceEncoding ?? DEFAULT_RULES.sentenceEncoding,
+    separators: { ...DEFAULT_RULES.separators, ...opts.separators },
+  });
+  const defaultLists = opts.defaultLists ?? 'published';
+  const saved = statePath ? await loadState(statePath) : undefined;
+  if (saved) keywords.load(saved);
+  else keywords.seed(withDefaultLists(world.keywordLists, defaultLists), Math.floor(now() / 1000));
+  keywords.seedForeign(foreignDefaultLists(defaultLists, new Set(keywords.all().map((l) => l.id))));
+  const persist = statePath ? createStateSaver(statePath, id, () => keywords.all()) : async () => {};
+  const ctx: EmulatorContext = {
+    world,
+    keywords,
+    persist,
+    bodyLimitBytes: opts.bodyLimitBytes ?? 2 * 1024 * 1024,
+    keywordListLimit: opts.keywordListLimit,
+    // Readings of what is unpublished that `kwsync doctor` finds out (paging, prepend).
+    keywordListPaging: opts.keywordListPaging,
+    callsIgnorePage: opts.callsIgnorePage,
+    prependWithoutId: opts.prependWithoutId,
+  };
+  return {
+    appId: id,
+    ctx,
+    keys: { apiKey: key, ...(opts.readOnlyApiKey !== undefined ? { readOnlyApiKey: opts.readOnlyApiKey } : {}) },
+    rateLimiter: createRateLimiter({ perMinute: opts.rateLimitPerMinute ?? 10_000, headers: opts.rateLimitHeaders ?? 'x-rate-limit', now }),
   };
 }
 
