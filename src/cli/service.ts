@@ -34,6 +34,7 @@ export function serviceSettingsFromEnv(env: Env, target?: TargetConfig, opts: { 
     throw new ConfigError(`COMETCHAT_REGION must be one of ${REGIONS.join(', ')} (got "${regionText}")`);
   }
   const region = (regionText as Region | undefined) ?? target?.region ?? 'us';
+  // A target's baseUrl (checked by the kwsync.yaml schema) when the environment names none.
   const baseUrl = envValue(env, 'COMETCHAT_BASE_URL') ?? target?.baseUrl;
   const callsBaseUrl = envValue(env, 'COMETCHAT_CALLS_BASE_URL');
   for (const [name, url] of [['COMETCHAT_BASE_URL', baseUrl], ['COMETCHAT_CALLS_BASE_URL', callsBaseUrl]] as const) {

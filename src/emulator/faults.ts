@@ -11,6 +11,7 @@
 // - 'no-default-flag': every list of the answer loses its `default` field, a default list keeping
 //   only `appId: "default"` (or nothing, with `dropAppId`): shapes that say "default" in one place
 //   and not in another.
+import { splitAppPath } from './apps.js';
 import { createPrng } from './prng.js';
 
 export type FaultType = '429' | '502' | '503' | '504' | 'drop' | 'drop-after' | 'edit-before' | 'trickle' | 'cut-body' | 'latency' | 'other-list' | 'no-default-flag';
@@ -19,7 +20,10 @@ export interface ScriptedFault {
   type: FaultType;
   count: number;
   method?: string;
-  /** A string matches the path with or without its `/v3` / `/calls/v3` prefix, and every path under it. */
+  /**
+   * A string matches the path with or without its `/v3` / `/calls/v3` prefix, and every path under it;
+   * without `/apps/<app>` it matches that path of every app, with it only that app's.
+   */
   path?: string | RegExp;
   retryAfterSeconds?: number;
   latencyMs?: number;
@@ -131,7 +135,8 @@ export function createFaultInjector(seed: number, initial: RandomFaults | undefi
 function matches(f: ScriptedFault, method: string, path: string): boolean {
   if (f.method !== undefined && f.method.toUpperCase() !== method.toUpperCase()) return false;
   if (f.path === undefined) return true;
-  const short = PREFIXES.reduce((p, prefix) => (p.startsWith(`${prefix}/`) ? p.slice(prefix.length) : p), path);
+  // A named app's path (`/apps/<app>/v3/...`) matches without its app too: a fault without one hits every app.
+  const short = PREFIXES.reduce((p, prefix) => (p.startsWith(`${prefix}/`) ? p.slice(prefix.length) : p), splitAppPath(path).rest);
   if (f.path instanceof RegExp) {
     f.path.lastIndex = 0;
     const onFull = f.path.test(path);

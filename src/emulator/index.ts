@@ -1,5 +1,6 @@
 // The local CometChat service: chat (keyword lists, group messages) and calls APIs over real HTTP,
 // with seed data, optional persistence and fault injection. Tests and `kwsync emulator` start it.
+// One process may serve several apps (`apps`), each with its own lists and rate budget.
 import { readFile } from 'node:fs/promises';
 import { ConfigError } from '../errors.js';
 import { parseEmulatorData, type EmulatorData, type EmulatorWorld } from './data-schema.js';
@@ -14,6 +15,8 @@ import type { KeywordListPaging } from './listing-paging.js';
 import { foreignDefaultLists, withDefaultLists, type DefaultListSet } from './default-lists.js';
 import type { SentenceEncoding, Separators } from '../model/terms-encoding.js';
 import { buildServer, type RequestLogEntry } from './server.js';
+import { appBasePath, appStatePath, parseAppSpecs, type AppSpec, type ServedApp } from './apps.js';
+import type { EmulatorContext } from './context.js';
 
 export type { EmulatorData } from './data-schema.js';
 export type { ScriptedFault, RandomFaults, FaultType } from './faults.js';
@@ -25,6 +28,7 @@ export { KEYWORD_LIST_PAGINGS, type KeywordListPaging } from './listing-paging.j
 export { DEFAULT_LIST_SETS, type DefaultListSet } from './default-lists.js';
 export { generateSeedData, BUSY_GROUP, BUSY_GROUP_MESSAGES } from './seed.js';
 export { appHashOf } from './keyword-store.js';
+export { appStatePath, type AppSpec } from './apps.js';
 
 export const DEFAULT_EMULATOR_APP_ID = 'kwsync-demo';
 export const DEFAULT_EMULATOR_API_KEY = 'emulator-key';
@@ -68,6 +72,21 @@ export interface EmulatorOptions {
   separators?: Partial<Separators>;
   /** Default lists seeded: 'none', 'published' (the default: the one published default word list) or 'all'. */
   defaultLists?: DefaultListSet;
+  /**
+   * More apps in the same process, at `/apps/<appId>/v3` and `/apps/<appId>/calls/v3`: each starts
+   * with the lists the default app starts with and has its own lists, revisions, rate budget and
+   * state file (`appStatePath`); the key is `apiKey` unless the app names its own. Naming the
+   * default app's id serves the default app there too.
+   */
+  apps?: readonly AppSpec[];
+}
+
+/** One named app's addresses and key (a local stand-in). */
+export interface EmulatorAppInfo {
+  appId: string;
+  apiKey: string;
+  chatBaseUrl: string;
+  callsBaseUrl: string;
 }
 
 export interface RunningEmulator {
@@ -76,6 +95,8 @@ export interface RunningEmulator {
   callsBaseUrl: string;
   appId: string;
   apiKey: string;
+  /** The named apps (`EmulatorOptions.apps`), in the order given; the default app is not among them. */
+  apps: EmulatorAppInfo[];
   requests: RequestLogEntry[];
   clearRequests(): void;
   injectFaults(f: ScriptedFault): void;
@@ -88,39 +109,28 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const apiKey = opts.apiKey ?? DEFAULT_EMULATOR_API_KEY;
   const now = opts.now ?? Date.now;
   const seed = opts.seed ?? 1;
+  const named = parseAppSpecs(opts.apps ?? [], apiKey);
   const world = await resolveWorld(opts, seed);
 
-  const keywords = new KeywordStore(appId, () => Math.floor(now() / 1000), {
-    csvParsing: opts.csvParsing ?? 'lines',
-    requireSearchTerms: opts.requireSearchTerms ?? false,
-    sentenceEncoding: opts.sentenceEncoding ?? DEFAULT_RULES.sentenceEncoding,
-    separators: { ...DEFAULT_RULES.separators, ...opts.separators },
-  });
-  const defaultLists = opts.defaultLists ?? 'published';
-  const saved = opts.statePath ? await loadState(opts.statePath) : undefined;
-  if (saved) keywords.load(saved);
-  else keywords.seed(withDefaultLists(world.keywordLists, defaultLists), Math.floor(now() / 1000));
-  keywords.seedForeign(foreignDefaultLists(defaultLists, new Set(keywords.all().map((l) => l.id))));
-  const persist = opts.statePath ? createStateSaver(opts.statePath, appId, () => keywords.all()) : async () => {};
+  const open = (id: string, key: string, statePath: string | undefined) => openApp(opts, world, now, { id, key, statePath });
+  const main = await open(appId, apiKey, opts.statePath);
+  const apps = new Map<string, ServedApp>();
+  for (const spec of named) {
+    if (spec.appId === appId && spec.apiKey !== apiKey) {
+      throw new ConfigError(`emulator app "${appId}" is the default app: it takes the default app's key, not one of its own`);
+    }
+    apps.set(spec.appId, spec.appId === appId ? main : await open(spec.appId, spec.apiKey, opts.statePath ? appStatePath(opts.statePath, spec.appId) : undefined));
+  }
 
   const faults = createFaultInjector(seed, opts.faults);
   const requests: RequestLogEntry[] = [];
   const app = await buildServer({
-    ctx: {
-      world,
-      keywords,
-      persist,
-      bodyLimitBytes: opts.bodyLimitBytes ?? 2 * 1024 * 1024,
-      keywordListLimit: opts.keywordListLimit,
-      // Readings of what is unpublished that `kwsync doctor` finds out (paging, prepend).
-      keywordListPaging: opts.keywordListPaging,
-      callsIgnorePage: opts.callsIgnorePage,
-      prependWithoutId: opts.prependWithoutId,
-    },
-    keys: { apiKey, ...(opts.readOnlyApiKey !== undefined ? { readOnlyApiKey: opts.readOnlyApiKey } : {}) },
+    ctx: main.ctx,
+    keys: main.keys,
     faults,
-    rateLimiter: createRateLimiter({ perMinute: opts.rateLimitPerMinute ?? 10_000, headers: opts.rateLimitHeaders ?? 'x-rate-limit', now }),
+    rateLimiter: main.rateLimiter,
     log: requests,
+    apps,
     ...(opts.errorBody !== undefined ? { errorBody: opts.errorBody } : {}),
   });
   const host = opts.host ?? '127.0.0.1';
@@ -135,6 +145,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     callsBaseUrl: `${url}/calls/v3`,
     appId,
     apiKey,
+    apps: named.map((a) => ({ appId: a.appId, apiKey: a.apiKey, chatBaseUrl: `${url}${appBasePath(a.appId, 'chat')}`, callsBaseUrl: `${url}${appBasePath(a.appId, 'calls')}` })),
     requests,
     clearRequests: () => {
       requests.length = 0;
@@ -142,6 +153,44 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     injectFaults: (f) => faults.inject(f),
     setFaults: (f) => faults.setRandom(f),
     close: () => app.close(),
+  };
+}
+
+/** Everything an app owns: its lists (seeded, or loaded from its state file), their saver, keys and rate budget. */
+async function openApp(
+  opts: EmulatorOptions,
+  world: EmulatorWorld,
+  now: () => number,
+  { id, key, statePath }: { id: string; key: string; statePath: string | undefined },
+): Promise<ServedApp> {
+  const keywords = new KeywordStore(id, () => Math.floor(now() / 1000), {
+    csvParsing: opts.csvParsing ?? 'lines',
+    requireSearchTerms: opts.requireSearchTerms ?? false,
+    sentenceEncoding: opts.sentenceEncoding ?? DEFAULT_RULES.sentenceEncoding,
+    separators: { ...DEFAULT_RULES.separators, ...opts.separators },
+  });
+  const defaultLists = opts.defaultLists ?? 'published';
+  const saved = statePath ? await loadState(statePath) : undefined;
+  if (saved) keywords.load(saved);
+  else keywords.seed(withDefaultLists(world.keywordLists, defaultLists), Math.floor(now() / 1000));
+  keywords.seedForeign(foreignDefaultLists(defaultLists, new Set(keywords.all().map((l) => l.id))));
+  const persist = statePath ? createStateSaver(statePath, id, () => keywords.all()) : async () => {};
+  const ctx: EmulatorContext = {
+    world,
+    keywords,
+    persist,
+    bodyLimitBytes: opts.bodyLimitBytes ?? 2 * 1024 * 1024,
+    keywordListLimit: opts.keywordListLimit,
+    // Readings of what is unpublished that `kwsync doctor` finds out (paging, prepend).
+    keywordListPaging: opts.keywordListPaging,
+    callsIgnorePage: opts.callsIgnorePage,
+    prependWithoutId: opts.prependWithoutId,
+  };
+  return {
+    appId: id,
+    ctx,
+    keys: { apiKey: key, ...(opts.readOnlyApiKey !== undefined ? { readOnlyApiKey: opts.readOnlyApiKey } : {}) },
+    rateLimiter: createRateLimiter({ perMinute: opts.rateLimitPerMinute ?? 10_000, headers: opts.rateLimitHeaders ?? 'x-rate-limit', now }),
   };
 }
 

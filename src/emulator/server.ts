@@ -1,10 +1,12 @@
-// The HTTP server: one fastify app with the Chat API under /v3 and the Calls API under /calls/v3.
-// Every request passes, in order: request id and log, faults, body size, auth, rate limit.
+// The HTTP server: one fastify app with the Chat API under /v3 and the Calls API under /calls/v3,
+// and each named app's under /apps/<appId>/v3 and /apps/<appId>/calls/v3 (apps.ts).
+// Every request passes, in order: request id and log, faults, body size, app, auth, rate limit.
 import { randomUUID } from 'node:crypto';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
+import { APPS_PREFIX, splitAppPath, unknownApp, type ServedApp } from './apps.js';
 import { checkApiKey, type EmulatorKeys } from './auth.js';
 import type { EmulatorContext } from './context.js';
 import { rewriteAnswer, type FaultDecision, type FaultInjector } from './faults.js';
@@ -19,6 +21,8 @@ export interface RequestLogEntry {
   path: string;
   status: number;
   fault?: string;
+  /** The named app the path is under (`/apps/<app>/...`); absent for the default app. */
+  app?: string;
 }
 
 export interface ServerParts {
@@ -28,6 +32,8 @@ export interface ServerParts {
   rateLimiter: RateLimiter;
   log: RequestLogEntry[];
   errorBody?: ErrorBodyMode;
+  /** Named apps by id, each with its own lists, keys and rate budget (the default app is `ctx`). */
+  apps?: ReadonlyMap<string, ServedApp>;
 }
 
 /** A long-running `kwsync emulator` keeps only the newest entries of its request log. */
@@ -50,12 +56,18 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   const cutBody = new WeakSet<FastifyRequest>();
   const rewrite = new WeakMap<FastifyRequest, FaultDecision>();
   const respondAt = new WeakMap<FastifyRequest, number>();
+  const served = new WeakMap<FastifyRequest, ServedApp>();
+  const apps = parts.apps ?? new Map<string, ServedApp>();
+  const defaultApp: ServedApp = { appId: ctx.keywords.appId, ctx, keys: parts.keys, rateLimiter: parts.rateLimiter };
+  /** The app a request is for; set in onRequest before any route runs. */
+  const appOf = (request: FastifyRequest): ServedApp => served.get(request) ?? defaultApp;
   let edits = 0;
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     const path = pathOf(request.url);
-    const entry: RequestLogEntry = { method: request.method, path, status: 0 };
+    const named = splitAppPath(path).appId;
+    const entry: RequestLogEntry = { method: request.method, path, status: 0, ...(named !== undefined ? { app: named } : {}) };
     if (parts.log.length >= MAX_LOG_ENTRIES) parts.log.splice(0, MAX_LOG_ENTRIES / 10);
     parts.log.push(entry);
     entries.set(request, entry);
@@ -73,7 +85,10 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     else if (decision.fault === 'trickle') trickle.set(request, decision.trickleMs ?? 1000);
     else if (decision.fault === 'cut-body') cutBody.add(request);
     else if (decision.fault === 'other-list' || decision.fault === 'no-default-flag') rewrite.set(request, decision);
-    else if (decision.fault === 'edit-before') editBefore(ctx, decision.editList ?? listIdOf(path), decision.editTerm ?? `live-edit-${(edits += 1)}`);
+    else if (decision.fault === 'edit-before') {
+      const target = named === undefined ? ctx : apps.get(named)?.ctx;
+      if (target) editBefore(target, decision.editList ?? listIdOf(path), decision.editTerm ?? `live-edit-${(edits += 1)}`);
+    }
     else if (decision.fault) {
       const status = Number(decision.fault);
       const retry = status === 429 ? { 'retry-after': String(decision.retryAfterSeconds ?? 1) } : undefined;
@@ -83,8 +98,11 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     if (length > ctx.bodyLimitBytes) {
       throw new EmulatorHttpError(413, 'ERR_BAD_REQUEST', `The body is ${length} bytes; at most ${ctx.bodyLimitBytes} are accepted.`);
     }
-    checkApiKey(request.headers.apikey, parts.keys);
-    reply.headers(parts.rateLimiter.take());
+    const app = named === undefined ? defaultApp : apps.get(named);
+    if (!app) throw unknownApp(named as string, [...apps.keys()]);
+    served.set(request, app);
+    checkApiKey(request.headers.apikey, app.keys);
+    reply.headers(app.rateLimiter.take());
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -117,7 +135,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
 
   app.setErrorHandler(async (err, request, reply) => {
     const e = toHttpError(err);
-    const { contentType, body } = renderError(e, pathOf(request.url), parts.errorBody ?? 'envelope');
+    const { contentType, body } = renderError(e, splitAppPath(pathOf(request.url)).rest, parts.errorBody ?? 'envelope');
     return reply.code(e.status).headers(e.headers).type(contentType).send(body);
   });
   app.setNotFoundHandler(async (request) => {
@@ -126,12 +144,24 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
 
   await app.register(
     async (chat) => {
-      registerKeywordRoutes(chat, ctx);
+      registerKeywordRoutes(chat, () => ctx);
       registerMessageRoutes(chat, ctx);
     },
     { prefix: CHAT_PREFIX },
   );
   await app.register(async (calls) => registerCallRoutes(calls, ctx), { prefix: CALLS_PREFIX });
+  if (apps.size > 0) {
+    // One set of routes for every named app: keyword routes find the request's app; messages and
+    // calls are the shared, read-only world.
+    await app.register(
+      async (chat) => {
+        registerKeywordRoutes(chat, (request) => appOf(request).ctx);
+        registerMessageRoutes(chat, ctx);
+      },
+      { prefix: `${APPS_PREFIX}/:appId${CHAT_PREFIX}` },
+    );
+    await app.register(async (calls) => registerCallRoutes(calls, ctx), { prefix: `${APPS_PREFIX}/:appId${CALLS_PREFIX}` });
+  }
   return app;
 }
 

@@ -31,6 +31,21 @@ describe('serviceSettingsFromEnv', () => {
     expect(s).toMatchObject({ chatBaseUrl: 'http://127.0.0.1:8787/v3', callsBaseUrl: 'http://127.0.0.1:8787/calls/v3' });
   });
 
+  test("a target's baseUrl connects it (calls derived beside it); COMETCHAT_BASE_URL wins over it", () => {
+    const target = { name: 'staging', baseUrl: 'http://127.0.0.1:8787/apps/staging/v3' };
+    expect(serviceSettingsFromEnv({ ...KEY }, target)).toMatchObject({
+      label: 'staging',
+      chatBaseUrl: 'http://127.0.0.1:8787/apps/staging/v3',
+      callsBaseUrl: 'http://127.0.0.1:8787/apps/staging/calls/v3',
+    });
+    expect(serviceSettingsFromEnv({ ...KEY, COMETCHAT_BASE_URL: 'http://127.0.0.1:9999/v3' }, target)).toMatchObject({
+      chatBaseUrl: 'http://127.0.0.1:9999/v3',
+      callsBaseUrl: 'http://127.0.0.1:9999/calls/v3',
+    });
+    // An app id beside it names the app in headers; the base URL still decides where requests go.
+    expect(serviceSettingsFromEnv({ ...KEY }, { ...target, appId: 'stg-app' })).toMatchObject({ appId: 'stg-app', chatBaseUrl: target.baseUrl });
+  });
+
   test.each([
     [{}, /set COMETCHAT_APP_ID .* and COMETCHAT_API_KEY/],
     [{ COMETCHAT_APP_ID: 'a' }, /set COMETCHAT_API_KEY \(a REST API key with full-access scope\)$/],

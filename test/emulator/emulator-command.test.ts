@@ -67,6 +67,9 @@ test.each([
   [['--csv-parsing', 'quotes'], '--csv-parsing must be one of lines, split-commas, rfc4180, not "quotes"'],
   [['--error-body', 'html'], '--error-body must be one of envelope, plain, other-json'],
   [['--rate-limit-headers', 'x'], '--rate-limit-headers must be one of x-ratelimit, x-rate-limit, none'],
+  [['--apps', 'staging,pr od'], '--apps: "pr od" is not an app id'],
+  [['--apps', 'staging,'], '--apps: "" is not an app id'],
+  [['--apps', 'a,b,a'], '--apps names "a" twice'],
 ])('bad option %j exits 64 with a clear line', async (args, message) => {
   const t = io();
   expect(await runCli(['emulator', ...args], t.cli)).toBe(64);
@@ -139,4 +142,21 @@ test('the kinds flags: default lists (all unless told), sentence encoding and se
   expect(() => emulatorOptions({ ...flags, sentenceEncoding: 'csv' }, '/')).toThrow(/--sentence-encoding must be one of repeated, brackets, indexed, json, searchTerms/);
   expect(() => emulatorOptions({ ...flags, separators: 'patterns=comma' }, '/')).toThrow(/--separators \(kind\) must be one of word, pattern, sentence-similarity, not "patterns"/);
   expect(() => emulatorOptions({ ...flags, separators: 'word=tab' }, '/')).toThrow(/--separators word must be one of comma, newline, not "tab"/);
+});
+
+test('--apps: every app is printed with its base, and a kwsync.yaml targets block reaches it', async () => {
+  const t = io();
+  const done = runCli(['emulator', '--port', '0', '--apps', 'staging,prod-eu', '--default-lists', 'published'], t.cli);
+  const text = await t.started;
+  const url = /listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(text)?.[1] as string;
+  expect(text).toContain(`  staging  Chat API: ${url}/apps/staging/v3\n  prod-eu  Chat API: ${url}/apps/prod-eu/v3\n`);
+  expect(text).toContain(`  targets:\n    - name: staging\n      baseUrl: ${url}/apps/staging/v3\n    - name: prod-eu\n      baseUrl: ${url}/apps/prod-eu/v3\n`);
+  expect(text).toContain(`  export COMETCHAT_BASE_URL=${url}/v3\n`); // the default app, as before
+  const headers = { apikey: 'emulator-key' };
+  const res = await fetch(`${url}/apps/prod-eu/v3/moderation/keywords`, { headers });
+  expect(res.status).toBe(200);
+  expect(((await res.json()) as { data: { id: string }[] }).data.map((l) => l.id)).toEqual(['profanity-list']);
+  expect((await fetch(`${url}/apps/qa/v3/moderation/keywords`, { headers })).status).toBe(404);
+  t.stop();
+  expect(await done).toBe(0);
 });

@@ -6,6 +6,7 @@ import { KwsyncError, UsageError } from '../../errors.js';
 import type { EmulatorOptions } from '../../emulator/index.js';
 // Plain constants, no server code: the command's --help must not load fastify.
 import { DEFAULT_LIST_SETS } from '../../emulator/default-lists.js';
+import { appStatePath } from '../../emulator/apps.js';
 import { SENTENCE_ENCODINGS, TERM_SEPARATORS } from '../../model/config.js';
 import { CATEGORIES } from '../../model/keyword-list.js';
 import type { Separators } from '../../model/terms-encoding.js';
@@ -17,6 +18,7 @@ interface EmulatorFlags {
   host: string;
   appId?: string;
   apiKey?: string;
+  apps?: string;
   data?: string;
   state?: string;
   seed?: string;
@@ -45,6 +47,8 @@ const RATE_HEADERS = ['x-ratelimit', 'x-rate-limit', 'none'] as const;
 const CLI_DEFAULT_LISTS = 'all';
 const LIST_PAGINGS = ['none', 'page', 'offset'] as const;
 const PREPEND_STARTS = ['newest', 'oldest'] as const;
+/** More than a matrix of targets needs (GitHub runs at most 256 jobs per matrix), few enough to stay small in memory. */
+const MAX_APPS = 256;
 
 const EXAMPLES = `
 Examples:
@@ -58,6 +62,7 @@ Examples:
                                                   a service reading sentences and patterns otherwise:
                                                   kwsync doctor --write-probe finds the settings that fit
   kwsync emulator --default-lists published       only the one default list the published example shows
+  kwsync emulator --apps staging,prod-eu          two more apps in the same process, one target each
 
 Where the published API description is silent, the emulator follows one reading by default
 (listing limit 100, searchTerms optional beside a file, one CSV term per line, sentences as
@@ -69,7 +74,10 @@ list, default sentence lists and fifteen "... Prompt" lists, in shapes no exampl
 (sentences in disallowedSentences or searchTerms or neither, default absent or null, no name,
 unknown categories). kwsync must leave every one of them alone.
 
-The Chat API is served under /v3 and the Calls API under /calls/v3.`;
+The Chat API is served under /v3 and the Calls API under /calls/v3. Each app of --apps is served
+under /apps/<app>/v3 and /apps/<app>/calls/v3, with its own lists, revisions and rate budget (the
+same key); a kwsync.yaml target reaches it with baseUrl. With --state FILE each app keeps its lists
+in FILE's name with the app id before the extension (state.json -> state.staging.json).`;
 
 export const register: RegisterCommand = (program, ctx, setExitCode) => {
   program
@@ -79,6 +87,7 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--app-id <id>', 'app id the emulator pretends to be (default kwsync-demo)')
     .option('--api-key <key>', 'the full-access API key it accepts (the default is in docs/operating.md)')
+    .option('--apps <ids>', 'more apps, comma-separated, each at /apps/<id>/v3 with its own lists (e.g. staging,prod-eu)')
     .option('--data <file>', 'JSON file replacing the seed data')
     .option('--state <file>', 'save keyword lists to this file after every write, load them at start')
     .option('--seed <n>', 'seed of the generated data and random faults (default 1)')
@@ -117,11 +126,13 @@ export function emulatorOptions(flags: EmulatorFlags, cwd: string): EmulatorOpti
     throw new UsageError(`--app-id "${flags.appId}" may contain only letters, digits, "_", "." and "-"`);
   }
   if (flags.apiKey !== undefined && flags.apiKey.trim() === '') throw new UsageError('--api-key must not be empty');
+  const apps = flags.apps === undefined ? undefined : appIds(flags.apps);
   return {
     host: flags.host,
     port: number(flags.port, '--port', 0, 65_535, true),
     ...(flags.appId !== undefined ? { appId: flags.appId } : {}),
     ...(flags.apiKey !== undefined ? { apiKey: flags.apiKey } : {}),
+    ...(apps !== undefined ? { apps } : {}),
     ...(flags.data !== undefined ? { dataFile: path(flags.data) } : {}),
     ...(flags.state !== undefined ? { statePath: path(flags.state) } : {}),
     ...(flags.seed !== undefined ? { seed: number(flags.seed, '--seed', 0, 2 ** 32 - 1, true) } : {}),
@@ -138,6 +149,17 @@ export function emulatorOptions(flags: EmulatorFlags, cwd: string): EmulatorOpti
     ...(flags.prependStart !== undefined ? { prependWithoutId: choice(flags.prependStart, '--prepend-start', PREPEND_STARTS) } : {}),
     faults: Object.fromEntries(Object.entries(faults).filter(([, v]) => v !== undefined)),
   };
+}
+
+/** `staging,prod-eu` as app ids: each checked, none twice, at most MAX_APPS. */
+function appIds(value: string): string[] {
+  const ids = value.split(',').map((p) => p.trim());
+  const bad = ids.find((id) => !/^[A-Za-z0-9_.-]+$/.test(id));
+  if (bad !== undefined) throw new UsageError(`--apps: "${bad}" is not an app id (letters, digits, "_", "." and "-", separated by commas)`);
+  const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (twice !== undefined) throw new UsageError(`--apps names "${twice}" twice`);
+  if (ids.length > MAX_APPS) throw new UsageError(`--apps names ${ids.length} apps; at most ${MAX_APPS} are served`);
+  return ids;
 }
 
 /** `pattern=comma,word=newline` as per-kind separators; every kind and value checked. */
@@ -172,6 +194,21 @@ function shellWord(value: string): string {
   return /^[A-Za-z0-9._\/:@%+=-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
 }
 
+/** The named apps, and a kwsync.yaml targets block that reaches them (every app takes the same key). */
+function appLines(apps: readonly { appId: string; chatBaseUrl: string }[], statePath: string | undefined): string[] {
+  if (apps.length === 0) return [];
+  const width = Math.max(...apps.map((a) => a.appId.length));
+  return [
+    '',
+    `More apps, each with its own lists and rate budget${statePath ? ` (saved in ${appStatePath(statePath, '<app>')})` : ''}:`,
+    ...apps.map((a) => `  ${a.appId.padEnd(width)}  Chat API: ${a.chatBaseUrl}`),
+    'One target per app in keywords/kwsync.yaml (the same COMETCHAT_API_KEY; leave COMETCHAT_BASE_URL and',
+    '  COMETCHAT_CALLS_BASE_URL unset: they win over baseUrl):',
+    '  targets:',
+    ...apps.flatMap((a) => [`    - name: ${a.appId}`, `      baseUrl: ${a.chatBaseUrl}`]),
+  ];
+}
+
 async function runEmulator(opts: EmulatorOptions, io: CliIO): Promise<number> {
   if (!io.waitForShutdown) throw new KwsyncError('kwsync emulator can only run from a terminal (it waits for Ctrl+C)');
   const { startEmulator } = await import('../../emulator/index.js');
@@ -192,6 +229,7 @@ async function runEmulator(opts: EmulatorOptions, io: CliIO): Promise<number> {
       `  Chat API:  ${emulator.chatBaseUrl}`,
       `  Calls API: ${emulator.callsBaseUrl}`,
       opts.statePath ? `  keyword lists saved in ${opts.statePath}` : '  keyword lists kept in memory (use --state FILE to keep them)',
+      ...appLines(emulator.apps, opts.statePath),
       '',
       'Point kwsync at it from another shell:',
       `  export COMETCHAT_BASE_URL=${emulator.chatBaseUrl}`,
