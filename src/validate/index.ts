@@ -18,6 +18,8 @@ import { checkPathCharacters } from './path-characters.js';
 import { applyRuleLevels, ruleLevelProblems } from './rule-levels.js';
 import { withBaseLevels } from './base-levels.js';
 import { overBudget, tooSlow, validationBudget, type ValidationBudget } from './work-budget.js';
+import { configPlaces } from '../targets/config-places.js';
+import { resolveTargets, type ResolvedTarget } from '../targets/resolve-target.js';
 
 export { renderDiagnosticsText, renderSummary } from './render-text.js';
 export { renderDiagnosticsGithub } from './render-github.js';
@@ -29,7 +31,15 @@ export { validationBudget, type ValidationBudget } from './work-budget.js';
 export interface RepoValidation {
   config: KwsyncConfig; // DEFAULT_CONFIG when keywords/kwsync.yaml is absent
   configFile: string | null;
-  lists: DesiredList[]; // every list that parsed; only trustworthy when errorCount === 0
+  /**
+   * The lists to send: the chosen target's resolved set (kwsync.yaml `include`, `exclude`, `omit`,
+   * `overrides`), else every list that parsed. Only trustworthy when errorCount === 0.
+   */
+  lists: DesiredList[];
+  /** Every list of the folder that parsed, as written (no target applied). */
+  folderLists: DesiredList[];
+  /** The target `lists` was resolved for, when kwsync.yaml has targets and one was chosen. */
+  target?: string;
   diagnostics: Diagnostic[]; // sorted by file, line, column
   errorCount: number;
   warningCount: number;
@@ -50,6 +60,11 @@ export interface ValidateOptions {
   levels?: ValidateLevels;
   /** Deadline, heap cap and example budget of the run (validateUntrusted sets them); default: the example budget only. */
   budget?: ValidationBudget;
+  /**
+   * The kwsync.yaml target whose lists `lists` holds; default the only target. A name this
+   * kwsync.yaml does not define is an error (a pull request that drops the target it is planned for).
+   */
+  target?: string;
 }
 
 export async function validateRepo(opts: ValidateOptions): Promise<RepoValidation> {
@@ -96,9 +111,14 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
     if (result.tests && (result.tests.examples > 0 || result.tests.skipped)) tests.push({ file: rel(join(keywordsDir, name)), ...result.tests });
   }
   const base = opts.base ? await readGitBase(opts.cwd, rel(keywordsDir), opts.base) : null;
+  const at = configPlaces(loaded.yaml, configFile, rel(keywordsDir));
+  const resolution = await resolveTargets({ config, at, lists: placed, keywordsDir, relative: rel, budget, incomplete: placed.length < listFiles.length });
+  diagnostics.push(...resolution.diagnostics);
+  for (const abs of resolution.usedFiles) usedCsv.add(abs);
+  const selective = resolution.targets.some((t) => t.selective) ? resolution.targets : undefined;
   // Past the list limit, name the newest list: added since the base, else by git history.
   const newest = placed.length > config.limits.maxLists ? (base ? { added: base.added } : { rank: await newestFirst(opts.cwd, rel(keywordsDir)) }) : undefined;
-  diagnostics.push(...checkRepo(placed, config, base?.changed, newest));
+  diagnostics.push(...checkRepo(placed, config, base?.changed, newest, selective));
   diagnostics.push(...checkConfusables(placed), ...checkPathCharacters(entries.map((e) => rel(join(keywordsDir, e.name)))));
   if (base) diagnostics.push(...(await checkShrunk(placed, base, config)), ...(await checkRenamed(placed, base)));
   for (const name of entries.map((e) => e.name).filter((n) => /\.csv$/i.test(n))) {
@@ -111,7 +131,33 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   const levels = base && !opts.levels ? await withBaseLevels(config.validate, base, CONFIG_FILES.map((n) => rel(join(keywordsDir, n)))) : config.validate;
   const leveled = applyRuleLevels(diagnostics, levels).sort(byPlace);
   const errorCount = leveled.filter((d) => d.severity === 'error').length;
-  return { config, configFile, lists: placed.map((p) => p.list), diagnostics: leveled, errorCount, warningCount: leveled.length - errorCount, tests, ...(base ? { base: base.ref } : {}) };
+  const folderLists = placed.map((p) => p.list);
+  const chosen = chosenTarget(resolution.targets, opts.target, config.targets !== undefined);
+  if (chosen === 'unknown') {
+    const known = resolution.targets.map((t) => t.name).join(', ');
+    const d = diagnose(at.value(['targets']), 'error', 'target-unknown', `target ${opts.target} is not defined here (targets: ${known}); add it back to kwsync.yaml, or plan another target`);
+    return { config, configFile, lists: [], folderLists, diagnostics: [...leveled, d].sort(byPlace), errorCount: errorCount + 1, warningCount: leveled.length - errorCount, tests, ...(base ? { base: base.ref } : {}) };
+  }
+  const lists = chosen ? chosen.lists.map((p) => p.list) : folderLists;
+  return {
+    config,
+    configFile,
+    lists,
+    folderLists,
+    ...(chosen ? { target: chosen.name } : {}),
+    diagnostics: leveled,
+    errorCount,
+    warningCount: leveled.length - errorCount,
+    tests,
+    ...(base ? { base: base.ref } : {}),
+  };
+}
+
+/** The named target, else the only one; 'unknown' for a name kwsync.yaml's targets lack. */
+function chosenTarget(targets: readonly ResolvedTarget[], name: string | undefined, hasTargets: boolean): ResolvedTarget | 'unknown' | undefined {
+  if (name === undefined) return targets.length === 1 ? targets[0] : undefined;
+  if (!hasTargets) return undefined; // no targets: the environment is the target, whatever it is called
+  return targets.find((t) => t.name === name) ?? 'unknown';
 }
 
 /** Dotfiles, Emacs locks and autosaves (`.#a.yaml`, `#a.yaml#`) and backups (`a.yaml~`) are not lists. */
