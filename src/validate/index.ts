@@ -153,6 +153,11 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   };
 }
 
+/** Whether the validation failed because its kwsync.yaml lacks the target asked for (a commit before the target was added). */
+export function lacksTarget(v: { diagnostics: readonly Diagnostic[] }): boolean {
+  return v.diagnostics.some((d) => d.rule === 'target-unknown');
+}
+
 /** The named target, else the only one; 'unknown' for a name kwsync.yaml's targets lack. */
 function chosenTarget(targets: readonly ResolvedTarget[], name: string | undefined, hasTargets: boolean): ResolvedTarget | 'unknown' | undefined {
   if (name === undefined) return targets.length === 1 ? targets[0] : undefined;
