@@ -26,8 +26,8 @@ export interface RepoValidation {
 /** `base`: a git ref the PR is compared with (repository-wide rules point at changed files; list-shrunk runs). */
 /** `limits`: validate with these instead of the folder's kwsync.yaml's (the stricter of base and head). */
 /** `budget`: one deadline, heap cap and example budget for the whole run (a PR's files: untrustedBudget()). */
-/** `target`: the kwsync.yaml target whose lists `lists` holds (default the only one). */
-export type ValidateRepo = (opts: { dir: string; cwd: string; base?: string; limits?: Limits; levels?: ValidateLevels; budget?: ValidationBudget; target?: string }) => Promise<RepoValidation>;
+/** `target`: the kwsync.yaml target whose lists `lists` holds; `onlyTarget`: without one, the only target's. */
+export type ValidateRepo = (opts: { dir: string; cwd: string; base?: string; limits?: Limits; levels?: ValidateLevels; budget?: ValidationBudget; target?: string; onlyTarget?: boolean }) => Promise<RepoValidation>;
 
 export interface ActionLog {
   info(message: string): void;
@@ -45,7 +45,7 @@ export interface ActionDeps {
   recentMessages?: (target: TargetConfig | undefined, service: ServiceConfig) => RecentMessages;
   /** A blob of this checkout's git object store by its sha, or undefined when absent: spares API calls for files the PR did not change. */
   readLocalBlob?: (sha: string) => Promise<Buffer | undefined>;
-  /** Validates the keywords folder as it is at a git ref (the PR's base) in a temporary copy; `lists` are `target`'s there. */
+  /** Validates the keywords folder as it is at a git ref (the PR's base) in a temporary copy; `lists` are `target`'s there (default the only target's). */
   validateAtRef: (ref: string, dir: string, target?: string) => Promise<RepoValidation>;
   writeSummary(markdown: string): Promise<void>;
   /** Writes the plan JSON for the `plan-json` output; returns its path. */

@@ -74,7 +74,7 @@ async function main(): Promise<void> {
       validateAtRef: async (ref, dir, target) => {
         const copy = await copyFolderAtRef({ cwd: context.workspace, ref, dir });
         try {
-          return await validateRepo({ dir, cwd: copy, ...(target !== undefined ? { target } : {}) });
+          return await validateRepo({ dir, cwd: copy, ...(target !== undefined ? { target } : { onlyTarget: true }) });
         } finally {
           await removeCopy(copy);
         }

@@ -26,7 +26,7 @@ export interface LoadedRepo {
  * `lists` are the lists of `target` (`--target`; default the only target): what every command sends.
  */
 export async function loadRepo(io: CliIO, dir: string, requireValidLists = true, target?: string): Promise<LoadedRepo> {
-  const result = await validateRepo({ dir, cwd: io.cwd, ...(target !== undefined ? { target } : {}) });
+  const result = await validateRepo({ dir, cwd: io.cwd, ...(target !== undefined ? { target } : { onlyTarget: true }) });
   // A mistyped --target is bad usage (exit 64), said before any finding about the lists.
   if (target !== undefined) resolveTargetConfig(result.config, target);
   const blocking = requireValidLists

@@ -26,7 +26,7 @@ export async function readBaseLists(opts: BaseListsOptions): Promise<{ lists: De
   let copy: string | undefined;
   try {
     copy = await copyFolderAtRef({ cwd: opts.cwd, ref: opts.ref, dir: opts.dir });
-    const base = await validateRepo({ cwd: copy, dir: opts.dir, ...(opts.target !== undefined ? { target: opts.target } : {}) });
+    const base = await validateRepo({ cwd: copy, dir: opts.dir, ...(opts.target !== undefined ? { target: opts.target } : { onlyTarget: true }) });
     if (lacksTarget(base)) return undefined;
     const now = new Set(opts.currentIds);
     // Lists that loaded at the base count even when the base had errors elsewhere: an id is all that is asked.

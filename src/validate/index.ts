@@ -33,7 +33,8 @@ export interface RepoValidation {
   configFile: string | null;
   /**
    * The lists to send: the chosen target's resolved set (kwsync.yaml `include`, `exclude`, `omit`,
-   * `overrides`), else every list that parsed. Only trustworthy when errorCount === 0.
+   * `overrides`; see ValidateOptions.target), else every list that parsed, as written. Only
+   * trustworthy when errorCount === 0.
    */
   lists: DesiredList[];
   /** Every list of the folder that parsed, as written (no target applied). */
@@ -61,10 +62,13 @@ export interface ValidateOptions {
   /** Deadline, heap cap and example budget of the run (validateUntrusted sets them); default: the example budget only. */
   budget?: ValidationBudget;
   /**
-   * The kwsync.yaml target whose lists `lists` holds; default the only target. A name this
-   * kwsync.yaml does not define is an error (a pull request that drops the target it is planned for).
+   * The kwsync.yaml target whose lists `lists` holds. A name this kwsync.yaml does not define is an
+   * error (a pull request that drops the target it is planned for). Without it, `lists` are the
+   * folder's as written (validate, fmt, explain), unless `onlyTarget`.
    */
   target?: string;
+  /** Without `target`: the only target's lists when kwsync.yaml has exactly one (what commands that send lists want). */
+  onlyTarget?: boolean;
 }
 
 export async function validateRepo(opts: ValidateOptions): Promise<RepoValidation> {
@@ -132,7 +136,7 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   const leveled = applyRuleLevels(diagnostics, levels).sort(byPlace);
   const errorCount = leveled.filter((d) => d.severity === 'error').length;
   const folderLists = placed.map((p) => p.list);
-  const chosen = chosenTarget(resolution.targets, opts.target, config.targets !== undefined);
+  const chosen = chosenTarget(resolution.targets, opts.target, config.targets !== undefined, opts.onlyTarget === true);
   if (chosen === 'unknown') {
     const known = resolution.targets.map((t) => t.name).join(', ');
     const d = diagnose(at.value(['targets']), 'error', 'target-unknown', `target ${opts.target} is not defined here (targets: ${known}); add it back to kwsync.yaml, or plan another target`);
@@ -158,9 +162,9 @@ export function lacksTarget(v: { diagnostics: readonly Diagnostic[] }): boolean 
   return v.diagnostics.some((d) => d.rule === 'target-unknown');
 }
 
-/** The named target, else the only one; 'unknown' for a name kwsync.yaml's targets lack. */
-function chosenTarget(targets: readonly ResolvedTarget[], name: string | undefined, hasTargets: boolean): ResolvedTarget | 'unknown' | undefined {
-  if (name === undefined) return targets.length === 1 ? targets[0] : undefined;
+/** The named target, else (`only`) the only one; 'unknown' for a name kwsync.yaml's targets lack. */
+function chosenTarget(targets: readonly ResolvedTarget[], name: string | undefined, hasTargets: boolean, only: boolean): ResolvedTarget | 'unknown' | undefined {
+  if (name === undefined) return only && targets.length === 1 ? targets[0] : undefined;
   if (!hasTargets) return undefined; // no targets: the environment is the target, whatever it is called
   return targets.find((t) => t.name === name) ?? 'unknown';
 }

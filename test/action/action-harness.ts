@@ -65,7 +65,7 @@ export function harness(repo: TempRepo, gh: FakeGitHub, emu: RunningEmulator | u
     validateAtRef: async (ref, dir, target) => {
       const copy = await copyFolderAtRef({ cwd: repo.dir, ref, dir });
       try {
-        return await validateRepo({ dir, cwd: copy, ...(target !== undefined ? { target } : {}) });
+        return await validateRepo({ dir, cwd: copy, ...(target !== undefined ? { target } : { onlyTarget: true }) });
       } finally {
         await removeCopy(copy);
       }

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
+import { formatRepo } from '../../src/fmt/format-repo.js';
 import { validateRepo } from '../../src/validate/index.js';
 
 const roots: string[] = [];
@@ -261,5 +262,31 @@ describe('limits per target', () => {
     const root = repo({ ...Object.fromEntries(Object.entries(thirty).slice(0, 26)), 'kwsync.yaml': 'targets:\n  - name: staging\n  - name: production\n' });
     const r = await validateRepo({ dir: 'keywords', cwd: root });
     expect(errors(r)[0]!.message).toMatch(/^26 lists, but staging, production may hold at most 25/);
+  });
+});
+
+describe('what reads the files as written', () => {
+  const files = {
+    'common.yaml': list('common'),
+    'extra.csv': 'gosh\n',
+    'kwsync.yaml': 'targets:\n  - name: production\n    overrides:\n      common:\n        name: Renamed\n        appendTermsFrom: extra.csv\n',
+  };
+
+  it('without a target, lists are the folder\'s even when kwsync.yaml has one target; onlyTarget resolves it', async () => {
+    const root = repo(files);
+    const folder = await validateRepo({ dir: 'keywords', cwd: root });
+    expect(folder.lists).toMatchObject([{ name: 'List common', searchTerms: ['common-a', 'common-b'] }]);
+    const only = await validateRepo({ dir: 'keywords', cwd: root, onlyTarget: true });
+    expect(only.target).toBe('production');
+    expect(only.lists).toMatchObject([{ name: 'Renamed', searchTerms: ['common-a', 'common-b', 'gosh'] }]);
+  });
+
+  it('fmt formats the list file as written, never the target\'s copy', async () => {
+    const root = repo(files);
+    const result = await formatRepo({ dir: 'keywords', cwd: root });
+    expect(result).toMatchObject({ ok: true, files: 1 });
+    if (!result.ok) throw new Error('unreachable');
+    expect(result.changes.map((c) => c.file)).toEqual(['keywords/common.yaml']);
+    expect(result.changes[0]!.after).toBe('id: common\nname: List common\ncategory: word\nsearchTerms:\n  - common-a\n  - common-b\n');
   });
 });
