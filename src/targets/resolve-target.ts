@@ -26,7 +26,7 @@ export interface ResolvedTarget {
   name: string;
   /** The lists this target sends, in folder order, overrides applied. */
   lists: PlacedList[];
-  /** Whether the target narrows the folder or changes a list (then its own count and sizes are checked). */
+  /** Whether the target narrows the folder (then each target's list count is its own). */
   selective: boolean;
 }
 
@@ -50,9 +50,9 @@ export interface ResolveOptions {
   incomplete?: boolean;
 }
 
-/** Whether a target does anything but take the whole folder as written. */
+/** Whether a target takes less than the whole folder (include, exclude or omit). */
 export function isSelective(t: TargetConfig): boolean {
-  return t.include !== undefined || t.exclude !== undefined || Object.keys(t.overrides ?? {}).length > 0;
+  return t.include !== undefined || t.exclude !== undefined || Object.values(t.overrides ?? {}).some((o) => o.omit === true);
 }
 
 export async function resolveTargets(opts: ResolveOptions): Promise<TargetsResolution> {
