@@ -27,8 +27,10 @@ export interface LoadedRepo {
  */
 export async function loadRepo(io: CliIO, dir: string, requireValidLists = true, target?: string): Promise<LoadedRepo> {
   const result = await validateRepo({ dir, cwd: io.cwd, ...(target !== undefined ? { target } : { onlyTarget: true }) });
-  // A mistyped --target is bad usage (exit 64), said before any finding about the lists.
-  if (target !== undefined) resolveTargetConfig(result.config, target);
+  // A mistyped --target is bad usage (exit 64), said before any finding about the lists; a broken
+  // kwsync.yaml (its targets unread) is reported as such instead.
+  const configBroken = result.configFile !== null && result.diagnostics.some((d) => d.severity === 'error' && d.rule !== 'target-unknown' && sameFile(io.cwd, d.file, result.configFile!));
+  if (target !== undefined && !configBroken) resolveTargetConfig(result.config, target);
   const blocking = requireValidLists
     ? result.diagnostics.filter((d) => d.severity === 'error')
     : result.diagnostics.filter((d) => d.severity === 'error' && result.configFile !== null && sameFile(io.cwd, d.file, result.configFile));
