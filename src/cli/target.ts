@@ -27,9 +27,9 @@ export interface LoadedRepo {
  */
 export async function loadRepo(io: CliIO, dir: string, requireValidLists = true, target?: string): Promise<LoadedRepo> {
   const result = await validateRepo({ dir, cwd: io.cwd, ...(target !== undefined ? { target } : { onlyTarget: true }) });
-  // A mistyped --target is bad usage (exit 64), said before any finding about the lists; a broken
-  // kwsync.yaml (its targets unread) is reported as such instead.
-  const configBroken = result.configFile !== null && result.diagnostics.some((d) => d.severity === 'error' && d.rule !== 'target-unknown' && sameFile(io.cwd, d.file, result.configFile!));
+  // A mistyped --target is bad usage (exit 64), said before any finding about the lists; a
+  // kwsync.yaml that did not parse (so no targets were read) is reported as such instead.
+  const configBroken = result.config.targets === undefined && result.configFile !== null && result.diagnostics.some((d) => d.severity === 'error' && sameFile(io.cwd, d.file, result.configFile!));
   if (target !== undefined && !configBroken) resolveTargetConfig(result.config, target);
   const blocking = requireValidLists
     ? result.diagnostics.filter((d) => d.severity === 'error')
