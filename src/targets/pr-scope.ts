@@ -34,7 +34,8 @@ export function targetScopeNote(base: ScopeSide, head: ScopeSide, opts: ScopeOpt
     const takes = changed.filter((id) => taken.has(id)).length;
     if (changed.length > 0) {
       const of = `${changed.length} list${changed.length === 1 ? '' : 's'} this pull request changes`;
-      parts.push(takes === 0 ? `This target takes none of the ${of}.` : takes === changed.length ? `This target takes ${changed.length === 1 ? 'the' : 'all'} ${of}.` : `This target takes ${takes} of the ${of}.`);
+      const none = changed.length === 1 ? 'This target does not take the list this pull request changes.' : `This target takes none of the ${of}.`;
+      parts.push(takes === 0 ? none : takes === changed.length ? `This target takes ${changed.length === 1 ? 'the' : 'all'} ${of}.` : `This target takes ${takes} of the ${of}.`);
     }
   }
   if (opts.after) parts.push(`${parts.length > 0 ? 'It' : 'This target'} applies after ${mdCode(opts.after)}, once that target has applied the same commit.`);
