@@ -16,7 +16,7 @@ import { length } from '../validate/rules/list-fields.js';
 import { checkPatterns } from '../validate/rules/patterns.js';
 import type { PlacedList } from '../validate/rules/repo.js';
 import { checkTerms } from '../validate/rules/terms.js';
-import type { ValidationBudget } from '../validate/work-budget.js';
+import { overBudget, tooSlow, type ValidationBudget } from '../validate/work-budget.js';
 import { appendedTermsLoader, type AppendedTerms } from './append-terms.js';
 import type { ConfigPlaces } from './config-places.js';
 import { checkTargetOrder } from './order.js';
@@ -69,6 +69,14 @@ export async function resolveTargets(opts: ResolveOptions): Promise<TargetsResol
   const resolved: ResolvedTarget[] = [];
   const used = new Set<string>();
   for (const [index, target] of targets.entries()) {
+    // A pull request's kwsync.yaml is untrusted: many targets appending big files end as a finding, not a burnt timeout.
+    const over = opts.budget ? overBudget(opts.budget) : null;
+    if (over) {
+      diagnostics.push(tooSlow(opts.at.value(['targets', index, 'name']), opts.budget!, over, `target ${target.name} and the targets after it were not resolved`));
+      // Still named (with no list), so the run says why rather than "not defined".
+      for (const rest of targets.slice(index)) resolved.push({ name: rest.name, lists: [], selective: false });
+      break;
+    }
     const { chosen, diagnostics: selection } = selectLists(target, selectable, { index, at: opts.at, ...(opts.incomplete ? { incomplete: true } : {}) });
     diagnostics.push(...selection);
     const lists: PlacedList[] = [];

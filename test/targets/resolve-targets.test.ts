@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
 import { formatRepo } from '../../src/fmt/format-repo.js';
-import { validateRepo } from '../../src/validate/index.js';
+import { validateRepo, validationBudget } from '../../src/validate/index.js';
 
 const roots: string[] = [];
 afterAll(() => {
@@ -289,4 +289,13 @@ describe('what reads the files as written', () => {
     expect(result.changes.map((c) => c.file)).toEqual(['keywords/common.yaml']);
     expect(result.changes[0]!.after).toBe('id: common\nname: List common\ncategory: word\nsearchTerms:\n  - common-a\n  - common-b\n');
   });
+});
+
+it('past the deadline, the targets not resolved are a located too-slow finding, not a hang', async () => {
+  const root = repo({ 'common.yaml': list('common'), 'kwsync.yaml': 'targets:\n  - name: staging\n  - name: production\n' });
+  const r = await validateRepo({ dir: 'keywords', cwd: root, target: 'production', budget: validationBudget({ deadlineMs: 0 }) });
+  const slow = r.diagnostics.filter((d) => d.rule === 'too-slow');
+  expect(slow.map((d) => d.file)).toContain('keywords/kwsync.yaml');
+  expect(r.diagnostics.some((d) => d.rule === 'target-unknown')).toBe(false);
+  expect(r.errorCount).toBeGreaterThan(0);
 });
