@@ -15,7 +15,10 @@ import type { ValidationBudget } from '../validate/work-budget.js';
 export interface RepoValidation {
   config: KwsyncConfig;
   configFile: string | null;
+  /** The chosen target's lists (kwsync.yaml selection and overrides applied), else the folder's. */
   lists: DesiredList[];
+  /** Every list of the folder as written. */
+  folderLists?: DesiredList[];
   diagnostics: Diagnostic[];
   errorCount: number;
   warningCount: number;
@@ -24,7 +27,8 @@ export interface RepoValidation {
 /** `base`: a git ref the PR is compared with (repository-wide rules point at changed files; list-shrunk runs). */
 /** `limits`: validate with these instead of the folder's kwsync.yaml's (the stricter of base and head). */
 /** `budget`: one deadline, heap cap and example budget for the whole run (a PR's files: untrustedBudget()). */
-export type ValidateRepo = (opts: { dir: string; cwd: string; base?: string; limits?: Limits; levels?: ValidateLevels; budget?: ValidationBudget }) => Promise<RepoValidation>;
+/** `target`: the kwsync.yaml target whose lists `lists` holds; `onlyTarget`: without one, the only target's. */
+export type ValidateRepo = (opts: { dir: string; cwd: string; base?: string; limits?: Limits; levels?: ValidateLevels; budget?: ValidationBudget; target?: string; onlyTarget?: boolean }) => Promise<RepoValidation>;
 
 export interface ActionLog {
   info(message: string): void;
@@ -46,8 +50,8 @@ export interface ActionDeps {
   recentMessages?: (target: TargetConfig | undefined, service: ServiceConfig) => RecentMessages;
   /** A blob of this checkout's git object store by its sha, or undefined when absent: spares API calls for files the PR did not change. */
   readLocalBlob?: (sha: string) => Promise<Buffer | undefined>;
-  /** Validates the keywords folder as it is at a git ref (the PR's base) in a temporary copy. */
-  validateAtRef: (ref: string, dir: string) => Promise<RepoValidation>;
+  /** Validates the keywords folder as it is at a git ref (the PR's base) in a temporary copy; `lists` are `target`'s there (default the only target's). */
+  validateAtRef: (ref: string, dir: string, target?: string) => Promise<RepoValidation>;
   writeSummary(markdown: string): Promise<void>;
   /** Writes the plan JSON for the `plan-json` output; returns its path. */
   writePlanFile(plan: Plan): Promise<string>;

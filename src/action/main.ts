@@ -79,10 +79,10 @@ async function main(): Promise<void> {
       },
       ...(apiKey ? { recentMessages: (target, service) => recentTextMessages(connectService(serviceSettingsFromEnv(env, target), serviceOptions(service)).client) } : {}),
       readLocalBlob: (sha) => readLocalBlob(context.workspace, sha),
-      validateAtRef: async (ref, dir) => {
+      validateAtRef: async (ref, dir, target) => {
         const copy = await copyFolderAtRef({ cwd: context.workspace, ref, dir });
         try {
-          return await validateRepo({ dir, cwd: copy });
+          return await validateRepo({ dir, cwd: copy, ...(target !== undefined ? { target } : { onlyTarget: true }) });
         } finally {
           await removeCopy(copy);
         }

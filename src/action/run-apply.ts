@@ -16,6 +16,7 @@ import { renderPlanMarkdown } from '../plan/index.js';
 import type { ActionDeps, ActionResult, ActionRun } from './deps.js';
 import { cutAtLine, utf8Bytes } from '../github/fit-markdown.js';
 import { fitPlanSummary, renderPlanSummary, SUMMARY_LIMIT_BYTES } from './job-summary.js';
+import { lacksTarget } from '../validate/index.js';
 import { markLiveEditReverts, pushedFrom } from './live-edits.js';
 import { planAgainstLive, prepare, targetName, type Prepared } from './setup.js';
 import type { DesiredList, LiveKeywordList } from '../model/keyword-list.js';
@@ -127,7 +128,8 @@ async function livePlan(run: ActionRun, connect: NonNullable<ActionDeps['connect
 async function listsBeforePush(run: ActionRun): Promise<{ lists: readonly DesiredList[] } | undefined> {
   const before = pushedFrom(run.context.event);
   if (!before) return undefined;
-  return run.deps.validateAtRef(before, run.inputs.dir).catch((err: unknown) => {
+  // A push that adds the target has no lists before it for that target: no live edits to tell apart.
+  return run.deps.validateAtRef(before, run.inputs.dir, run.inputs.target).then((v) => (lacksTarget(v) ? undefined : v)).catch((err: unknown) => {
     run.deps.log.warning(`cannot read the lists before this push (${before.slice(0, 7)}), so live edits are not told from drift: ${err instanceof Error ? err.message : String(err)}`);
     return undefined;
   });

@@ -36,6 +36,8 @@ import { readGuards, type Guards } from './pr-guards.js';
 import { decideTrust, type Trust } from './pr-trust.js';
 import { loadSettings, targetName, type Settings } from './setup.js';
 import { formatError } from './format-error.js';
+import { isSelective } from '../targets/resolve-target.js';
+import { targetScopeNote } from '../targets/pr-scope.js';
 
 export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
   const { context, deps } = run;
@@ -98,9 +100,11 @@ async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted:
     const base = baseCopy ? await commitBaseUnder(root, baseCopy, baseRef).catch(withoutBase) : undefined;
     const guards = await readGuards({ dir: inputs.dir, headRoot: root, baseRoot: baseCopy, fallback: trusted.config });
     // The PR's files under one deadline and heap cap: a hostile pattern ends as a located finding, not a burnt timeout.
-    const prValidation = await deps.validateRepo({ dir: inputs.dir, cwd: root, ...(base ? { base } : {}), limits: guards.guard.limits, levels: guards.guard.validate, budget: untrustedBudget() });
+    // Both sides are resolved for the default branch's target (its name; each side's own selection): a PR never picks the target.
+    const chosen = trusted.targetConfig ? { target: trusted.targetConfig.name } : {};
+    const prValidation = await deps.validateRepo({ dir: inputs.dir, cwd: root, ...(base ? { base } : {}), limits: guards.guard.limits, levels: guards.guard.validate, budget: untrustedBudget(), ...chosen });
     // Without the copy, validateAtRef tries the base commit again and says why it cannot be read.
-    const validateBase = () => (baseCopy ? deps.validateRepo({ dir: inputs.dir, cwd: baseCopy }) : deps.validateAtRef(pr.baseSha, inputs.dir));
+    const validateBase = () => (baseCopy ? deps.validateRepo({ dir: inputs.dir, cwd: baseCopy, ...chosen }) : deps.validateAtRef(pr.baseSha, inputs.dir, trusted.targetConfig?.name));
     const inputs_ = { pr, trusted, target, prValidation, validateBase, guards };
     if (prValidation.errorCount > 0) return await invalid(run, inputs_);
     return trust.trusted ? await planTrusted(run, inputs_, trust) : await planWithheld(run, inputs_, trust);
@@ -160,7 +164,8 @@ async function planTrusted(run: ActionRun, p: PlanInputs, trust: Trust): Promise
     ? `> [!NOTE]\n> The live plan of this outside pull request was released for \`${pr.headSha.slice(0, 7)}\` by ${trust.releasedBy} with the label \`${trusted.config.pullRequests.trustLabel}\`.`
     : '';
   const link = { runUrl: context.runUrl, sha: pr.headSha };
-  const common = { ...link, renderPlan: renderPlanMarkdown, problems, warningCount: prValidation.warningCount, notes: [released, caution, ...renameNotes(prValidation.diagnostics)], ...(offlineReason ? { offlineReason } : {}), ...(extra ? { extra } : {}) };
+  const scope = scopeNote(trusted, base, prValidation);
+  const common = { ...link, renderPlan: renderPlanMarkdown, problems, warningCount: prValidation.warningCount, notes: [released, caution, scope, ...renameNotes(prValidation.diagnostics)], ...(offlineReason ? { offlineReason } : {}), ...(extra ? { extra } : {}) };
   // The summary cannot point at itself when shortened; then the comment says the summary is short too.
   const summary = renderPrPlanComment(tw, { ...common, limit: SUMMARY_LIMIT_BYTES, measure: utf8Bytes, shortenedNote: SUMMARY_SHORTENED_NOTE });
   await deps.writeSummary(summary.body);
@@ -205,7 +210,7 @@ async function planWithheld(run: ActionRun, p: PlanInputs, trust: Trust): Promis
     trustLabel,
     errorCount: 0,
     warningCount: prValidation.warningCount,
-    notes: [guardCaution(guards.changes, 'plan')],
+    notes: [guardCaution(guards.changes, 'plan'), scopeNote(trusted, base, prValidation)],
     runUrl: context.runUrl,
     sha: pr.headSha,
   });
@@ -221,6 +226,13 @@ async function planWithheld(run: ActionRun, p: PlanInputs, trust: Trust): Promis
     hasChanges: lists.length > 0,
     planJsonPath: '',
   };
+}
+
+/** Which of the PR's changed lists this target takes, and its `after:` (from the default branch). */
+function scopeNote(trusted: Settings, base: RepoValidation, head: RepoValidation): string {
+  const selective = [base.config, head.config].some((c) => (c.targets ?? []).some(isSelective));
+  const after = trusted.targetConfig?.after;
+  return targetScopeNote(base, head, { selective, ...(after !== undefined ? { after } : {}) });
 }
 
 async function readLive(run: ActionRun, trusted: Settings, target: string, ids: string[], base: RepoValidation): Promise<{ live: LiveKeywordList[]; context: Pick<PlanOptions, 'notes' | 'defaults' | 'unreadable' | 'truncatedListing'>; offlineReason?: string }> {

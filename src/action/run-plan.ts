@@ -78,7 +78,7 @@ async function makePlan({ inputs, context, deps }: ActionRun, prepared: Prepared
   const base = context.pullRequest?.baseSha;
   let live: LiveKeywordList[] = [];
   if (base) {
-    const baseValidation = await deps.validateAtRef(base, inputs.dir);
+    const baseValidation = await deps.validateAtRef(base, inputs.dir, prepared.targetConfig?.name);
     if (baseValidation.errorCount > 0) deps.log.warning(`the base branch's lists have ${baseValidation.errorCount} error(s); the offline plan uses the lists that loaded`);
     live = asBaseLists(baseValidation.lists);
   } else {

@@ -21,7 +21,8 @@ export interface Prepared {
 
 /** `guard`: safety, limits and prune to use instead of kwsync.yaml's (apply: the stricter of before and after the push). */
 export async function prepare({ inputs, context, deps }: ActionRun, guard?: Guard): Promise<Prepared> {
-  const validated = await deps.validateRepo({ dir: inputs.dir, cwd: context.workspace, ...(guard ? { limits: guard.limits, levels: guard.validate } : {}) });
+  // The lists are the target's (its kwsync.yaml selection and overrides): what every mode plans and applies.
+  const validated = await deps.validateRepo({ dir: inputs.dir, cwd: context.workspace, ...(guard ? { limits: guard.limits, levels: guard.validate } : {}), ...(inputs.target !== undefined ? { target: inputs.target } : { onlyTarget: true }) });
   const validation = guard ? { ...validated, config: { ...validated.config, safety: guard.safety, limits: guard.limits, prune: guard.prune, validate: guard.validate } } : validated;
   // Name the Action's input, not the CLI flag, when several targets need choosing.
   const targetConfig = resolveTargetConfig(validation.config, inputs.target, TARGET_INPUT);

@@ -14,15 +14,23 @@ import { connectService, debugOptions, serviceOptions, serviceSettingsFromEnv, t
 
 export interface LoadedRepo {
   config: KwsyncConfig;
+  /** The target's lists (its kwsync.yaml selection and overrides applied): what is sent. */
   lists: DesiredList[];
+  /** Every list file's list as written (import: a list file of any target manages its id). */
+  folderLists?: DesiredList[];
 }
 
 /**
  * Validates the folder and prints its diagnostics to stderr. With `requireValidLists` (plan,
  * apply without --plan) any error stops here: nothing is sent. Otherwise only the config counts.
+ * `lists` are the lists of `target` (`--target`; default the only target): what every command sends.
  */
-export async function loadRepo(io: CliIO, dir: string, requireValidLists = true): Promise<LoadedRepo> {
-  const result = await validateRepo({ dir, cwd: io.cwd });
+export async function loadRepo(io: CliIO, dir: string, requireValidLists = true, target?: string): Promise<LoadedRepo> {
+  const result = await validateRepo({ dir, cwd: io.cwd, ...(target !== undefined ? { target } : { onlyTarget: true }) });
+  // A mistyped --target is bad usage (exit 64), said before any finding about the lists; a
+  // kwsync.yaml that did not parse (so no targets were read) is reported as such instead.
+  const configBroken = result.config.targets === undefined && result.configFile !== null && result.diagnostics.some((d) => d.severity === 'error' && sameFile(io.cwd, d.file, result.configFile!));
+  if (target !== undefined && !configBroken) resolveTargetConfig(result.config, target);
   const blocking = requireValidLists
     ? result.diagnostics.filter((d) => d.severity === 'error')
     : result.diagnostics.filter((d) => d.severity === 'error' && result.configFile !== null && sameFile(io.cwd, d.file, result.configFile));
@@ -30,7 +38,7 @@ export async function loadRepo(io: CliIO, dir: string, requireValidLists = true)
   const shown = requireValidLists && !io.quiet ? result.diagnostics : blocking;
   if (shown.length > 0) io.stderr.write(renderDiagnosticsText(shown, { color: useColor(io.stderr, io.env) }));
   if (blocking.length > 0) throw new ValidationError(blocking.length);
-  return { config: result.config, lists: result.lists };
+  return { config: result.config, lists: result.lists, folderLists: result.folderLists };
 }
 
 /**

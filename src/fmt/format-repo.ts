@@ -26,12 +26,13 @@ export type FormatResult =
 
 export async function formatRepo(opts: { dir: string; cwd: string }): Promise<FormatResult> {
   const repo = await validateRepo(opts);
-  if (repo.errorCount > 0) return { ok: false, diagnostics: repo.diagnostics, errorCount: repo.errorCount, warningCount: repo.warningCount, lists: repo.lists.length };
+  if (repo.errorCount > 0) return { ok: false, diagnostics: repo.diagnostics, errorCount: repo.errorCount, warningCount: repo.warningCount, lists: repo.folderLists.length };
   const sortTerms = repo.config.fmt.sortTerms;
   const changes: FileChange[] = [];
   let files = 0;
   const seen = new Set<string>();
-  for (const list of repo.lists) {
+  // The files as written: a target's overrides and appended terms are not the file's.
+  for (const list of repo.folderLists) {
     for (const file of [list.source.file, ...(list.source.termsFile ? [list.source.termsFile] : [])]) {
       if (seen.has(file)) continue; // one CSV named by two lists is formatted once
       seen.add(file);

@@ -1,4 +1,4 @@
-// The keywords folder `kwsync init` starts a repository with: kwsync.yaml with one target, and one
+// The keywords folder `kwsync init` starts a repository with: kwsync.yaml with its targets, and one
 // example list with tests. Both carry the schema hint editors use, pointing at the schemas the
 // installed package ships (node_modules/kwsync/schema), relative to the keywords folder.
 import { posix } from 'node:path';
@@ -16,22 +16,56 @@ export function schemaHint(dir: string, schema: 'list-file' | 'kwsync'): string 
   return `# yaml-language-server: $schema=${fromDir}\n`;
 }
 
-export function kwsyncYamlText(dir: string, target: TargetSeed): string {
-  const t: Record<string, string> = { name: target.name };
-  if (target.appId) t.appId = target.appId;
-  if (target.region) t.region = target.region;
+/** One target (`kwsync init`), or several (`--targets staging,production`: with a commented example of selection). */
+export function kwsyncYamlText(dir: string, target: TargetSeed | readonly TargetSeed[]): string {
+  if (Array.isArray(target)) return target.length === 1 ? kwsyncYamlText(dir, target[0]!) : severalTargetsText(dir, target);
+  const one = target as TargetSeed;
+  const t: Record<string, string> = { name: one.name };
+  if (one.appId) t.appId = one.appId;
+  if (one.region) t.region = one.region;
   const targets = stringify({ targets: [t] }, { lineWidth: 0 }).trimEnd();
-  const missingApp = target.appId ? '' : '    # appId: your CometChat app id (or COMETCHAT_APP_ID); the workflows read it from here\n';
-  return (
-    schemaHint(dir, 'kwsync') +
-    '# kwsync settings. Each target is one CometChat app; the workflows run one job per target,\n' +
-    '# in the GitHub environment of the same name (which holds that app\'s COMETCHAT_API_KEY).\n' +
-    `${targets}\n${missingApp}` +
-    'prune: false                  # true: delete live lists that have no file here (never default lists)\n' +
-    'safety:\n' +
-    '  maxRemovedShare: 0.3        # an update removing over 30% of a list\'s terms needs --force ...\n' +
-    '  minTermsForShareCheck: 10   # ... once the live list has at least 10 terms\n'
-  );
+  const missingApp = one.appId ? '' : '    # appId: your CometChat app id (or COMETCHAT_APP_ID); the workflows read it from here\n';
+  return schemaHint(dir, 'kwsync') + HEADER + `${targets}\n${missingApp}` + SETTINGS;
+}
+
+const HEADER =
+  '# kwsync settings. Each target is one CometChat app; the workflows run one job per target,\n' +
+  '# in the GitHub environment of the same name (which holds that app\'s COMETCHAT_API_KEY).\n';
+
+const SETTINGS =
+  'prune: false                  # true: delete live lists that have no file here (never default lists)\n' +
+  'safety:\n' +
+  '  maxRemovedShare: 0.3        # an update removing over 30% of a list\'s terms needs --force ...\n' +
+  '  minTermsForShareCheck: 10   # ... once the live list has at least 10 terms\n';
+
+/**
+ * Several targets, each a CometChat app with the same lists by default; the last carries a
+ * commented example of `after`, `exclude`, `include` and `overrides` to start from.
+ */
+function severalTargetsText(dir: string, targets: readonly TargetSeed[]): string {
+  const scalar = (s: string) => stringify(s, { lineWidth: 0 }).trimEnd();
+  const lines: string[] = ['targets:'];
+  targets.forEach((t, i) => {
+    lines.push(`  - name: ${scalar(t.name)}`);
+    lines.push(t.appId ? `    appId: ${scalar(t.appId)}` : '    # appId: the CometChat app id of this target; the workflows read it from here');
+    if (t.region) lines.push(`    region: ${t.region}`);
+    if (i === targets.length - 1 && i > 0) {
+      const first = targets[0]!.name;
+      lines.push(
+        `${`    # after: ${scalar(first)}`.padEnd(31)}# apply here only once ${first} applied the same commit`,
+        '    # exclude:                 # lists this target leaves out (by default a target takes every list)',
+        '    #   paths: ["experimental-*.yaml"]',
+        '    # include:                 # ... or only the lists it takes: by path glob, id or label',
+        '    #   labels: [brand-b]      # (a list file says `labels: [brand-b]`)',
+        '    # overrides:               # per list id, for this target only',
+        `    #   ${EXAMPLE_LIST_ID}:`,
+        `    #     name: Example words (${t.name})`,
+        '    #     appendTermsFrom: extra/more-words.csv   # terms added to the list for this target',
+        '    #     # omit: true         # or leave the list out of this target',
+      );
+    }
+  });
+  return schemaHint(dir, 'kwsync') + HEADER + `${lines.join('\n')}\n` + SETTINGS;
 }
 
 export const EXAMPLE_LIST_ID = 'example-words';

@@ -12,7 +12,8 @@ export interface ScaffoldFile {
 
 export interface ScaffoldOptions {
   dir: string;
-  target: TargetSeed;
+  /** One target, or several (`--targets`). */
+  target: TargetSeed | readonly TargetSeed[];
   uses: (kind: WorkflowKind) => string;
   branch: string;
   /** List files to start with instead of the example (for instance from `import`). */

@@ -8,6 +8,9 @@ import { DEFAULT_LIMITS } from './config.js';
 /** Letters, digits, `-` and `_`: the service refuses spaces and special characters in ids. */
 export const LIST_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 
+/** A label on a list file (what a target's `include: {labels: [...]}` names): like a target name. */
+export const LABEL_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
 /**
  * Rules a list may accept (silence) with a reason: legal but usually a mistake, or a cost the
  * list's owner decided to pay. Errors that would break the upload or the matcher cannot be accepted.
@@ -61,6 +64,10 @@ export const listFileSchema = z
       .optional()
       .describe('a CSV file inside the keywords folder with one term per record (optional `term` header)'),
     tests: listTestsSchema.optional(),
+    labels: z
+      .array(z.string().regex(LABEL_PATTERN, 'use only letters, digits, _ . and - in a label'))
+      .optional()
+      .describe('labels kwsync.yaml targets select lists by (`include: {labels: [brand-b]}`); never sent to the service'),
     accept: z
       .record(z.string(), z.string())
       .optional()

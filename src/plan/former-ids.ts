@@ -5,18 +5,29 @@
 import { copyFolderAtRef, removeCopy } from '../action/base-lists.js';
 import { KwsyncError } from '../errors.js';
 import type { DesiredList } from '../model/keyword-list.js';
-import { validateRepo } from '../validate/index.js';
+import { lacksTarget, validateRepo } from '../validate/index.js';
 
-export async function formerListIds(opts: { cwd: string; dir: string; ref: string; currentIds: Iterable<string> }): Promise<string[]> {
-  return (await readBaseLists(opts)).formerIds;
+/** `target`: the kwsync.yaml target whose lists count at the base (its selection there); default the only one. */
+export interface BaseListsOptions {
+  cwd: string;
+  dir: string;
+  ref: string;
+  currentIds: Iterable<string>;
+  target?: string;
+}
+
+export async function formerListIds(opts: BaseListsOptions): Promise<string[]> {
+  return (await readBaseLists(opts))?.formerIds ?? [];
 }
 
 /** The lists at the base (for the three-way: live edits since the last apply) and the ids with no file now. */
-export async function readBaseLists(opts: { cwd: string; dir: string; ref: string; currentIds: Iterable<string> }): Promise<{ lists: DesiredList[]; formerIds: string[] }> {
+/** Undefined when the base's kwsync.yaml lacks the target: nothing was applied for it from there. */
+export async function readBaseLists(opts: BaseListsOptions): Promise<{ lists: DesiredList[]; formerIds: string[] } | undefined> {
   let copy: string | undefined;
   try {
     copy = await copyFolderAtRef({ cwd: opts.cwd, ref: opts.ref, dir: opts.dir });
-    const base = await validateRepo({ cwd: copy, dir: opts.dir });
+    const base = await validateRepo({ cwd: copy, dir: opts.dir, ...(opts.target !== undefined ? { target: opts.target } : { onlyTarget: true }) });
+    if (lacksTarget(base)) return undefined;
     const now = new Set(opts.currentIds);
     // Lists that loaded at the base count even when the base had errors elsewhere: an id is all that is asked.
     return { lists: base.lists, formerIds: [...new Set(base.lists.map((l) => l.id))].filter((id) => !now.has(id)).sort() };

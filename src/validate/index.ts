@@ -20,6 +20,8 @@ import { withBaseLevels } from './base-levels.js';
 import { overBudget, tooSlow, validationBudget, type ValidationBudget } from './work-budget.js';
 import { checkSentences, type SentenceChecks } from './sentence-checks.js';
 import type { EmbedderLoad } from '../similarity/embedder.js';
+import { configPlaces } from '../targets/config-places.js';
+import { resolveTargets, type ResolvedTarget } from '../targets/resolve-target.js';
 
 export { renderDiagnosticsText, renderSummary } from './render-text.js';
 export { renderDiagnosticsGithub } from './render-github.js';
@@ -32,7 +34,16 @@ export type { SentenceChecks } from './sentence-checks.js';
 export interface RepoValidation {
   config: KwsyncConfig; // DEFAULT_CONFIG when keywords/kwsync.yaml is absent
   configFile: string | null;
-  lists: DesiredList[]; // every list that parsed; only trustworthy when errorCount === 0
+  /**
+   * The lists to send: the chosen target's resolved set (kwsync.yaml `include`, `exclude`, `omit`,
+   * `overrides`; see ValidateOptions.target), else every list that parsed, as written. Only
+   * trustworthy when errorCount === 0.
+   */
+  lists: DesiredList[];
+  /** Every list of the folder that parsed, as written (no target applied). */
+  folderLists: DesiredList[];
+  /** The target `lists` was resolved for, when kwsync.yaml has targets and one was chosen. */
+  target?: string;
   diagnostics: Diagnostic[]; // sorted by file, line, column
   errorCount: number;
   warningCount: number;
@@ -61,6 +72,14 @@ export interface ValidateOptions {
    * loader (tests pass a fake). The model loads only when a sentence-similarity list exists.
    */
   sentenceChecks?: true | (() => Promise<EmbedderLoad>);
+  /**
+   * The kwsync.yaml target whose lists `lists` holds. A name this kwsync.yaml does not define is an
+   * error (a pull request that drops the target it is planned for). Without it, `lists` are the
+   * folder's as written (validate, fmt, explain), unless `onlyTarget`.
+   */
+  target?: string;
+  /** Without `target`: the only target's lists when kwsync.yaml has exactly one (what commands that send lists want). */
+  onlyTarget?: boolean;
 }
 
 export async function validateRepo(opts: ValidateOptions): Promise<RepoValidation> {
@@ -107,9 +126,14 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
     if (result.tests && (result.tests.examples > 0 || result.tests.skipped)) tests.push({ file: rel(join(keywordsDir, name)), ...result.tests });
   }
   const base = opts.base ? await readGitBase(opts.cwd, rel(keywordsDir), opts.base) : null;
+  const at = configPlaces(loaded.yaml, configFile, rel(keywordsDir));
+  const resolution = await resolveTargets({ config, at, lists: placed, keywordsDir, relative: rel, budget, incomplete: placed.length < listFiles.length });
+  diagnostics.push(...resolution.diagnostics);
+  for (const abs of resolution.usedFiles) usedCsv.add(abs);
+  const selective = resolution.targets.some((t) => t.selective) ? resolution.targets : undefined;
   // Past the list limit, name the newest list: added since the base, else by git history.
   const newest = placed.length > config.limits.maxLists ? (base ? { added: base.added } : { rank: await newestFirst(opts.cwd, rel(keywordsDir)) }) : undefined;
-  diagnostics.push(...checkRepo(placed, config, base?.changed, newest));
+  diagnostics.push(...checkRepo(placed, config, base?.changed, newest, selective));
   diagnostics.push(...checkConfusables(placed), ...checkPathCharacters(entries.map((e) => rel(join(keywordsDir, e.name)))));
   if (base) diagnostics.push(...(await checkShrunk(placed, base, config)), ...(await checkRenamed(placed, base)));
   const runSentences = opts.sentenceChecks !== undefined && !SENTENCE_RULES.every((r) => config.validate.rules[r] === 'off');
@@ -125,7 +149,39 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   const levels = base && !opts.levels ? await withBaseLevels(config.validate, base, CONFIG_FILES.map((n) => rel(join(keywordsDir, n)))) : config.validate;
   const leveled = applyRuleLevels(diagnostics, levels).sort(byPlace);
   const errorCount = leveled.filter((d) => d.severity === 'error').length;
-  return { config, configFile, lists: placed.map((p) => p.list), diagnostics: leveled, errorCount, warningCount: leveled.length - errorCount, tests, ...(base ? { base: base.ref } : {}), ...(sentences?.checks ? { sentenceChecks: sentences.checks } : {}) };
+  const folderLists = placed.map((p) => p.list);
+  const chosen = chosenTarget(resolution.targets, opts.target, config.targets !== undefined, opts.onlyTarget === true);
+  if (chosen === 'unknown') {
+    const known = resolution.targets.map((t) => t.name).join(', ');
+    const d = diagnose(at.value(['targets']), 'error', 'target-unknown', `target ${opts.target} is not defined here (targets: ${known}); add it back to kwsync.yaml, or plan another target`);
+    return { config, configFile, lists: [], folderLists, diagnostics: [...leveled, d].sort(byPlace), errorCount: errorCount + 1, warningCount: leveled.length - errorCount, tests, ...(base ? { base: base.ref } : {}) };
+  }
+  const lists = chosen ? chosen.lists.map((p) => p.list) : folderLists;
+  return {
+    config,
+    configFile,
+    lists,
+    folderLists,
+    ...(chosen ? { target: chosen.name } : {}),
+    diagnostics: leveled,
+    errorCount,
+    warningCount: leveled.length - errorCount,
+    tests,
+    ...(base ? { base: base.ref } : {}),
+    ...(sentences?.checks ? { sentenceChecks: sentences.checks } : {}),
+  };
+}
+
+/** Whether the validation failed because its kwsync.yaml lacks the target asked for (a commit before the target was added). */
+export function lacksTarget(v: { diagnostics: readonly Diagnostic[] }): boolean {
+  return v.diagnostics.some((d) => d.rule === 'target-unknown');
+}
+
+/** The named target, else (`only`) the only one; 'unknown' for a name kwsync.yaml's targets lack. */
+function chosenTarget(targets: readonly ResolvedTarget[], name: string | undefined, hasTargets: boolean, only: boolean): ResolvedTarget | 'unknown' | undefined {
+  if (name === undefined) return only && targets.length === 1 ? targets[0] : undefined;
+  if (!hasTargets) return undefined; // no targets: the environment is the target, whatever it is called
+  return targets.find((t) => t.name === name) ?? 'unknown';
 }
 
 const SENTENCE_RULES = ['sentence-near-duplicate', 'sentence-generic'];

@@ -7,7 +7,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import { diagnose, fileStart } from '../load/diagnose.js';
 import { checkInsideFolder } from '../load/inside-folder.js';
 import { READ_LIMIT_FACTOR, readSource } from '../load/read-source.js';
-import { parseYamlFile } from '../load/yaml-file.js';
+import { parseYamlFile, type YamlFile } from '../load/yaml-file.js';
 import { schemaIssues } from './schema-issues.js';
 import { MAX_ALIAS_COUNT } from './validate-list-file.js';
 
@@ -16,7 +16,7 @@ export const CONFIG_FILES = ['kwsync.yaml', 'kwsync.yml'];
 export async function loadConfig(
   keywordsDir: string,
   relative: (abs: string) => string,
-): Promise<{ config: KwsyncConfig; configFile: string | null; diagnostics: Diagnostic[] }> {
+): Promise<{ config: KwsyncConfig; configFile: string | null; diagnostics: Diagnostic[]; yaml?: YamlFile }> {
   const found = await existing(CONFIG_FILES.map((f) => join(keywordsDir, f)));
   const abs = found[0];
   if (!abs) return { config: DEFAULT_CONFIG, configFile: null, diagnostics: [] };
@@ -29,7 +29,8 @@ export async function loadConfig(
   return { ...loaded, configFile, diagnostics: [...loaded.diagnostics, ...twice] };
 }
 
-async function loadConfigFile(keywordsDir: string, abs: string, configFile: string): Promise<{ config: KwsyncConfig; diagnostics: Diagnostic[] }> {
+/** `yaml`: the parsed file when its settings were taken, so rules on them (targets) can locate a value. */
+async function loadConfigFile(keywordsDir: string, abs: string, configFile: string): Promise<{ config: KwsyncConfig; diagnostics: Diagnostic[]; yaml?: YamlFile }> {
   const where = await checkInsideFolder(keywordsDir, abs);
   if (!where.ok) return { config: DEFAULT_CONFIG, diagnostics: [diagnose(fileStart(configFile), 'error', where.rule, where.message)] };
   const maxBytes = READ_LIMIT_FACTOR * DEFAULT_CONFIG.limits.maxUploadBytes;
@@ -42,7 +43,7 @@ async function loadConfigFile(keywordsDir: string, abs: string, configFile: stri
   if (!parsed.file) return { config: DEFAULT_CONFIG, diagnostics: parsed.diagnostics };
   // An empty file is an empty mapping: every default applies.
   const result = configSchema.safeParse(parsed.file.value ?? {});
-  if (result.success) return { config: result.data, diagnostics: parsed.diagnostics };
+  if (result.success) return { config: result.data, diagnostics: parsed.diagnostics, yaml: parsed.file };
   return { config: DEFAULT_CONFIG, diagnostics: [...parsed.diagnostics, ...schemaIssues(result.error.issues, parsed.file, configSchema)] };
 }
 

@@ -105,7 +105,7 @@ async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFil
     tests = { examples: run.examples, ...(run.skipped ? { skipped: run.skipped } : {}) };
   }
   return {
-    placed: { list, idAt: yaml.valueAt(['id']), termsAt, accepted, terms: loaded.terms },
+    placed: { list, idAt: yaml.valueAt(['id']), termsAt, accepted, terms: loaded.terms, ...(data.labels ? { labels: data.labels } : {}) },
     diagnostics,
     accepted,
     ...termsFileAbs,

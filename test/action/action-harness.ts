@@ -62,10 +62,10 @@ export function harness(repo: TempRepo, gh: FakeGitHub, emu: RunningEmulator | u
       ? (t, service) => connectService(serviceSettingsFromEnv(env, t), { ...serviceOptions(service), retry: { maxRetries: service.maxRetries, minDelayMs: 1, maxDelayMs: 5 } }).keywords
       : undefined,
     ...(emu ? { recentMessages: (t, service) => recentTextMessages(connectService(serviceSettingsFromEnv(env, t), { ...serviceOptions(service), retry: { maxRetries: 0 } }).client) } : {}),
-    validateAtRef: async (ref, dir) => {
+    validateAtRef: async (ref, dir, target) => {
       const copy = await copyFolderAtRef({ cwd: repo.dir, ref, dir });
       try {
-        return await validateRepo({ dir, cwd: copy });
+        return await validateRepo({ dir, cwd: copy, ...(target !== undefined ? { target } : { onlyTarget: true }) });
       } finally {
         await removeCopy(copy);
       }

@@ -220,7 +220,8 @@ describe('the PR does not decide its own guard', () => {
 describe('the keyed job cannot be made to burn its timeout', () => {
   it("the PR's files are validated under one deadline and heap cap (the bounded budget of src/validate/untrusted.ts)", async () => {
     openPr({ 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) }, 'MEMBER');
-    const { h } = stageTwo();
+    // The harness alone: stageTwo() would also start a run nobody awaits, which could post into the next test.
+    const h = harness(repo, gh, emu);
     const budgets: { cwd: string; deadline: number | undefined; maxHeapMb: number | undefined }[] = [];
     const real = h.deps.validateRepo;
     h.deps.validateRepo = (opts) => {

@@ -94,7 +94,7 @@ export function isCi(env: CliIO['env']): boolean {
 }
 
 async function prepareFreshPlan(io: CliIO, opts: ApplyCommandOptions, format: OutputFormat): Promise<Prepared> {
-  const repo = opts.repo ?? (await loadRepo(io, opts.dir));
+  const repo = opts.repo ?? (await loadRepo(io, opts.dir, true, opts.target));
   if (!opts.keywordTarget) assertMayApply(io, repo.config, opts.target, opts.allowLocalApply === true);
   const { plan, concurrency, safety, target, endpoint, liveEditsUnknown } = await makePlan(io, { ...opts, repo });
   // Apply is where a term blocked in the dashboard would be removed without a word: say what tells it apart.

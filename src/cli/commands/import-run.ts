@@ -14,7 +14,9 @@ import { join, resolve } from 'node:path';
 export async function runImport(io: CliIO, opts: ImportCommandOptions): Promise<number> {
   if (opts.list && opts.list.length > 0) return runImportLists(io, { dir: opts.dir, target: opts.target, ids: opts.list });
   const dir = resolvePath(io, opts.dir);
-  const repo = await loadRepoIfAny(io, opts.dir, dir);
+  const loaded = await loadRepoIfAny(io, opts.dir, dir, opts.target);
+  // Import writes files: every list file manages its id, whichever targets take it (and overrides are not written back).
+  const repo = { ...loaded, lists: loaded.folderLists ?? loaded.lists };
   const target = connectTarget(io, repo.config, opts.target);
   const read = await readLiveLists(target, repo.lists.map((l) => l.id));
   const live = read.lists;
@@ -44,8 +46,8 @@ export async function runImport(io: CliIO, opts: ImportCommandOptions): Promise<
 }
 
 /** The folder's config and lists; a new repo has no folder yet, and then the environment decides the target. */
-async function loadRepoIfAny(io: CliIO, dirArg: string, dir: string): Promise<LoadedRepo> {
-  return existsSync(dir) ? loadRepo(io, dirArg, false) : { config: DEFAULT_CONFIG, lists: [] };
+async function loadRepoIfAny(io: CliIO, dirArg: string, dir: string, target: string | undefined): Promise<LoadedRepo> {
+  return existsSync(dir) ? loadRepo(io, dirArg, false, target) : { config: DEFAULT_CONFIG, lists: [] };
 }
 
 /** `--list ID…`: merge each named live list into its file; then check the files written. */
@@ -53,7 +55,8 @@ async function runImportLists(io: CliIO, opts: { dir: string; target?: string; i
   const bad = opts.ids.filter((id) => !LIST_ID_PATTERN.test(id));
   if (bad.length > 0) throw new UsageError(`--list takes a list id (letters, digits, - and _); got ${bad.map((id) => JSON.stringify(id)).join(', ')}`);
   const dir = resolvePath(io, opts.dir);
-  const repo = await loadRepoIfAny(io, opts.dir, dir);
+  const loaded = await loadRepoIfAny(io, opts.dir, dir, opts.target);
+  const repo = { ...loaded, lists: loaded.folderLists ?? loaded.lists };
   const target = connectTarget(io, repo.config, opts.target);
   const outcomes = await importListsById(target, repo.lists, opts.ids, { dir, cwd: io.cwd });
   const done = outcomes.filter((o) => o.kind !== 'failed');

@@ -33,13 +33,14 @@ export interface InitDeps {
 const defaultDeps: InitDeps = { installedCommit: (projectRoot) => readInstalledCommit({ packageRoot: PACKAGE_ROOT, projectRoot }) };
 
 export async function runInit(io: CliIO, opts: InitCommandOptions, deps: InitDeps = defaultDeps): Promise<number> {
-  const seed = targetSeed(opts);
+  const seeds = targetSeeds(opts);
+  const seed = seeds[0]!;
   const dir = opts.dir.replace(/\/+$/, '') || 'keywords';
   // `--kwsync-repo .` is for kwsync's own repository: call the reusable workflows by path.
   const ref = opts.kwsyncRepo === '.' ? undefined : await actionRef(opts, deps, io.cwd);
   const lists = opts.import ? await liveListFiles(io, seed, dir) : undefined;
   const uses = ref ? remoteUses(opts.kwsyncRepo, ref.ref, ref.version) : localUses;
-  const files = scaffoldFiles({ dir, target: seed, uses, branch: opts.branch, ...(lists ? { lists } : {}) });
+  const files = scaffoldFiles({ dir, target: seeds, uses, branch: opts.branch, ...(lists ? { lists } : {}) });
   const { written, kept: existing } = await writeScaffold(files, io.cwd);
   // An explicit --ref also moves the existing workflows' kwsync references, and nothing else.
   const refs = ref && opts.ref !== undefined ? await updateExistingRefs(io.cwd, existing, opts.kwsyncRepo, ref) : { updated: [], notChanged: [] };
@@ -51,7 +52,7 @@ export async function runInit(io: CliIO, opts: InitCommandOptions, deps: InitDep
         : '') +
       (refs.notChanged.length > 0 ? `Did not change the reference in:\n${refs.notChanged.map((u) => `  ${u.path}: ${u.why}\n`).join('')}` : '') +
       (kept.length > 0 ? `Kept as they were (init never overwrites):\n${kept.map((f) => `  ${f}\n`).join('')}` : '') +
-      nextSteps(seed, dir, opts, ref),
+      nextSteps(seeds, dir, opts, ref),
   );
   return EXIT.ok;
 }
@@ -92,8 +93,22 @@ async function actionRef(opts: InitCommandOptions, deps: InitDeps, cwd: string):
   return choice;
 }
 
+/** `--targets a,b` (the first takes --app-id and --region), else `--target`. */
+function targetSeeds(opts: InitCommandOptions): TargetSeed[] {
+  if (opts.targets === undefined) return [targetSeed(opts)];
+  const names = opts.targets.split(',').map((n) => n.trim()).filter((n) => n !== '');
+  if (names.length === 0) throw new UsageError('--targets needs at least one name, e.g. --targets staging,production');
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) throw new UsageError(`--targets names "${twice}" twice; each target is one app, named once`);
+  for (const name of names) if (!TARGET_NAME.test(name)) throw new UsageError(`--targets: each name must be letters, digits, _ . and - (got "${name}")`);
+  const [first, ...rest] = names;
+  return [targetSeed({ ...opts, target: first! }), ...rest.map((name) => ({ name }))];
+}
+
+const TARGET_NAME = /^[A-Za-z0-9_.-]+$/;
+
 function targetSeed(opts: InitCommandOptions): TargetSeed {
-  if (!/^[A-Za-z0-9_.-]+$/.test(opts.target)) throw new UsageError(`--target must be letters, digits, _ . and - (got "${opts.target}")`);
+  if (!TARGET_NAME.test(opts.target)) throw new UsageError(`--target must be letters, digits, _ . and - (got "${opts.target}")`);
   if (opts.region !== undefined && !(REGIONS as readonly string[]).includes(opts.region)) {
     throw new UsageError(`--region must be one of ${REGIONS.join(', ')} (got "${opts.region}")`);
   }
@@ -117,12 +132,14 @@ async function liveListFiles(io: CliIO, seed: TargetSeed, dir: string): Promise<
   return listFilesFor(live, target.label).map((f) => (f.name.endsWith('.yaml') ? { ...f, text: hint + f.text } : f));
 }
 
-function nextSteps(seed: TargetSeed, dir: string, opts: InitCommandOptions, ref: Extract<ActionRef, { ok: true }> | undefined): string {
+function nextSteps(seeds: readonly TargetSeed[], dir: string, opts: InitCommandOptions, ref: Extract<ActionRef, { ok: true }> | undefined): string {
   // The README's "Adopt kwsync in your repository", from step 4 on, in the same order.
+  const noApp = seeds.filter((s) => !s.appId).map((s) => `"${s.name}"`);
+  const names = seeds.map((s) => `"${s.name}"`);
   const steps = [
     `npx kwsync validate --dir ${dir}   (kwsync as a devDependency: npm install -D kwsync)`,
-    ...(seed.appId ? [] : [`set appId (and region) of target "${seed.name}" in ${dir}/kwsync.yaml`]),
-    `GitHub → Settings → Environments → New environment "${seed.name}": add the secret COMETCHAT_API_KEY (a full-access REST API key) and allow only the branch ${opts.branch} to deploy`,
+    ...(noApp.length === 0 ? [] : [`set appId (and region) of target${noApp.length === 1 ? '' : 's'} ${noApp.join(', ')} in ${dir}/kwsync.yaml`]),
+    `GitHub → Settings → Environments → New environment ${names.join(', ')}${seeds.length === 1 ? '' : ' (one per target)'}: add the secret COMETCHAT_API_KEY (a full-access REST API key) and allow only the branch ${opts.branch} to deploy`,
     `merge the workflows into ${opts.branch} first (a workflow_run workflow runs only from the default branch); the apply workflow then creates the lists on the live app`,
     `Settings → Branches → protect ${opts.branch}: require a pull request before merging`,
     'then open a pull request that changes a list: the plan appears as a comment; merging applies it',

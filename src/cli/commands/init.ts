@@ -10,6 +10,8 @@ export const KWSYNC_REPOSITORY = 'kwsync/kwsync';
 export interface InitCommandOptions {
   dir: string;
   target: string;
+  /** `--targets a,b`: several targets (apps) instead of --target's one. */
+  targets?: string;
   appId?: string;
   region?: string;
   /** Default: the commit the installed kwsync was built from. */
@@ -26,6 +28,7 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .description('scaffold keywords/ and the GitHub workflows in a repository; never overwrites a file')
     .option('--dir <dir>', 'the keywords folder to create', 'keywords')
     .option('--target <name>', 'the name of the first target (and of its GitHub environment)', 'production')
+    .option('--targets <names>', 'several targets instead, comma-separated in apply order (e.g. staging,production); --app-id and --region are the first one\'s')
     .option('--app-id <id>', 'the CometChat app id of that target (default: COMETCHAT_APP_ID, else fill it in later)')
     .option('--region <region>', `the app's region: ${REGIONS.join(', ')}`)
     .option('--import', 'start from the live app\'s lists instead of the example (needs COMETCHAT_API_KEY)')
@@ -36,7 +39,8 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .addHelpText(
       'after',
       `
-Writes <dir>/kwsync.yaml (one target), one example list with tests (or, with --import, the live
+Writes <dir>/kwsync.yaml (one target, or those --targets names, with a commented example of
+include, exclude, overrides and after), one example list with tests (or, with --import, the live
 app's lists), .github/workflows/kwsync-{plan,plan-live,apply,drift}.yml calling kwsync's reusable
 workflows, and a .gitignore holding node_modules/. A file that already exists is kept and named;
 nothing is overwritten. Then prints the next steps (environment, secret, branch protection).
@@ -50,6 +54,7 @@ change, and why.
 
 Examples:
   kwsync init --app-id 2541a6f1c2e3b4d5 --region eu
+  kwsync init --targets staging,production
   COMETCHAT_API_KEY=… kwsync init --app-id 2541a6f1c2e3b4d5 --region eu --import
   kwsync init --ref 0123456789abcdef0123456789abcdef01234567
   kwsync init --ref v0 --allow-moving-ref`,

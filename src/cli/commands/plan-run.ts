@@ -16,12 +16,12 @@ export async function makePlan(
   io: CliIO,
   opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune' | 'base' | 'keywordTarget' | 'endpoint' | 'repo'>,
 ): Promise<MadePlan> {
-  const repo = opts.repo ?? (await loadRepo(io, opts.dir));
+  const repo = opts.repo ?? (await loadRepo(io, opts.dir, true, opts.target));
   const app = opts.keywordTarget ? { keywords: opts.keywordTarget, endpoint: opts.endpoint } : connectApp(io, repo.config, opts.target);
   const target = app.keywords;
   const ids = repo.lists.map((l) => l.id);
   if (opts.base) await requireGitBase(io.cwd, opts.base); // a mistyped ref: exit 64 naming it
-  const base = opts.base ? await readBaseLists({ cwd: io.cwd, dir: opts.dir, ref: opts.base, currentIds: ids }) : undefined;
+  const base = opts.base ? await readBaseLists({ cwd: io.cwd, dir: opts.dir, ref: opts.base, currentIds: ids, ...(opts.target !== undefined ? { target: opts.target } : {}) }) : undefined;
   const live = await readLiveLists(target, ids, { formerIds: base?.formerIds ?? [] });
   const computed = computePlan(repo.lists, live.lists, {
     ...liveContext(live),

@@ -16,7 +16,7 @@ export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<numbe
       hint: 'leave out --examples, or use --format text; markdown and json carry counts and terms only',
     });
   }
-  const repo = opts.repo ?? (await loadRepo(io, opts.dir));
+  const repo = opts.repo ?? (await loadRepo(io, opts.dir, true, opts.target));
   const { config } = repo;
   const groups = opts.group.length > 0 ? opts.group : config.preview.groups;
   if (groups.length === 0) {

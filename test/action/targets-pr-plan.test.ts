@@ -1,0 +1,78 @@
+// The live PR plan with kwsync.yaml targets that select lists: each target's comment plans only the
+// lists it takes (base and head resolved for it), says how many of the PR's changed lists that is
+// and, with `after:`, which target applies first. Real HTTP to the emulator and the fake GitHub.
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from '@jest/globals';
+import { runAction } from '../../src/action/run-action.js';
+import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
+import { planMarker } from '../../src/github/markers.js';
+import { FakeGitHub } from '../github/fake-github.js';
+import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, type StageTwoWorld } from './action-harness.js';
+
+const CONFIG = `targets:
+  - name: staging
+  - name: prod
+    after: staging
+    exclude:
+      paths: ["experimental-*"]
+    overrides:
+      blocklist:
+        name: Blocklist (prod)
+`;
+let gh: FakeGitHub;
+let w: StageTwoWorld;
+let baseSha: string;
+let headSha: string;
+
+beforeAll(async () => (gh = await new FakeGitHub().start()));
+afterAll(() => gh.close());
+beforeEach(async () => {
+  w = await openStageTwoWorld(gh);
+  w.repo.write('keywords/kwsync.yaml', CONFIG);
+  w.repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam']));
+  w.repo.write('keywords/experimental-a.yaml', listYaml('experimental-a', ['yeet']));
+  baseSha = w.repo.commit();
+  w.repo.git('checkout', '-q', '-b', 'feature');
+  w.repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam', 'scam']));
+  w.repo.write('keywords/experimental-a.yaml', listYaml('experimental-a', ['yeet', 'sus']));
+  w.repo.write('keywords/experimental-b.yaml', listYaml('experimental-b', ['rizz']));
+  headSha = w.repo.commit();
+  w.repo.git('checkout', '-q', 'main');
+  gh.pulls.push({
+    number: 3, state: 'open', user: { login: 'alice', type: 'User' }, author_association: 'MEMBER', labels: [],
+    head: { sha: headSha, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha: baseSha, ref: 'main', repo: { full_name: 'acme/lists' } },
+  });
+});
+afterEach(() => closeStageTwoWorld(w));
+
+async function planLive(target: string) {
+  const event = {
+    workflow_run: {
+      id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', created_at: '2025-01-01T00:00:00Z',
+      head_sha: headSha, head_branch: 'feature', head_repository: { full_name: 'acme/lists', owner: { login: 'acme' } }, pull_requests: [],
+    },
+  };
+  const h = harness(w.repo, gh, w.emu);
+  const result = await runAction({ inputs: inputs('plan-live', { target, artifactDir: w.artifactDir }), context: context(w.repo, { eventName: 'workflow_run', sha: baseSha, event }), deps: h.deps });
+  return { result, body: gh.comments.find((c) => c.body.startsWith(planMarker(target)))!.body };
+}
+
+it('prod plans only the lists it takes, with its override, and says what it takes and what it waits for', async () => {
+  // Prod's app as the base branch left it: its own name for the list, and no experimental list.
+  const keywords = connectService(serviceSettingsFromEnv({ COMETCHAT_API_KEY: w.emu.apiKey, COMETCHAT_BASE_URL: w.emu.chatBaseUrl })).keywords;
+  await keywords.createKeywordList({ id: 'blocklist', name: 'Blocklist (prod)', description: '', category: 'word', searchTerms: ['spam'] });
+  const { result, body } = await planLive('prod');
+  expect(result).toMatchObject({ failed: false, hasChanges: true });
+  expect(body).toContain('This target takes 1 of the 3 lists this pull request changes. It applies after `staging`, once that target has applied the same commit.');
+  expect(body).toMatch(/`blocklist` \| update \| \+1 −0/);
+  expect(body).not.toContain('experimental-');
+  // Base and head are both resolved for prod: its name override is no change, and no drift.
+  expect(body).not.toContain('Drift');
+  expect(body).toContain('**Plan: 0 to create, 1 to update, 0 to delete, 0 unchanged.**');
+});
+
+it('staging takes every list the PR changes', async () => {
+  const { body } = await planLive('staging');
+  expect(body).toContain('This target takes all 3 lists this pull request changes.');
+  expect(body).toContain('`experimental-b`');
+  expect(body).not.toContain('applies after');
+});
