@@ -1,8 +1,7 @@
 // Twelve targets, twelve apps of one emulator (issue 21): a kwsync.yaml whose targets reach their
 // apps by baseUrl; `plan` and `apply` per target through the CLI over real HTTP; then no changes
 // anywhere, then live edits on two apps and drift on exactly those two.
-// The targets choose different lists (include/exclude/overrides). The assertions that need that
-// selection to be honoured wait in the describe blocks named "WAITS FOR TARGET SELECTION".
+// The targets choose different lists (include by paths, ids and labels, exclude, overrides).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -165,11 +164,7 @@ describe('12 targets in one emulator process, each reached by its baseUrl', () =
   });
 });
 
-// ---------------------------------------------------------------------------------------------
-// WAITS FOR TARGET SELECTION (targets[].include/exclude/overrides, issue 21). Today every target
-// takes every list, so these fail; the main session enables them when selection is merged.
-// ---------------------------------------------------------------------------------------------
-describe.skip('WAITS FOR TARGET SELECTION: each target takes exactly the lists it selects', () => {
+describe('each target takes exactly the lists it selects', () => {
   test('the first plan of each target creates exactly its lists', () => {
     for (const t of TARGETS) {
       const { plan } = first[t.name]!;
@@ -194,8 +189,8 @@ describe.skip('WAITS FOR TARGET SELECTION: each target takes exactly the lists i
   });
 });
 
-describe.skip('WAITS FOR TARGET SELECTION: include by labels written on list files', () => {
-  // Its own small repo and emulator: list files with `labels:` are invalid until selection lands.
+describe('include by labels written on list files', () => {
+  // Its own small repo and emulator.
   let emu: RunningEmulator;
   let dir: string;
   const labelEnv: Record<string, string> = {};
