@@ -30,3 +30,11 @@ test('a sentence list is scored by the local model: caught messages, each senten
   expect(scam.sentences.every((s: { messages: number }) => s.messages > 0)).toBe(true);
   expect(out.lists.find((l: { id: string }) => l.id === 'mild')).toMatchObject({ previewable: true });
 });
+
+test.each(['0', '1.5', 'high'])('--threshold %s is bad usage (exit 64), before anything is read', async (value) => {
+  const before = h.emulator.requests.length;
+  const r = await h.run(['preview', '--group', MARKETPLACE_GROUP, '--threshold', value]);
+  expect(r.code).toBe(64);
+  expect(r.stderr).toMatch(/--threshold <cosine>.*must be a number above 0 and at most 1/);
+  expect(h.emulator.requests.length).toBe(before);
+});
