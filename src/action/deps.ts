@@ -7,6 +7,7 @@ import type { DesiredList } from '../model/keyword-list.js';
 import type { Plan } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
 import type { RecentMessages } from './impact-preview.js';
+import type { EmbedderLoad } from '../similarity/embedder.js';
 import type { ActionInputs } from './inputs.js';
 import type { RunContext } from './context.js';
 import type { ValidationBudget } from '../validate/work-budget.js';
@@ -48,6 +49,8 @@ export interface ActionDeps {
   deploymentReader?: DeploymentReader;
   /** Recent messages of a group for the impact preview; undefined without an API key. */
   recentMessages?: (target: TargetConfig | undefined, service: ServiceConfig) => RecentMessages;
+  /** Loads the local sentence model for a trusted PR's sentence lists (default: src/similarity/embedder.ts; tests pass a fake). */
+  loadEmbedder?: () => Promise<EmbedderLoad>;
   /** A blob of this checkout's git object store by its sha, or undefined when absent: spares API calls for files the PR did not change. */
   readLocalBlob?: (sha: string) => Promise<Buffer | undefined>;
   /** Validates the keywords folder as it is at a git ref (the PR's base) in a temporary copy; `lists` are `target`'s there (default the only target's). */

@@ -28,6 +28,7 @@ import type { ActionResult, ActionRun, RepoValidation } from './deps.js';
 import { renameNotes } from '../plan/rename-notes.js';
 import { guardCaution } from './guard.js';
 import { previewImpact, renderImpactMarkdown } from './impact-preview.js';
+import { similarityThreshold } from '../preview/similarity-threshold.js';
 import { renderPlanSummary, SUMMARY_LIMIT_BYTES, SUMMARY_SHORTENED_NOTE } from './job-summary.js';
 import { publishPlanCheck, type PrOutcome } from './plan-check.js';
 import { DEFAULT_BUNDLE_LIMITS, unsafePathReason, writeUntrustedFolder } from './pr-bundle.js';
@@ -157,7 +158,7 @@ async function planTrusted(run: ActionRun, p: PlanInputs, trust: Trust): Promise
     ...(offlineReason ? [] : listLimitProblem(tw.plan, live, guards.guard.limits.maxLists, prValidation.configFile ?? `${inputs.dir}/kwsync.yaml`)),
     ...unsafeProblems(tw.plan, tw.lists, inputs.dir),
   ];
-  const extra = offlineReason ? undefined : await impact(run, trusted, tw.plan, prValidation.lists);
+  const extra = offlineReason ? undefined : await impact(run, trusted, tw.plan, prValidation.lists, trust);
   const caution = guardCaution(guards.changes, 'plan');
   // Whoever reads an outside PR's comment should see why it shows the live plan.
   const released = trust.trusted && trust.releasedBy
@@ -247,14 +248,15 @@ async function readLive(run: ActionRun, trusted: Settings, target: string, ids: 
   return { live: live.lists, context: liveContext(live) };
 }
 
-/** The impact preview (trusted PRs only), or a line saying why there is none; it never fails the plan. */
-async function impact({ deps }: ActionRun, trusted: Settings, plan: Plan, prLists: RepoValidation['lists']): Promise<string | undefined> {
+/** The impact preview (trusted PRs only; sentence lists scored only when `trust` says so), or a line saying why there is none; it never fails the plan. */
+async function impact({ deps }: ActionRun, trusted: Settings, plan: Plan, prLists: RepoValidation['lists'], trust: Trust): Promise<string | undefined> {
   const { preview, service, pullRequests } = trusted.config;
   const files = new Map(prLists.map((l) => [l.id, l.source.file]));
   const fileOf = (id: string) => files.get(id);
   if (preview.groups.length === 0 || !deps.recentMessages || !planHasChanges(plan)) return undefined;
   try {
-    const result = await previewImpact(plan, preview.groups, preview.messages, deps.recentMessages(trusted.targetConfig, service), fileOf);
+    const similarity = { trusted: trust.trusted, threshold: similarityThreshold(trusted.config), ...(deps.loadEmbedder ? { load: deps.loadEmbedder } : {}) };
+    const result = await previewImpact(plan, preview.groups, preview.messages, deps.recentMessages(trusted.targetConfig, service), fileOf, similarity);
     return renderImpactMarkdown(result, { minMessageCount: pullRequests.minMessageCount });
   } catch (err) {
     const why = err instanceof KwsyncError ? err.message : String(err);

@@ -2,6 +2,7 @@
 // can page 10,000 messages of one group and several pages of calls.
 import { createPrng, type Prng } from './prng.js';
 import type { EmulatorCall, EmulatorGroup, EmulatorMessage, EmulatorUser, EmulatorWorld } from './data-schema.js';
+import { seedMarketplace } from './seed-marketplace.js';
 
 export const SEED_BASE_TIME = 1_718_000_000; // June 2024, UNIX seconds
 export const BUSY_GROUP = 'cometchat-guid-1';
@@ -32,6 +33,8 @@ export function generateSeedData(seed = 1, userCount = 20, groupCount = 5): Emul
     seedMessages(group, count, users, prng, messages);
   }
   const calls = Array.from({ length: 200 }, (_, i) => seedCall(i, users, groups, prng));
+  // Realistic chat for sentence-similarity previews; last, so everything above stays as it was.
+  seedMarketplace(seed, SEED_BASE_TIME, users, groups, messages);
   return {
     users,
     groups,

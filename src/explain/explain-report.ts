@@ -1,11 +1,17 @@
 // The report `kwsync explain` prints: the verdicts of explain-message.ts for the lists in git (and,
 // when asked, the live ones), each matching term placed on its line and traced through git history.
 // Takes loaded lists and an open repository; reads the list files again only to find term lines.
+// Sentence-similarity lists are scored by the local sentence model when `similarity` is given
+// (explain-similarity.ts): the nearest sentence, its score, and the local-model disclaimer.
 import { readFile, realpath } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import pLimit from 'p-limit';
 import type { Category, DesiredList, KeywordList } from '../model/keyword-list.js';
 import { explainMessage, findTerm, RULES, type Span } from './explain-message.js';
+import { scoreSentenceLists, type SimilarityInput } from './explain-similarity.js';
+import { LOCAL_MODEL_NOTE } from '../preview/similarity-scan.js';
+import { formatThreshold } from '../preview/similarity-threshold.js';
+import { MODEL_NAME } from '../similarity/embedder.js';
 import type { GitHistory } from './git-history.js';
 import { termProvenance, type Provenance } from './provenance.js';
 import { readTermLines, type TermLines } from './term-lines.js';
@@ -34,6 +40,10 @@ export interface ListReport {
   previewable: boolean;
   caught: boolean;
   terms: TermReport[];
+  /** A sentence-similarity list scored by the local model: its sentence nearest the message (null when it has none) and the score. */
+  nearest?: { sentence: string; score: number } | null;
+  /** A sentence-similarity list not scored: why, and what to do. */
+  notPreviewed?: string;
 }
 
 export interface LiveListReport {
@@ -59,6 +69,8 @@ export interface ExplainReport {
   /** Why no commit or pull request is shown, when git history could not be read. */
   provenanceUnavailable?: string;
   live?: { lists: LiveListReport[]; notes: string[] };
+  /** Set when a sentence-similarity list was explained: the local model and threshold of its verdict. */
+  similarity?: { source: 'local-model'; model: string; threshold: number; note: string };
 }
 
 export interface ExplainInput {
@@ -66,21 +78,38 @@ export interface ExplainInput {
   lists: readonly DesiredList[];
   git: GitHistory | null;
   live?: { lists: readonly KeywordList[]; notes: string[] };
+  /** Score sentence-similarity lists with the local model (messages only); without it they are not previewable. */
+  similarity?: SimilarityInput;
 }
 
 const NO_GIT = 'not in a git repository (or git is not installed), so provenance is unavailable';
 
 export async function explainMessageReport(message: string, input: ExplainInput): Promise<ExplainReport> {
   const verdicts = explainMessage(message, input.lists);
+  const scored = input.similarity ? await scoreSentenceLists(message, input.lists, input.similarity) : undefined;
   const trace = tracer(input);
   const lists = await Promise.all(
     verdicts.map(async (v, i): Promise<ListReport> => {
       const list = input.lists[i]!;
+      if (list.category === 'sentence-similarity' && scored) {
+        if (!scored.ok) return { ...head(list), rule: v.rule, previewable: false, caught: false, terms: [], notPreviewed: scored.reason };
+        const { nearest, caught } = scored.verdicts.get(list.id)!;
+        const terms = caught && nearest ? [await trace(list, nearest.sentence, {})] : [];
+        return { ...head(list), rule: similarityRule(input.similarity!.threshold), previewable: true, caught, terms, nearest };
+      }
       const terms = await Promise.all(v.hits.map((h) => trace(list, h.term, { spans: h.spans })));
       return { ...head(list), rule: v.rule, previewable: v.previewable, caught: v.caught, terms };
     }),
   );
-  return finish('message', message, lists, input, input.live && liveReport(explainMessage(message, input.live.lists).filter((v) => v.caught).map((v) => ({ id: v.id, category: v.category, terms: v.hits.map((h) => h.term) })), input));
+  const report = await finish('message', message, lists, input, input.live && liveReport(explainMessage(message, input.live.lists).filter((v) => v.caught).map((v) => ({ id: v.id, category: v.category, terms: v.hits.map((h) => h.term) })), input));
+  if (!scored || !input.similarity) return report;
+  const model = scored.model ?? MODEL_NAME;
+  return { ...report, similarity: { source: 'local-model', model, threshold: input.similarity.threshold, note: LOCAL_MODEL_NOTE } };
+}
+
+/** How a scored sentence list decides, in words. */
+export function similarityRule(threshold: number): string {
+  return `caught at similarity ${formatThreshold(threshold)} or more to a sentence of the list, as scored by a local model (not CometChat's)`;
 }
 
 export async function explainTermReport(term: string, input: ExplainInput): Promise<ExplainReport> {

@@ -44,8 +44,8 @@ export const explainReportJsonSchema = z
           termsFile: z.string().optional(),
           category: z.enum(CATEGORIES),
           rule: z.string().describe('How the list decides, in words.'),
-          previewable: z.boolean().describe('false for sentence-similarity lists: no offline answer.'),
-          caught: z.boolean(),
+          previewable: z.boolean().describe('false for a sentence-similarity list not scored (see notPreviewed): no offline answer.'),
+          caught: z.boolean().describe('A sentence-similarity list: its nearest sentence scores at or above similarity.threshold by the local model.'),
           terms: z.array(
             z.strictObject({
               term: z.string(),
@@ -57,6 +57,12 @@ export const explainReportJsonSchema = z
               live: z.enum(['present', 'absent', 'no-live-list']).optional().describe('With --live: whether the live list of this id holds the term.'),
             }),
           ),
+          nearest: z
+            .strictObject({ sentence: z.string(), score: z.number().min(-1).max(1).describe('Cosine similarity from the local model.') })
+            .nullable()
+            .optional()
+            .describe('A sentence-similarity list scored by the local model (a message only): its sentence nearest the message; null when it has none.'),
+          notPreviewed: z.string().optional().describe('A sentence-similarity list not scored: why, and what to do (e.g. how to install the local model).'),
         }),
       )
       .describe('message: every list in git, caught or not; term: the lists holding the term.'),
@@ -77,6 +83,15 @@ export const explainReportJsonSchema = z
       })
       .optional()
       .describe('With --live: the live lists that catch the message (or hold the term).'),
+    similarity: z
+      .strictObject({
+        source: z.literal('local-model').describe("Sentence-similarity verdicts are a local model's estimate, never CometChat's."),
+        model: z.string(),
+        threshold: z.number().min(0).max(1).describe('Cosine similarity at or above which a sentence list catches the message.'),
+        note: z.string().describe('The disclaimer, in words.'),
+      })
+      .optional()
+      .describe('Present when a sentence-similarity list was explained (a message): the local model and threshold.'),
   })
   .meta({ title: 'kwsync explain report', description: 'The output of `kwsync explain --format json`.' });
 

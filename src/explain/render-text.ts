@@ -1,14 +1,17 @@
 // `kwsync explain` for people: a pure function of the report. On a terminal the matched text is
-// coloured; elsewhere it is put in [brackets], so a pasted answer still shows what matched.
+// coloured; elsewhere it is put in [brackets], so a pasted answer still shows what matched. A
+// sentence list shows its nearest sentence and score, with the local-model disclaimer.
 import { displayLine } from '../load/quote-value.js';
 import type { ExplainReport, ListReport, TermReport } from './explain-report.js';
 import type { Provenance } from './provenance.js';
 import type { Span } from './explain-message.js';
+import { formatThreshold } from '../preview/similarity-threshold.js';
 
 const paint = (on: boolean, code: string, s: string): string => (on ? `\u001b[${code}m${s}\u001b[0m` : s);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const short = (sha: string) => sha.slice(0, 10);
 const day = (iso: string) => iso.slice(0, 10);
+const score = (n: number) => n.toFixed(3);
 const show = (s: string) => JSON.stringify(displayLine(s)).replace(/\\\\/g, '\\');
 
 export function renderExplainText(report: ExplainReport, opts: { color: boolean }): string {
@@ -24,11 +27,22 @@ export function renderExplainText(report: ExplainReport, opts: { color: boolean 
   }
   for (const list of held) out.push('', ...renderList(report, list, c));
   if (report.kind === 'message') {
-    const missed = report.lists.filter((l) => l.previewable && !l.caught);
-    const similarity = report.lists.filter((l) => !l.previewable);
+    const missed = report.lists.filter((l) => l.previewable && !l.caught && l.nearest === undefined);
+    const below = report.lists.filter((l) => !l.caught && l.nearest !== undefined);
+    const notScored = report.lists.filter((l) => !l.previewable && l.notPreviewed !== undefined);
+    const similarity = report.lists.filter((l) => !l.previewable && l.notPreviewed === undefined);
     if (missed.length > 0) out.push('', `Not caught by: ${missed.map((l) => `${l.id} (${l.category})`).join(', ')}`);
+    if (below.length > 0 && report.similarity) {
+      const t = formatThreshold(report.similarity.threshold);
+      out.push('', `Below the threshold of the local model (${t}):`);
+      for (const l of below) out.push(`  ${l.id}: ${l.nearest ? `nearest sentence ${show(l.nearest.sentence)} scores ${score(l.nearest.score)}: would not be caught at ${t} by the local model` : 'the list has no sentence'}`);
+    }
+    for (const l of notScored) out.push('', `${l.id} (sentence-similarity): not previewed: ${displayLine(l.notPreviewed!)}`);
     if (similarity.length > 0) {
       out.push('', `Not previewable offline: ${similarity.map((l) => l.id).join(', ')} (sentence-similarity: the service's AI model decides; kwsync has no local model yet)`);
+    }
+    if (report.similarity) {
+      out.push('', `Sentence-similarity scores come from a local model, not CometChat's (${displayLine(report.similarity.model)}); the service decides with its own AI model and may decide differently.`);
     }
   }
   if (report.provenanceUnavailable) out.push('', `Provenance: ${report.provenanceUnavailable}.`);
@@ -39,6 +53,11 @@ export function renderExplainText(report: ExplainReport, opts: { color: boolean 
 function renderList(report: ExplainReport, list: ListReport, c: boolean): string[] {
   const where = list.termsFile ? `${list.file}, terms in ${list.termsFile}` : list.file;
   const lines = [`${paint(c, '1', list.id)}  (${where})`, `  rule: ${list.category} list, ${list.rule}`];
+  if (list.nearest && report.similarity) {
+    lines.push(`  nearest sentence scores ${score(list.nearest.score)}: would be caught at ${formatThreshold(report.similarity.threshold)} by the local model`);
+    for (const t of list.terms) lines.push(...renderTerm(t, 'sentence'));
+    return lines;
+  }
   if (report.kind === 'message') lines.push(`  ${highlight(report.text, list.terms.flatMap((t) => t.spans ?? []), c)}`);
   for (const t of list.terms) lines.push(...renderTerm(t, report.kind === 'message' && list.category === 'pattern' ? 'pattern' : 'term'));
   return lines;

@@ -3,12 +3,15 @@
 // is linear); pattern lists run in a worker (src/match/bounded-regex.ts) that is stopped at the
 // deadline, since a backtracking regex never yields. Messages go to the worker in batches; a
 // preview that stops keeps the counts of the messages it finished and says which list and
-// pattern were running (Preview.stopped), rather than burning the job's timeout.
+// pattern were running (Preview.stopped), rather than burning the job's timeout. Sentence lists,
+// when asked for, get the local model under half the deadline (similarity-run.ts): past it they
+// say they took too long, and the other lists keep the rest of the time.
 import { BoundedRegex, compileMatcher, patternCandidates, type Matcher, type RegexJob, type RegexStop } from '../match/index.js';
 import type { DesiredList, KeywordList } from '../model/keyword-list.js';
 import type { Plan } from '../model/plan.js';
 import { quote } from '../load/quote-value.js';
 import { startPreview, type Preview, type PreviewMessage, type PreviewStop } from './compute-preview.js';
+import { openSimilarity, type SimilaritySetup } from './similarity-run.js';
 
 /** The whole preview of a pull request's lists: reading the messages included. */
 export const PREVIEW_DEADLINE_MS = 60_000;
@@ -27,6 +30,8 @@ export interface BoundedPreviewOptions {
   fileOf?: (listId: string) => string | undefined;
   /** Called after each message with the count so far (progress lines). */
   onMessage?: (n: number, guid: string) => void;
+  /** Preview sentence-similarity lists with the local model (default: they are not previewable); deadlineSeconds defaults to half of deadlineMs. */
+  similarity?: SimilaritySetup;
 }
 
 interface PatternSet {
@@ -51,6 +56,7 @@ export async function previewUntrusted(plan: Plan, groups: readonly string[], pe
     return { matches: () => (current[set] ?? []).map((i) => list.searchTerms[i]!), spans: () => [] };
   };
   const scan = startPreview(plan, { examples: opts.examples ?? 0, compile });
+  const similarity = opts.similarity ? await openSimilarity(plan, { deadlineSeconds: Math.max(1, Math.floor(deadlineMs / 2000)), ...opts.similarity }) : undefined;
   const runner = new BoundedRegex(
     sets.map((s) => s.patterns),
     { deadline, maxHeapMb: opts.maxHeapMb ?? PREVIEW_HEAP_MB },
@@ -79,6 +85,7 @@ export async function previewUntrusted(plan: Plan, groups: readonly string[], pe
         current[jobs[j]!.set] = hits === 'timeout' ? [] : hits;
       }
       scan.add(batch[i]!);
+      await similarity?.add(batch[i]!);
     }
     batch.length = 0;
     if (run.stopped) stopped = stopOf(run.stopped, sets, deadlineMs, opts.maxHeapMb ?? PREVIEW_HEAP_MB);
@@ -96,10 +103,14 @@ export async function previewUntrusted(plan: Plan, groups: readonly string[], pe
       }
     }
     if (!stopped && batch.length > 0) await flush();
+  } catch (err) {
+    await similarity?.close();
+    throw err;
   } finally {
     runner.close();
   }
-  const preview = scan.result([...groups]);
+  const counted = scan.result([...groups]);
+  const preview = similarity ? await similarity.finish(counted) : counted;
   return stopped ? { ...preview, stopped } : preview;
 }
 

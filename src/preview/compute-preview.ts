@@ -1,12 +1,14 @@
 // What each changed list would catch in recent group messages, before vs after the change. Pure:
 // the command fetches the messages; this only counts. Sentence-similarity lists are judged by an
-// AI model on the service, so they are reported as not previewable rather than guessed at.
+// AI model on the service: this scan leaves them as not previewable, and similarity-scan.ts
+// replaces them with the estimate of a local sentence model when one is loaded.
 //
 // One pass: each message is offered once to every changed list's before and after matcher as it
 // arrives, so a preview of many thousand messages never holds them all and can report progress.
 import { compileMatcher, type Matcher, type MatchSpan } from '../match/index.js';
 import type { Category, KeywordList } from '../model/keyword-list.js';
 import type { ChangeKind, Plan } from '../model/plan.js';
+import type { SentenceCatch, SentenceNearest, SimilarityInfo } from './similarity-scan.js';
 
 export interface PreviewMessage {
   id: string;
@@ -30,8 +32,10 @@ export interface ListPreview {
   id: string;
   kind: ChangeKind;
   category: Category;
-  /** False for sentence-similarity lists: the counts below are then 0 and mean nothing. */
+  /** False when the counts below are 0 and mean nothing: a sentence-similarity list not previewed (see notPreviewed). */
   previewable: boolean;
+  /** A sentence-similarity list that was not previewed: why, and what to do (the renderers print "not previewed: <this>"). */
+  notPreviewed?: string;
   /** Messages the live list catches now. */
   before: number;
   /** Messages the desired list would catch. */
@@ -44,6 +48,10 @@ export interface ListPreview {
   topTerms: TermHits[];
   /** Only with `examples` > 0: the first messages newly caught / no longer caught, in reading order. */
   examples?: { newlyCaught: PreviewExample[]; noLongerCaught: PreviewExample[] };
+  /** A sentence-similarity list previewed by the local model: each sentence of the desired list (the live one for a delete) and the messages it catches on its own. */
+  sentences?: SentenceCatch[];
+  /** Only with `examples` > 0, sentence lists: the messages nearest each sentence, with scores (terminal only). */
+  nearest?: SentenceNearest[];
 }
 
 export interface Preview {
@@ -53,6 +61,8 @@ export interface Preview {
   lists: ListPreview[];
   /** Set when the preview stopped early (bounded-preview.ts): the counts cover `messagesScanned` messages only. */
   stopped?: PreviewStop;
+  /** Set when a changed list is a sentence-similarity list: the local model and threshold its counts come from (or would have). */
+  similarity?: SimilarityInfo;
 }
 
 /** Why a bounded preview stopped, and where: the list (and its file) and the pattern that was running. */

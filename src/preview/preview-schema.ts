@@ -1,5 +1,6 @@
 // The published shape of `kwsync preview --format json` (schema/preview-report.schema.json is made
-// from it). Counts and terms only: example messages are never part of it.
+// from it). Counts and terms only: example messages are never part of it. Sentence-similarity
+// counts are a local model's estimate: `similarity` names the model and threshold and says so.
 import { z } from 'zod';
 import { CATEGORIES } from '../model/keyword-list.js';
 
@@ -7,7 +8,8 @@ const listPreviewSchema = z.strictObject({
   id: z.string(),
   kind: z.enum(['create', 'update', 'delete', 'noop']),
   category: z.enum(CATEGORIES),
-  previewable: z.boolean().describe('False for sentence-similarity lists: their counts are 0 and mean nothing.'),
+  previewable: z.boolean().describe('False when the counts are 0 and mean nothing: a sentence-similarity list that was not previewed (see notPreviewed).'),
+  notPreviewed: z.string().optional().describe('A sentence-similarity list not previewed: why, and what to do (e.g. how to install the local model).'),
   before: z.number().int().min(0).describe('Messages the live list catches now.'),
   after: z.number().int().min(0).describe('Messages the desired list would catch.'),
   newlyCaught: z.number().int().min(0).describe('Caught after but not before.'),
@@ -15,7 +17,17 @@ const listPreviewSchema = z.strictObject({
   topTerms: z
     .array(z.strictObject({ term: z.string(), messages: z.number().int().min(0) }))
     .max(5)
-    .describe('Terms of the desired list by messages caught, most first.'),
+    .describe('Terms of the desired list by messages caught, most first (sentence lists: sentences, each counted on its own).'),
+  sentences: z
+    .array(
+      z.strictObject({
+        sentence: z.string(),
+        messages: z.number().int().min(0).describe('Messages at or above the threshold to this sentence alone.'),
+        broad: z.boolean().describe('Catches more than similarity.broadShare of the messages read: likely too broad.'),
+      }),
+    )
+    .optional()
+    .describe('A sentence-similarity list previewed by the local model: every sentence of the desired list (of the live list for a delete), in list order.'),
 });
 
 export const previewReportJsonSchema = z
@@ -36,6 +48,16 @@ export const previewReportJsonSchema = z
       })
       .optional()
       .describe('Present when a bounded preview stopped early; the counts cover messagesScanned messages only.'),
+    similarity: z
+      .strictObject({
+        source: z.literal('local-model').describe("The counts of sentence-similarity lists are a local model's estimate, never CometChat's."),
+        model: z.string().describe('The local sentence model.'),
+        threshold: z.number().min(0).max(1).describe('Cosine similarity at or above which a message counts as caught.'),
+        broadShare: z.number().min(0).max(1).describe('A sentence catching more than this share of the messages is flagged broad.'),
+        note: z.string().describe('The disclaimer, in words.'),
+      })
+      .optional()
+      .describe('Present when a changed list is a sentence-similarity list.'),
   })
   .meta({ title: 'kwsync preview report', description: 'The output of `kwsync preview --format json`.' });
 

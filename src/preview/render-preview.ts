@@ -1,11 +1,14 @@
 // The preview as terminal text, markdown (for a PR comment) or JSON (stable, versioned). Only the
 // terminal text shows message text (examples); markdown and JSON carry counts and terms, so users'
-// messages never land in a pull request or a CI artifact.
+// messages never land in a pull request or a CI artifact. Each output with a sentence-similarity
+// list says the scores are a local model's, not CometChat's, and names the model and threshold.
 import { styleText } from 'node:util';
 import { displayLine } from '../load/quote-value.js';
 import { endpointLine, type ServiceEndpoint } from '../plan/summary.js';
 import type { ListPreview, Preview, PreviewExample } from './compute-preview.js';
 import type { PreviewReportJson } from './preview-schema.js';
+import { notPreviewedLine, sentenceLinesText, sentenceSectionsMarkdown, similarityNoteText } from './render-similarity.js';
+import { LOCAL_MODEL_NOTE } from './similarity-scan.js';
 
 export interface PreviewTextOptions {
   color?: boolean;
@@ -21,20 +24,22 @@ export function renderPreviewText(p: Preview, opts: PreviewTextOptions = {}): st
   ];
   if (opts.endpoint) lines.push(`  ${displayLine(endpointLine(opts.endpoint))}`);
   lines.push('');
+  if (p.similarity) lines.push(...similarityNoteText(p.similarity), '');
   if (p.stopped) lines.push(`Stopped early: ${displayLine(p.stopped.message)}`, '');
   if (p.lists.length === 0) lines.push('No list changes: nothing to preview.');
-  for (const l of p.lists) lines.push(...listLines(l, opts), '');
+  for (const l of p.lists) lines.push(...listLines(l, p, opts), '');
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-function listLines(l: ListPreview, opts: PreviewTextOptions): string[] {
+function listLines(l: ListPreview, p: Preview, opts: PreviewTextOptions): string[] {
   const id = displayLine(l.id);
-  if (!l.previewable) return [`${id} (${l.kind}): not previewable offline (sentence-similarity is decided by the service's AI model)`];
+  if (!l.previewable) return [l.notPreviewed !== undefined ? `${id} (${l.kind}): ${displayLine(notPreviewedLine(l))}` : `${id} (${l.kind}): not previewable offline (sentence-similarity is decided by the service's AI model)`];
   const delta = l.after - l.before;
   const out = [
     `${id} (${l.kind}): catches ${l.before} -> ${l.after} (${delta >= 0 ? '+' : ''}${delta}); ` +
       `${l.newlyCaught} newly caught, ${l.noLongerCaught} no longer caught`,
   ];
+  if (l.sentences) return [...out, ...sentenceLinesText(l, p, (e) => exampleLine({ ...e, spans: [] }, { ...opts, width: (opts.width ?? 100) - 14 }))];
   if (l.topTerms.length > 0) out.push(`    top terms: ${l.topTerms.map((t) => `${displayLine(t.term)} (${t.messages})`).join(', ')}`);
   if (l.examples) {
     out.push(...exampleBlock('newly caught', l.examples.newlyCaught, l.newlyCaught, opts));
@@ -120,7 +125,8 @@ export function renderPreviewMarkdown(p: Preview): string {
         : `| \`${id}\` | ${l.kind} | n/a | n/a | n/a | n/a |`,
     );
   }
-  if (p.lists.some((l) => !l.previewable)) lines.push('', 'n/a: sentence-similarity lists are decided by the service\'s AI model.');
+  if (p.similarity) lines.push(...sentenceSectionsMarkdown(p));
+  else if (p.lists.some((l) => !l.previewable)) lines.push('', 'n/a: sentence-similarity lists are decided by the service\'s AI model.');
   return `${lines.join('\n')}\n`;
 }
 
@@ -133,8 +139,9 @@ export function renderPreviewJson(p: Preview): string {
     groups: p.groups,
     messagesScanned: p.messagesScanned,
     // Examples are message text: never written where a file or a log could keep them.
-    lists: p.lists.map(({ examples: _examples, ...l }) => l),
+    lists: p.lists.map(({ examples: _examples, nearest: _nearest, ...l }) => l),
     ...(p.stopped ? { stopped: p.stopped } : {}),
+    ...(p.similarity ? { similarity: { ...p.similarity, source: 'local-model' as const, note: LOCAL_MODEL_NOTE } } : {}),
   };
   return `${JSON.stringify(json, null, 2)}\n`;
 }

@@ -6,12 +6,13 @@ import { ConfigError } from '../../src/errors.js';
 import { generateSeedData, startEmulator, type EmulatorData } from '../../src/emulator/index.js';
 import { send } from './http.js';
 
-test('the seed: same seed, same world; 20 users, 5 groups, 12,000 messages in cometchat-guid-1, 200 calls', () => {
+test('the seed: same seed, same world; 20 users, 5 groups and the marketplace, 12,000 messages in cometchat-guid-1, 200 calls', () => {
   const a = generateSeedData(1);
   expect(generateSeedData(1)).toEqual(a);
   expect(generateSeedData(2)).not.toEqual(a);
   expect(a.users).toHaveLength(20);
-  expect(a.groups).toHaveLength(5);
+  expect(a.groups.map((g) => g.guid)).toEqual(['cometchat-guid-1', 'cometchat-guid-2', 'cometchat-guid-3', 'cometchat-guid-4', 'cometchat-guid-5', 'marketplace']);
+  expect(a.messages.filter((m) => m.guid === 'marketplace')).toHaveLength(196);
   expect(a.messages.filter((m) => m.guid === 'cometchat-guid-1')).toHaveLength(12_000);
   expect(a.calls).toHaveLength(200);
   const kinds = new Set(a.messages.flatMap((m) => m.attachments.map((x) => x.type)));

@@ -128,7 +128,7 @@ test('--help teaches with examples', async () => {
   expect(r.code).toBe(0);
   expect(r.stdout).toContain('kwsync explain --term scam');
   expect(r.stdout).toMatch(/Merge pull request #N/);
-  expect(r.stdout).toContain('not\npreviewable offline');
+  expect(r.stdout).toContain("The estimate is the local model's,\nnot CometChat's");
 });
 
 describe('exit codes', () => {

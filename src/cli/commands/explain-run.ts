@@ -6,6 +6,8 @@ import { explainMessageReport, explainTermReport, type ExplainInput } from '../.
 import { openGitHistory } from '../../explain/git-history.js';
 import { renderExplainText } from '../../explain/render-text.js';
 import { liveNotes, readLiveLists } from '../../plan/read-live.js';
+import { similarityThreshold } from '../../preview/similarity-threshold.js';
+import { loadEmbedder } from '../../similarity/embedder.js';
 import { renderDiagnosticsText, renderSummary, validateRepo } from '../../validate/index.js';
 import { useColor } from '../color.js';
 import type { CliIO } from '../io.js';
@@ -29,7 +31,9 @@ export async function runExplain(io: CliIO, message: string | undefined, opts: E
       hint: 'fix the problems listed above (`kwsync validate` shows them all)',
     });
   }
-  const input: ExplainInput = { cwd: io.cwd, lists: repo.lists, git: await openGitHistory(io.cwd) };
+  // Sentence lists are scored by the local model (loaded only when the folder has one): a message only.
+  const similarity = { load: opts.loadEmbedder ?? loadEmbedder, threshold: similarityThreshold(repo.config) };
+  const input: ExplainInput = { cwd: io.cwd, lists: repo.lists, git: await openGitHistory(io.cwd), similarity };
   if (opts.live) {
     const client = connectFromEnv(io);
     try {

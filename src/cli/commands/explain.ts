@@ -1,6 +1,7 @@
 // `kwsync explain`: why a message is (or is not) caught, and where each catching term came from.
 // The definition only: explain-run.ts loads the lists, git history and (with --live) the client.
 import { Option } from 'commander';
+import type { EmbedderLoad } from '../../similarity/embedder.js';
 import type { RegisterCommand } from './index.js';
 
 export interface ExplainOptions {
@@ -8,6 +9,8 @@ export interface ExplainOptions {
   term?: string;
   live: boolean;
   format: 'text' | 'json';
+  /** Not a flag: how the sentence model is loaded (tests pass a fake; default src/similarity/embedder.ts). */
+  loadEmbedder?: () => Promise<EmbedderLoad>;
 }
 
 export const register: RegisterCommand = (program, ctx, setExitCode) => {
@@ -36,9 +39,12 @@ A user asks "why was my message blocked?": paste the message.
       every list holding "scam" (or "SCAM", "Ｓｃａｍ": folded as word lists fold), with provenance
   kwsync explain --term scam --live --format json
 
-Sentence-similarity lists are decided by the service's AI model: they are named as "not
-previewable offline", never guessed. Outside a git repository, provenance is said to be
-unavailable; everything else still works.
+Sentence-similarity lists are decided by the service's AI model. kwsync estimates with a local
+sentence model (Universal Sentence Encoder lite, an optional dependency): for each such list, the
+sentence nearest the message, its score, and whether that is at or above the threshold
+(preview.similarity.threshold of kwsync.yaml, default 0.6). The estimate is the local model's,
+not CometChat's; without the model, those lists say "not previewed" and how to install it.
+Outside a git repository, provenance is said to be unavailable; everything else still works.
 
 Exit codes: 0 explained (caught or not), 1 runtime or API error, 3 invalid lists, 64 bad usage.`,
     )

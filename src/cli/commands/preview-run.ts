@@ -1,7 +1,9 @@
 // `kwsync preview`, the run: the plan (live lists), recent messages of the groups, one pass of counts.
+// Sentence-similarity lists are scored by the local sentence model, loaded only when one changed.
 import { EXIT, UsageError } from '../../errors.js';
 import { newestTextMessages, type CometChatClient } from '../../api/index.js';
-import { previewUntrusted, renderPreviewJson, renderPreviewMarkdown, renderPreviewText, startPreview, type Preview, type PreviewScan } from '../../preview/index.js';
+import { openSimilarity, previewUntrusted, renderPreviewJson, renderPreviewMarkdown, renderPreviewText, similarityThreshold, startPreview, type Preview, type PreviewMessage} from '../../preview/index.js';
+import { loadEmbedder } from '../../similarity/embedder.js';
 import type { CliIO } from '../io.js';
 import { progressLine, type Progress } from '../progress.js';
 import { connectApp, loadRepo, parseFormat, useColor } from '../target.js';
@@ -26,6 +28,7 @@ export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<numbe
   const { client, keywords, endpoint } = opts.app ?? connectApp(io, config, opts.target);
   const { plan } = await makePlan(io, { dir: opts.dir, repo, keywordTarget: keywords });
   const progress = progressLine(io);
+  const similarity = { load: opts.loadEmbedder ?? loadEmbedder, threshold: opts.threshold ?? similarityThreshold(config), examples };
   let preview: Preview;
   try {
     if (opts.deadline !== undefined) {
@@ -35,11 +38,22 @@ export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<numbe
         examples,
         fileOf: (id) => files.get(id),
         onMessage: (n, guid) => void (n % 100 === 0 && progress.update(`Reading messages of ${guid}: ${n} of ${perGroup}`)),
+        similarity,
       });
     } else {
       const scan = startPreview(plan, { examples });
-      for (const guid of groups) await scanRecentTextMessages(client, guid, perGroup, scan, progress);
-      preview = scan.result(groups);
+      const sentences = await openSimilarity(plan, similarity);
+      try {
+        const offer = async (m: PreviewMessage) => {
+          scan.add(m);
+          await sentences.add(m);
+        };
+        for (const guid of groups) await scanRecentTextMessages(client, guid, perGroup, offer, progress);
+      } catch (err) {
+        await sentences.close();
+        throw err;
+      }
+      preview = await sentences.finish(scan.result(groups));
     }
   } finally {
     progress.done();
@@ -55,12 +69,12 @@ export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<numbe
   return EXIT.ok;
 }
 
-/** Offers the newest `count` text messages of a group to the scan as they arrive. */
-async function scanRecentTextMessages(client: CometChatClient, guid: string, count: number, scan: PreviewScan, progress: Progress): Promise<void> {
+/** Offers the newest `count` text messages of a group to the scans as they arrive. */
+async function scanRecentTextMessages(client: CometChatClient, guid: string, count: number, offer: (m: PreviewMessage) => Promise<void>, progress: Progress): Promise<void> {
   let n = 0;
   progress.update(`Reading messages of ${guid}: 0 of ${count}`);
   for await (const m of newestTextMessages(client, guid, count)) {
-    scan.add(m);
+    await offer(m);
     if (++n % 100 === 0) progress.update(`Reading messages of ${guid}: ${n} of ${count}`);
   }
 }

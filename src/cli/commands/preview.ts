@@ -4,8 +4,10 @@
 import type { CometChatClient } from '../../api/index.js';
 import type { KeywordTarget } from '../../model/target.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
+import type { EmbedderLoad } from '../../similarity/embedder.js';
 import type { CliIO } from '../io.js';
 import type { LoadedRepo } from '../target.js';
+import { InvalidArgumentError } from 'commander';
 import type { RegisterCommand } from './index.js';
 import { intInRange } from './option-parsers.js';
 
@@ -19,6 +21,10 @@ export interface PreviewOptions {
   examples?: number;
   /** Seconds: the bounded preview (a stop at the deadline rather than a hang on a backtracking pattern). */
   deadline?: number;
+  /** Cosine at or above which a sentence list catches a message (default: preview.similarity.threshold of kwsync.yaml, or 0.6). */
+  threshold?: number;
+  /** Not a flag: how the sentence model is loaded (tests pass a fake; default src/similarity/embedder.ts). */
+  loadEmbedder?: () => Promise<EmbedderLoad>;
   /** Not a flag: the demo passes the emulator here instead of resolving a target. */
   app?: { client: CometChatClient; keywords: KeywordTarget; endpoint?: ServiceEndpoint };
   /** Not a flag: a folder the caller already loaded and validated (the demo). */
@@ -42,20 +48,27 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--format <format>', 'text, markdown or json', 'text')
     .option('--examples <n>', 'show up to n caught messages per list, the match in [brackets] (text only)', intInRange(0, 100))
     .option('--deadline <seconds>', 'stop after this long and say which pattern was running; patterns run in a worker that can be stopped', intInRange(1, 3600))
+    .option('--threshold <cosine>', 'sentence lists: the similarity from which a message counts as caught (default: preview.similarity.threshold, or 0.6)', cosineThreshold)
     .addHelpText(
       'after',
       `
 Word and pattern lists are matched here with kwsync's engine (whole words, case-insensitive;
-patterns as JavaScript regexes with flags "iu"); sentence-similarity lists are shown as n/a.
+patterns as JavaScript regexes with flags "iu"). Sentence-similarity lists are scored by a local
+sentence model (Universal Sentence Encoder lite, an optional dependency), not CometChat's AI: a
+message counts as caught when it is at least --threshold similar to a sentence of the list. Each
+sentence shows how many messages it catches on its own, and one catching over 5% is flagged as
+broad. Without the model, those lists say "not previewed" and how to install it.
 --examples prints message text, so it is for the terminal only: markdown (PR comments) and json
-carry counts and terms, never a message. With --deadline, pattern-list examples are shown
-without the match marked (marking would run the patterns outside the worker).
+carry counts and terms, never a message; for sentence lists it shows the messages nearest each
+sentence with their scores. With --deadline, pattern-list examples are shown without the match
+marked (marking would run the patterns outside the worker), and sentence lists get half of it.
 
 Examples:
   kwsync preview --group cometchat-guid-1
   kwsync preview --group cometchat-guid-1 --examples 5        judge false positives by eye
   kwsync preview --group cometchat-guid-1 --group cometchat-guid-2 --messages 2000 --format markdown
   kwsync preview --group cometchat-guid-1 --deadline 60       lists you did not write: stop within a minute
+  kwsync preview --group marketplace --examples 3 --threshold 0.55   tune a sentence list by eye
 
 Exit codes: 0 ok, 1 API error or stopped at --deadline, 3 invalid lists, 64 bad usage.`,
     )
@@ -63,6 +76,12 @@ Exit codes: 0 ok, 1 API error or stopped at --deadline, 3 invalid lists, 64 bad 
       setExitCode(await runPreview(ctx.io, opts));
     });
 };
+
+function cosineThreshold(value: string): number {
+  const n = Number(value);
+  if (!/^\s*(0(\.\d+)?|1(\.0+)?|\.\d+)\s*$/.test(value) || !(n > 0 && n <= 1)) throw new InvalidArgumentError('must be a number above 0 and at most 1, e.g. 0.6');
+  return n;
+}
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
