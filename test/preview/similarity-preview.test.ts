@@ -79,8 +79,8 @@ describe('counting at the threshold', () => {
   });
 
   test('the threshold comes from kwsync.yaml preview.similarity.threshold when set, else 0.6', () => {
-    expect(similarityThreshold({ preview: { groups: [], messages: 1 } })).toBe(0.6);
-    expect(similarityThreshold({ preview: { groups: [], messages: 1, similarity: { threshold: 0.72 } } as never })).toBe(0.72);
+    expect(similarityThreshold(undefined)).toBe(0.6);
+    expect(similarityThreshold({ preview: { groups: [], messages: 1, similarity: { threshold: 0.72 } } })).toBe(0.72);
   });
 });
 
