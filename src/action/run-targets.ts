@@ -15,7 +15,12 @@ export async function runTargets({ inputs, context, deps }: ActionRun): Promise<
     (d) => d.severity === 'error' && resolve(context.workspace, d.file) === resolve(context.workspace, configFile),
   );
   for (const d of configErrors) deps.log.annotate(d);
-  if (configErrors.length > 0) return { hasChanges: false, planJsonPath: '', failed: true, message: `${configErrors.length} error(s) in ${configFile}` };
+  if (configErrors.length > 0) {
+    // The first error in full (a job's failure line should say what to fix), the rest counted: each is annotated above.
+    const first = configErrors[0]!;
+    const more = configErrors.length > 1 ? ` (and ${configErrors.length - 1} more error(s) in ${configFile})` : '';
+    return { hasChanges: false, planJsonPath: '', failed: true, message: `${first.file}:${first.line}:${first.column}: ${first.message}${more}` };
+  }
   const targets = validation.config.targets ?? [];
   const names = targets.map((t) => t.name);
   if (names.length === 0) {

@@ -54,11 +54,11 @@ it('refuses an after: chain longer than the three waves, a circle, and an unknow
   repo = new TempRepo();
   const yaml = (targets: string) => repo.write('keywords/kwsync.yaml', `targets:\n${targets}`);
   yaml('  - name: a\n  - name: b\n    after: a\n  - name: c\n    after: b\n  - name: d\n    after: c\n');
-  expect((await run(new FakeGitHub()).result).message).toBe('keywords/kwsync.yaml: target d is 4 targets down an after: chain; the apply workflow runs at most 3 waves: shorten the chain (several targets may follow the same one)');
+  expect((await run(new FakeGitHub()).result).message).toMatch(/^keywords\/kwsync\.yaml:\d+:\d+: target d: after makes a chain of 4 targets .*at most 3 waves/);
   yaml('  - name: a\n    after: b\n  - name: b\n    after: a\n');
-  expect((await run(new FakeGitHub()).result).message).toBe('keywords/kwsync.yaml: after: goes round in a circle (a -> b -> a): one target must come first');
+  expect((await run(new FakeGitHub()).result).message).toMatch(/^keywords\/kwsync\.yaml:\d+:\d+: target a: after makes a cycle \(a after b after a\)/);
   yaml('  - name: a\n    after: stagign\n');
-  expect((await run(new FakeGitHub()).result).message).toBe('keywords/kwsync.yaml: target a has after: stagign, which is not a target of kwsync.yaml');
+  expect((await run(new FakeGitHub()).result).message).toMatch(/^keywords\/kwsync\.yaml:\d+:\d+: .*stagign/);
 });
 
 it('refuses more targets than one GitHub matrix runs (256)', async () => {
