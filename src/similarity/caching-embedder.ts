@@ -105,10 +105,10 @@ export function createCachingEmbedder(engine: EmbedEngine, store: Store, batchSi
       const missKeys = [...missing.keys()];
       const batches = batchTexts([...missing.values()], batchSize);
       stats.batches += batches.length;
-      const results = await Promise.all(batches.map((b) => engine.embedBatch(b)));
-      results.flat().forEach((v, j) => store.set(missKeys[j]!, v));
+      const vectors = (await Promise.all(batches.map((b) => engine.embedBatch(b)))).flat();
+      const fresh = new Map(vectors.map((v, j) => [missKeys[j]!, v] as const));
+      for (const [k, v] of fresh) store.set(k, v);
       stats.embedded += missKeys.length;
-      const fresh = new Map(results.flat().map((v, j) => [missKeys[j]!, v] as const));
       return keys.map((k, i) => out[i] ?? fresh.get(k)!);
     },
     stats: () => ({ ...stats, engine: engine.kind, workers: engine.workers }),

@@ -1,7 +1,7 @@
 // The code of one embedding worker, as a string run with `new Worker(source, { eval: true })`: an
 // eval worker needs no file beside the module, so the same pool works under tsx, from dist/, under
 // jest and inside the esbuild Action bundle. It loads the model once (from workerData.from), then
-// answers { id, texts } with one Float32Array of texts.length x 512 unit-length values (transferred).
+// answers { texts } with one Float32Array of texts.length x 512 unit-length values (transferred).
 // Keep it in step with in-thread-engine.ts: the tests compare the two within 1e-5.
 
 export const EMBED_WORKER_SOURCE = String.raw`
@@ -30,12 +30,13 @@ function pack(vectors) {
 }
 loadModel().then(
   (model) => {
-    parentPort.on('message', async ({ id, texts }) => {
+    // The pool sends a worker one batch at a time and waits for its answer.
+    parentPort.on('message', async ({ texts }) => {
       try {
         const packed = pack(await model.embed(texts));
-        parentPort.postMessage({ type: 'done', id, packed }, [packed.buffer]);
+        parentPort.postMessage({ type: 'done', packed }, [packed.buffer]);
       } catch (e) {
-        parentPort.postMessage({ type: 'failed', id, message: String((e && e.message) || e) });
+        parentPort.postMessage({ type: 'failed', message: String((e && e.message) || e) });
       }
     });
     parentPort.postMessage({ type: 'ready' });
