@@ -1,0 +1,71 @@
+// The Action's model: never in the bundle (build:action marks the packages external, and the
+// embedder reaches them only by path), installed by `npm ci` from action-model/'s lock file, which
+// pins the same three packages with the same sha512 integrity as kwsync's own lock.
+import { build } from 'esbuild';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findActionModelFolder, installActionModel, NPM_CI_ARGS } from '../../src/similarity/action-model.js';
+import { MODEL_PACKAGES } from '../../src/similarity/model-location.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const json = async (path: string): Promise<any> => JSON.parse(await readFile(join(root, path), 'utf8'));
+
+describe('the model and the Action bundle', () => {
+  it('build:action marks every model package external', async () => {
+    const script: string = (await json('package.json')).scripts['build:action'];
+    for (const name of MODEL_PACKAGES) expect(script).toContain(`--external:${name}`);
+  });
+
+  it('bundles the embedder without the model', async () => {
+    const out = await build({ entryPoints: [join(root, 'src/similarity/embedder.ts')], bundle: true, platform: 'node', format: 'esm', write: false, logLevel: 'silent' });
+    const code = out.outputFiles[0]!.text;
+    expect(code).toContain('function loadEmbedder');
+    expect(code).not.toContain('registerBackend'); // tfjs
+    expect(code.length).toBeLessThan(100_000);
+  });
+
+  it('action-model/ pins only the model, with the integrity of the root lock file', async () => {
+    const pkg = await json('action-model/package.json');
+    expect(Object.keys(pkg.dependencies).sort()).toEqual([...MODEL_PACKAGES]);
+    expect(pkg.dependencies).toEqual((await json('package.json')).optionalDependencies);
+    const lock = (await json('action-model/package-lock.json')).packages as Record<string, { version?: string; integrity?: string }>;
+    const rootLock = (await json('package-lock.json')).packages as Record<string, { integrity?: string }>;
+    const installed = Object.entries(lock).filter(([path]) => path !== '');
+    expect(installed.length).toBeGreaterThanOrEqual(3);
+    for (const [path, entry] of installed) {
+      expect(entry.integrity).toMatch(/^sha512-/);
+      expect(entry.integrity).toBe(rootLock[path]?.integrity);
+    }
+    for (const name of MODEL_PACKAGES) expect(lock[`node_modules/${name}`]?.version).toBe('0.2.0');
+  });
+});
+
+describe('installActionModel', () => {
+  it('runs npm ci with the committed lock, once, and returns the folder for loadEmbedder', async () => {
+    const into = await mkdtemp(join(tmpdir(), 'kwsync-actionmodel-'));
+    const calls: string[][] = [];
+    // A stand-in for npm ci: link the packages kwsync already has into the folder.
+    const run = async (cmd: string, args: readonly string[], cwd: string): Promise<void> => {
+      calls.push([cmd, ...args]);
+      expect(await readFile(join(cwd, 'package-lock.json'), 'utf8')).toBe(await readFile(join(root, 'action-model/package-lock.json'), 'utf8'));
+      const { symlink } = await import('node:fs/promises');
+      await symlink(join(root, 'node_modules'), join(cwd, 'node_modules'));
+    };
+    expect(findActionModelFolder()).toBe(join(root, 'action-model'));
+    expect(await installActionModel({ into, run })).toEqual({ ok: true, modelDir: into, installed: true });
+    expect(calls).toEqual([[expect.stringMatching(/^npm/), ...NPM_CI_ARGS]]);
+    expect(calls[0]).toContain('--ignore-scripts');
+    expect(await installActionModel({ into, run })).toEqual({ ok: true, modelDir: into, installed: false });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('says what failed when npm ci fails', async () => {
+    const into = await mkdtemp(join(tmpdir(), 'kwsync-actionmodel-'));
+    const run = async (): Promise<void> => {
+      throw new Error('npm ci failed: EINTEGRITY sha512 mismatch');
+    };
+    expect(await installActionModel({ into, run })).toEqual({ ok: false, reason: 'installing the sentence model failed (npm ci failed: EINTEGRITY sha512 mismatch)' });
+  });
+});

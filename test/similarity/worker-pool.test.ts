@@ -1,0 +1,51 @@
+// The pool's mechanics with model-free workers: order across workers, the in-thread fallback when no
+// worker can load, close(), and that neither an open nor a closed pool keeps the process alive.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { EmbedEngine } from '../../src/similarity/embed-engine.js';
+import { createWorkerPool } from '../../src/similarity/worker-pool.js';
+import { BROKEN_WORKER_SOURCE, ECHO_WORKER_SOURCE } from './fixtures/echo-worker.js';
+import { fakeEngine } from './fake-engine.js';
+
+const run = promisify(execFile);
+const noFallback = (): Promise<EmbedEngine> => Promise.reject(new Error('fallback not expected'));
+
+describe('createWorkerPool', () => {
+  it('spreads batches over the workers and keeps each batch in order', async () => {
+    const pool = createWorkerPool({ from: import.meta.url, workers: 2, source: ECHO_WORKER_SOURCE, fallback: noFallback });
+    try {
+      const batches = Array.from({ length: 16 }, (_, b) => Array.from({ length: 3 }, (_, i) => 'x'.repeat(b * 3 + i + 1)));
+      const out = await Promise.all(batches.map((texts) => pool.embedBatch(texts)));
+      expect(out.map((vs) => vs.map((v) => v[0]))).toEqual(batches.map((texts) => texts.map((t) => t.length)));
+      expect(new Set(out.flat().map((v) => v[1])).size).toBe(2);
+      expect(pool.workers).toBe(2);
+    } finally {
+      await pool.close();
+    }
+    await expect(pool.embedBatch(['late'])).rejects.toThrow('closed');
+  });
+
+  it('starts one worker for one batch', async () => {
+    const pool = createWorkerPool({ from: import.meta.url, workers: 4, source: ECHO_WORKER_SOURCE, fallback: noFallback });
+    await pool.embedBatch(['only']);
+    expect(pool.workers).toBe(1);
+    await pool.close();
+  });
+
+  it('embeds in this thread when no worker can load', async () => {
+    const inThread = fakeEngine();
+    const pool = createWorkerPool({ from: import.meta.url, workers: 2, source: BROKEN_WORKER_SOURCE, fallback: async () => inThread });
+    const out = await Promise.all([pool.embedBatch(['a', 'b']), pool.embedBatch(['c'])]);
+    expect(out.flat()).toHaveLength(3);
+    expect(inThread.batches).toEqual([['a', 'b'], ['c']]);
+    expect(pool.workers).toBe(0);
+    await pool.close();
+  });
+
+  it.each(['close', 'no-close'])('lets the process exit (%s)', async (mode) => {
+    const script = fileURLToPath(new URL('./fixtures/pool-exit.mts', import.meta.url));
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', script, mode], { timeout: 60_000 });
+    expect(stdout).toContain('embedded 3 with 2 workers');
+  });
+});
