@@ -3,12 +3,14 @@
 // target's app of ONE emulator (each app with its own key, as each matrix job has its environment's
 // secret) and records each apply as a GitHub deployment in the fake GitHub (which checks every
 // request against GitHub's published schema). Then two apps are edited live and commit B changes two
-// lists; `kwsync status` through the CLI, reading the records with GITHUB_TOKEN, GITHUB_REPOSITORY
+// lists in a pull request, planned live for every target (each comment plans only the changed lists
+// its target takes) and merged; `kwsync status` through the CLI, reading the records with GITHUB_TOKEN, GITHUB_REPOSITORY
 // and GITHUB_API_URL and each app with its target's apiKeyEnv, must name A and its run for every
 // target, "ahead" exactly where a selected list changed, and drift exactly on the two edited apps.
-// KWSYNC_SHOW=1 prints the status output and one apply's deployment calls.
+// KWSYNC_SHOW=1 prints the status output, one apply's deployment calls and two targets' PR comments.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { stringify } from 'yaml';
@@ -16,6 +18,7 @@ import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../src/cli/service.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { KWSYNC_DEPLOYMENT_TASK } from '../../src/github/deployment-record.js';
+import { planMarker } from '../../src/github/markers.js';
 import { requestProblems } from '../contract/github-deployments.js';
 import { FakeGitHub, type RecordedRequest } from '../github/fake-github.js';
 import { context, harness, inputs, TempRepo } from '../action/action-harness.js';
@@ -41,15 +44,36 @@ let shaA: string;
 let shaB: string;
 const applied: Record<string, { failed: boolean; message?: string; warnings: string[]; calls: RecordedRequest[] }> = {};
 let statusEnv: Record<string, string>;
+const prPlans: Record<string, { failed: boolean; hasChanges: boolean; body: string }> = {};
+let artifactDir: string;
 
 const baseOf = (name: string) => emulator.apps.find((a) => a.appId === name)!.chatBaseUrl;
 /** Another person's client on the target's app (as the dashboard would edit it). */
 const liveApp = (name: string) => connectService(serviceSettingsFromEnv({ COMETCHAT_API_KEY: keyOf(name), COMETCHAT_BASE_URL: baseOf(name) })).keywords;
+/** The Action's deps for one target's job: COMETCHAT_API_KEY is that target's key; the target's baseUrl reaches its app. */
+function targetJob(name: string) {
+  const h = harness(repo, gh, undefined);
+  const env = { COMETCHAT_API_KEY: keyOf(name) };
+  h.deps.connect = (target, service) => connectService(serviceSettingsFromEnv(env, target), { ...serviceOptions(service), retry: { maxRetries: 1, minDelayMs: 1, maxDelayMs: 5 } }).keywords;
+  return h;
+}
+/** The live PR plan of pull request #5 (stage two, on workflow_run) for one target: its sticky comment. */
+async function planLive(target: string) {
+  const event = {
+    workflow_run: {
+      id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', created_at: '2025-01-01T00:00:00Z',
+      head_sha: shaB, head_branch: 'feature', head_repository: { full_name: 'acme/lists', owner: { login: 'acme' } }, pull_requests: [],
+    },
+  };
+  const result = await runAction({ inputs: inputs('plan-live', { target, artifactDir }), context: context(repo, { eventName: 'workflow_run', sha: shaA, event }), deps: targetJob(target).deps });
+  return { failed: result.failed, hasChanges: result.hasChanges, body: gh.comments.find((c) => c.body.startsWith(planMarker(target)))!.body };
+}
 
 beforeAll(async () => {
   gh = await new FakeGitHub().start();
   emulator = await startEmulator({ port: 0, apps: TARGETS.map((t) => ({ appId: t.name, apiKey: keyOf(t.name) })) });
   repo = new TempRepo();
+  artifactDir = mkdtempSync(join(tmpdir(), 'kwsync-artifact-'));
   gh.gitDir = repo.dir;
   for (const id of Object.keys(LISTS)) repo.write(`keywords/${id}.yaml`, listFile(id));
   const targets = TARGETS.map((t) => ({ name: t.name, appId: t.name, baseUrl: baseOf(t.name), apiKeyEnv: keyEnvOf(t.name), ...t.select }));
@@ -59,9 +83,7 @@ beforeAll(async () => {
 
   // The apply workflow's matrix: one job per target, COMETCHAT_API_KEY from its environment's secret.
   for (const [i, t] of TARGETS.entries()) {
-    const h = harness(repo, gh, undefined);
-    const env = { COMETCHAT_API_KEY: keyOf(t.name) };
-    h.deps.connect = (target, service) => connectService(serviceSettingsFromEnv(env, target), { ...serviceOptions(service), retry: { maxRetries: 1, minDelayMs: 1, maxDelayMs: 5 } }).keywords;
+    const h = targetJob(t.name);
     const before = gh.requests.length;
     const result = await runAction({ inputs: inputs('apply', { target: t.name }), context: context(repo, { sha: shaA, runUrl: runUrlOf(i) }), deps: h.deps });
     applied[t.name] = { failed: result.failed, ...(result.message ? { message: result.message } : {}), warnings: h.warnings, calls: gh.requests.slice(before).filter((r) => r.path.includes('/deployments')) };
@@ -71,8 +93,17 @@ beforeAll(async () => {
     const live = (await liveApp(target).getKeywordList(list))!;
     await liveApp(target).updateKeywordList({ id: list, name: live.name, description: live.description, category: live.category, searchTerms: [...live.searchTerms, 'dashboard-edit'] });
   }
+  // Commit B on a branch, its pull request planned live for every target, then merged (fast-forward).
+  repo.git('checkout', '-q', '-b', 'feature');
   for (const [id, terms] of Object.entries(CHANGED_IN_B)) repo.write(`keywords/${id}.yaml`, listFile(id, { category: LISTS[id]!.category, terms }));
   shaB = repo.commit();
+  repo.git('checkout', '-q', 'main');
+  gh.pulls.push({
+    number: 5, state: 'open', user: { login: 'alice', type: 'User' }, author_association: 'MEMBER', labels: [],
+    head: { sha: shaB, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha: shaA, ref: 'main', repo: { full_name: 'acme/lists' } },
+  });
+  for (const t of TARGETS) prPlans[t.name] = await planLive(t.name);
+  repo.git('merge', '-q', '--ff-only', 'feature');
   gh.branches.set('main', shaB);
 
   statusEnv = {
@@ -87,6 +118,7 @@ afterAll(async () => {
   await emulator?.close();
   await gh?.close();
   repo?.remove();
+  if (artifactDir) rmSync(artifactDir, { recursive: true, force: true });
 });
 
 const status = (argv: string[]) => kwsync(['status', ...argv], statusEnv, repo.dir);
@@ -158,5 +190,28 @@ describe('kwsync status after commit B (two lists changed) and live edits on two
     expect(value.targets.filter((t: any) => t.ahead.state === 'ahead').map((t: any) => t.target)).toEqual(AHEAD);
     expect(value.targets.filter((t: any) => t.drift.state === 'drift').map((t: any) => t.target)).toEqual(EDITED.map((e) => e.target));
     show('kwsync status --format json (target 1)', JSON.stringify({ ...value, targets: value.targets.slice(0, 1) }, null, 2));
+  });
+});
+
+describe('the pull request of commit B, planned live per target', () => {
+  test('each target\'s comment plans exactly the changed lists it takes; the others take none and change nothing', () => {
+    for (const t of TARGETS) {
+      const { failed, hasChanges, body } = prPlans[t.name]!;
+      const changed = t.expected.filter((id) => id in CHANGED_IN_B).sort();
+      // A target with a live edit: its plan shows merging would revert it, and the check fails until resolved.
+      const edited = EDITED.find((e) => e.target === t.name);
+      expect({ target: t.name, failed, hasChanges }).toEqual({ target: t.name, failed: edited !== undefined, hasChanges: changed.length > 0 || edited !== undefined });
+      expect({ target: t.name, drift: body.includes('merging reverts these live edits') }).toEqual({ target: t.name, drift: edited !== undefined });
+      if (edited) expect(body).toMatch(new RegExp(`\\| \`${edited.list}\` \\| \`[0-9a-f]+_${edited.list}_2\` \\| removes 1 term added live \\|`));
+      if (!changed.length) expect(body).toContain('None: the pull request changes no list.');
+      expect(body).toContain(`### kwsync plan for \`${t.name}\` (against the live app)`);
+      const takes = changed.length === 0 ? 'takes none of the 2 lists' : changed.length === 2 ? 'takes all 2 lists' : 'takes 1 of the 2 lists';
+      expect({ target: t.name, takes: body.includes(`This target ${takes} this pull request changes.`) }).toEqual({ target: t.name, takes: true });
+      for (const id of Object.keys(CHANGED_IN_B)) {
+        expect({ target: t.name, id, planned: new RegExp(`\`${id}\` \\| update \\| \\+1 −0`).test(body) }).toEqual({ target: t.name, id, planned: changed.includes(id) });
+      }
+      if (changed.length) expect(body).toContain(`**Plan: 0 to create, ${changed.length} to update, 0 to delete,`);
+    }
+    for (const t of ['prod-us', 'brand-a-us']) show(`PR #5 comment for target ${t}`, prPlans[t]!.body);
   });
 });
