@@ -20,6 +20,8 @@ export interface RepoValidation {
   lists: DesiredList[];
   /** Every list of the folder as written. */
   folderLists?: DesiredList[];
+  /** Every kwsync.yaml target's lists, by target name (mode status compares each target with its own). */
+  targetLists?: Record<string, DesiredList[]>;
   diagnostics: Diagnostic[];
   errorCount: number;
   warningCount: number;

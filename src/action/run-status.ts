@@ -28,7 +28,7 @@ export async function runStatus({ inputs, context, deps }: ActionRun): Promise<A
     resolve: async (ref) => (await commitOf(cwd, ref)) ?? fetchCommit(cwd, ref),
     at: async (sha) => {
       const v = await deps.validateAtRef(sha, inputs.dir);
-      return { config: v.config, lists: v.lists, errorCount: v.errorCount };
+      return { config: v.config, lists: v.lists, errorCount: v.errorCount, targetLists: v.targetLists };
     },
   };
   const head = await commitOf(cwd, 'HEAD');

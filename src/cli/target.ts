@@ -18,6 +18,8 @@ export interface LoadedRepo {
   lists: DesiredList[];
   /** Every list file's list as written (import: a list file of any target manages its id). */
   folderLists?: DesiredList[];
+  /** Every kwsync.yaml target's lists, by name (status compares each target with its own). */
+  targetLists?: Record<string, DesiredList[]>;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function loadRepo(io: CliIO, dir: string, requireValidLists = true,
   const shown = requireValidLists && !io.quiet ? result.diagnostics : blocking;
   if (shown.length > 0) io.stderr.write(renderDiagnosticsText(shown, { color: useColor(io.stderr, io.env) }));
   if (blocking.length > 0) throw new ValidationError(blocking.length);
-  return { config: result.config, lists: result.lists, folderLists: result.folderLists };
+  return { config: result.config, lists: result.lists, folderLists: result.folderLists, ...(result.targetLists ? { targetLists: result.targetLists } : {}) };
 }
 
 /**

@@ -34,7 +34,7 @@ export async function folderAtCommit(cwd: string, dir: string, sha: string): Pro
   const copy = await copyFolderAtRef({ cwd, ref: sha, dir });
   try {
     const v = await validateRepo({ cwd: copy, dir });
-    return { config: v.config, lists: v.lists, errorCount: v.errorCount };
+    return { config: v.config, lists: v.lists, errorCount: v.errorCount, targetLists: v.targetLists };
   } finally {
     await removeCopy(copy);
   }

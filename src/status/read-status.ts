@@ -15,6 +15,13 @@ export interface FolderLists {
   config: KwsyncConfig;
   lists: DesiredList[];
   errorCount: number;
+  /** Each kwsync.yaml target's lists (its include, exclude and overrides applied), by target name. */
+  targetLists?: Record<string, DesiredList[]> | undefined;
+}
+
+/** The lists `target` takes of a folder: its resolved selection when the folder's kwsync.yaml defines it, else the folder's lists. */
+export function targetListsOf(folder: FolderLists, target: TargetConfig | undefined): DesiredList[] {
+  return (target && folder.targetLists && Object.hasOwn(folder.targetLists, target.name) ? folder.targetLists[target.name] : undefined) ?? folder.lists;
 }
 
 /** The keywords folder at commits of local git. */
@@ -29,7 +36,7 @@ export interface StatusDeps {
   /** Deployment records (src/github/deployments.ts); `unavailableReader(why)` when they cannot be read. */
   reader: DeploymentReader;
   git: CommitLists;
-  /** The lists a target takes of a folder; today every list (per-target selection narrows it). */
+  /** The lists a target takes of a folder; default targetListsOf (its kwsync.yaml selection at that folder). */
   listsFor?: (folder: FolderLists, target: TargetConfig | undefined) => DesiredList[];
   /** The target's app; throws a ConfigError (its key unset, ...) when it cannot connect: drift is then "not checked". */
   connect(target: TargetConfig | undefined): KeywordTarget;
@@ -79,7 +86,7 @@ async function readTargetStatus(
   folderAt: (sha: string) => Promise<FolderLists>,
 ): Promise<TargetStatus> {
   const named = { name: target?.name ?? DEFAULT_TARGET_NAME, environment: target?.environment };
-  const listsFor = deps.listsFor ?? ((folder: FolderLists) => folder.lists);
+  const listsFor = deps.listsFor ?? targetListsOf;
   const refName = { name: req.ref.name, sha: req.ref.sha };
   const last = await lastAppliedOf(deps.reader, named);
   const applied = appliedOf(last);

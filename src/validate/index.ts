@@ -44,6 +44,8 @@ export interface RepoValidation {
   folderLists: DesiredList[];
   /** The target `lists` was resolved for, when kwsync.yaml has targets and one was chosen. */
   target?: string;
+  /** Every kwsync.yaml target's resolved lists by target name (what `lists` would be for it), when kwsync.yaml has targets. */
+  targetLists?: Record<string, DesiredList[]>;
   diagnostics: Diagnostic[]; // sorted by file, line, column
   errorCount: number;
   warningCount: number;
@@ -163,6 +165,7 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
     lists,
     folderLists,
     ...(chosen ? { target: chosen.name } : {}),
+    ...(config.targets !== undefined ? { targetLists: Object.fromEntries(resolution.targets.map((t) => [t.name, t.lists.map((p) => p.list)])) } : {}),
     diagnostics: leveled,
     errorCount,
     warningCount: leveled.length - errorCount,

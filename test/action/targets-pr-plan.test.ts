@@ -53,7 +53,10 @@ async function planLive(target: string) {
   };
   const h = harness(w.repo, gh, w.emu);
   const result = await runAction({ inputs: inputs('plan-live', { target, artifactDir: w.artifactDir }), context: context(w.repo, { eventName: 'workflow_run', sha: baseSha, event }), deps: h.deps });
-  return { result, body: gh.comments.find((c) => c.body.startsWith(planMarker(target)))!.body };
+  const body = gh.comments.find((c) => c.body.startsWith(planMarker(target)))!.body;
+  // KWSYNC_SHOW=1 prints each target's comment (for the issue's notes); the suite stays quiet.
+  if (process.env.KWSYNC_SHOW === '1') process.stdout.write(`\n===== PR comment for target ${target} =====\n${body}\n`);
+  return { result, body };
 }
 
 it('prod plans only the lists it takes, with its override, and says what it takes and what it waits for', async () => {

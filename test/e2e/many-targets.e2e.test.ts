@@ -10,66 +10,9 @@ import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js
 import { startEmulator, type RequestLogEntry, type RunningEmulator } from '../../src/emulator/index.js';
 import type { KeywordTarget } from '../../src/model/target.js';
 import { kwsync } from '../helpers/cli.js';
+import { ALL, EDITED, LISTS, listFile, TARGETS } from './many-targets.fixture.js';
 
 type Result = { code: number; stdout: string; stderr: string };
-
-/** The list files: id -> category and terms. The file is `<id>.yaml`, so path globs select by prefix. */
-const LISTS: Record<string, { category: 'word' | 'pattern' | 'sentence-similarity'; terms: string[] }> = {
-  'common-greetings': { category: 'word', terms: ['hello', 'hi'] },
-  'common-spam': { category: 'word', terms: ['free money', 'click here'] },
-  'common-phones': { category: 'pattern', terms: ['\\d{3,10}', 'call me'] },
-  'brand-a-promo': { category: 'word', terms: ['brand-b', 'competitor'] },
-  'brand-a-slang': { category: 'word', terms: ['yeet'] },
-  'brand-b-promo': { category: 'word', terms: ['brand-a'] },
-  'brand-b-slang': { category: 'word', terms: ['sus', 'cap'] },
-  'eu-gdpr': { category: 'sentence-similarity', terms: ['send me your passport number', 'what is your home address?'] },
-  'us-only': { category: 'word', terms: ['ssn'] },
-};
-const ALL = Object.keys(LISTS);
-
-interface TargetCase {
-  name: string;
-  select: { include?: object; exclude?: object; overrides?: object };
-  /** The lists the target takes once selection is honoured. */
-  expected: string[];
-}
-
-// Different selections by paths, ids, exclude and overrides. Every selector matches some list.
-const TARGETS: TargetCase[] = [
-  { name: 'staging', select: {}, expected: ALL },
-  { name: 'prod-us', select: { include: { paths: ['common-*.yaml', 'us-*.yaml'] } }, expected: ['common-greetings', 'common-spam', 'common-phones', 'us-only'] },
-  { name: 'prod-eu', select: { include: { paths: ['common-*.yaml', 'eu-*.yaml'] } }, expected: ['common-greetings', 'common-spam', 'common-phones', 'eu-gdpr'] },
-  { name: 'brand-a-us', select: { include: { paths: ['common-*.yaml', 'brand-a-*.yaml'] } }, expected: ['common-greetings', 'common-spam', 'common-phones', 'brand-a-promo', 'brand-a-slang'] },
-  {
-    name: 'brand-a-eu',
-    select: { include: { paths: ['common-*.yaml', 'brand-a-*.yaml', 'eu-*.yaml'] } },
-    expected: ['common-greetings', 'common-spam', 'common-phones', 'brand-a-promo', 'brand-a-slang', 'eu-gdpr'],
-  },
-  { name: 'brand-b-us', select: { include: { paths: ['common-*.yaml', 'brand-b-*.yaml'] } }, expected: ['common-greetings', 'common-spam', 'common-phones', 'brand-b-promo', 'brand-b-slang'] },
-  {
-    name: 'brand-b-eu',
-    select: { include: { paths: ['brand-b-*.yaml'], ids: ['common-greetings', 'eu-gdpr'] } },
-    expected: ['common-greetings', 'brand-b-promo', 'brand-b-slang', 'eu-gdpr'],
-  },
-  {
-    name: 'kids',
-    select: { include: { ids: ['common-greetings', 'common-spam'] }, overrides: { 'common-greetings': { name: 'Greetings (kids)' } } },
-    expected: ['common-greetings', 'common-spam'],
-  },
-  { name: 'kids-eu', select: { include: { ids: ['common-greetings', 'common-spam', 'eu-gdpr'] } }, expected: ['common-greetings', 'common-spam', 'eu-gdpr'] },
-  {
-    name: 'partner-1',
-    select: { include: { paths: ['brand-*.yaml'] }, exclude: { paths: ['brand-b-slang.yaml'] }, overrides: { 'brand-a-slang': { omit: true } } },
-    expected: ['brand-a-promo', 'brand-b-promo'],
-  },
-  { name: 'partner-2', select: { include: { ids: ['common-phones'] } }, expected: ['common-phones'] },
-  { name: 'archive', select: { include: { paths: ['common-*.yaml'] }, exclude: { ids: ['common-phones'] } }, expected: ['common-greetings', 'common-spam'] },
-];
-/** The two apps edited live; each edits a list its target takes under either reading. */
-const EDITED = [
-  { target: 'prod-eu', list: 'common-spam' },
-  { target: 'partner-2', list: 'common-phones' },
-];
 
 let emulator: RunningEmulator;
 let root: string;
@@ -91,9 +34,7 @@ beforeAll(async () => {
   await mkdir(keywords);
   // Only the key: no COMETCHAT_BASE_URL or COMETCHAT_APP_ID, which would win over each target's baseUrl.
   env.COMETCHAT_API_KEY = emulator.apiKey;
-  for (const [id, l] of Object.entries(LISTS)) {
-    await writeFile(join(keywords, `${id}.yaml`), stringify({ id, name: `List ${id}`, category: l.category, searchTerms: l.terms }), 'utf8');
-  }
+  for (const id of Object.keys(LISTS)) await writeFile(join(keywords, `${id}.yaml`), listFile(id), 'utf8');
   // appId names the app in plan headers; baseUrl decides where requests go.
   const targets = TARGETS.map((t) => ({ name: t.name, appId: t.name, baseUrl: baseOf(t.name), ...t.select }));
   await writeFile(join(keywords, 'kwsync.yaml'), stringify({ targets }), 'utf8');

@@ -54,7 +54,7 @@ async function resolveRef(io: CliIO, opts: StatusCommandOptions, git: StatusDeps
     throw new UsageError(`--ref ${name}: git does not know the ref "${name}" here`, { hint: 'pass a branch or commit git has, e.g. --ref origin/main after `git fetch origin main`' });
   }
   notice(io, 'kwsync: not a git checkout with commits: "ahead" is unknown and drift compares with the lists on disk');
-  return { name: 'working tree', folder: { config: onDisk.config, lists: onDisk.lists, errorCount: 0 }, source: 'working-tree' };
+  return { name: 'working tree', folder: { config: onDisk.config, lists: onDisk.lists, errorCount: 0, targetLists: onDisk.targetLists }, source: 'working-tree' };
 }
 
 /** The deployment records of `repository`, or a reader that says why they cannot be read. */
