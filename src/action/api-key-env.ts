@@ -7,6 +7,12 @@
  */
 export function takeApiKey(processEnv: NodeJS.ProcessEnv): Record<string, string | undefined> {
   const env = { ...processEnv };
-  delete processEnv.COMETCHAT_API_KEY;
+  for (const name of Object.keys(processEnv)) if (KEY_VARIABLE.test(name)) delete processEnv[name];
   return env;
 }
+
+/**
+ * COMETCHAT_API_KEY, and the per-target keys of the status mode when named like it
+ * (`apiKeyEnv: COMETCHAT_API_KEY_STAGING`, as the docs and `kwsync emulator --apps` suggest).
+ */
+const KEY_VARIABLE = /^COMETCHAT_API_KEY(_[A-Za-z0-9_]+)?$/;

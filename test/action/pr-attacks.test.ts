@@ -282,4 +282,11 @@ describe('defence in depth', () => {
     expect('COMETCHAT_API_KEY' in fakeEnv).toBe(false);
     expect(execFileSync('env', [], { env: fakeEnv }).toString()).not.toContain('k-secret-123');
   });
+
+  it('per-target keys named like COMETCHAT_API_KEY_<TARGET> leave process.env too; other variables stay', () => {
+    const fakeEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, COMETCHAT_API_KEY_STAGING: 'k-stage-456', COMETCHAT_APP_ID: 'app' };
+    const env = takeApiKey(fakeEnv);
+    expect(env.COMETCHAT_API_KEY_STAGING).toBe('k-stage-456');
+    expect(Object.keys(fakeEnv).sort()).toEqual(['COMETCHAT_APP_ID', 'PATH']);
+  });
 });

@@ -57,7 +57,7 @@ Examples:
   kwsync status --ref origin/main --repo acme/moderation
 
 Exit codes: 0 read (with --detailed-exitcode: every target in sync, nothing ahead), 2 drift or changes
-not applied (with --detailed-exitcode), 1 a target could not be read (records, key or live lists), 64 bad usage.`,
+not applied (with --detailed-exitcode), 1 a target could not be read (records, key or live lists), 3 an invalid kwsync.yaml, 64 bad usage.`,
     )
     .action(async (opts: StatusCommandOptions) => {
       setExitCode(await runStatus(ctx.io, opts));
