@@ -41,7 +41,7 @@ test('with preview groups in kwsync.yaml, the preview step counts what each new 
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   const preview = r.stdout.slice(r.stdout.indexOf('=== 3. preview'), r.stdout.indexOf('=== 4. apply'));
-  expect(preview).toMatch(/Preview for target "kwsync-demo": \d+ recent messages from cometchat-guid-1, cometchat-guid-2/);
+  expect(preview).toMatch(/Preview for target "kwsync-demo": \d+ recent messages from cometchat-guid-1, cometchat-guid-2, marketplace/);
   const caught = /mild \(create\): catches 0 -> (\d+) /.exec(preview);
   expect(Number(caught?.[1])).toBeGreaterThan(0);
   expect(r.stdout).toContain('Apply: 1 applied, 0 unchanged, 0 skipped, 0 failed.');

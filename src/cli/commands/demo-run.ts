@@ -10,6 +10,7 @@ import { endpointOf, useColor } from '../target.js';
 import { runApply } from './apply-run.js';
 import { runPlan } from './plan-run.js';
 import { runPreview } from './preview.js';
+import { MARKETPLACE_GROUP } from '../../emulator/seed-marketplace.js';
 
 export async function runDemo(outer: CliIO, opts: { dir: string }): Promise<number> {
   // Every default list a real app has, in the shapes seen or guessed: the demo meets them as users do.
@@ -47,9 +48,10 @@ export async function runDemo(outer: CliIO, opts: { dir: string }): Promise<numb
     heading(2, 'plan: the files against the live app');
     await runPlan(io, { dir: opts.dir, keywordTarget, endpoint, repo });
     heading(3, 'preview: what the changes would catch in recent messages');
-    const groups = checked.config.preview.groups;
+    // The embedded emulator also seeds "marketplace", realistic chat with a few scams, so a sentence list's preview has something to catch.
+    const groups = checked.config.preview.groups.length === 0 ? [] : [...new Set([...checked.config.preview.groups, MARKETPLACE_GROUP])];
     if (groups.length === 0) io.stdout.write('Skipped: kwsync.yaml names no preview groups (preview.groups).\n');
-    else await runPreview(io, { dir: opts.dir, group: [...groups], app: service, repo });
+    else await runPreview(io, { dir: opts.dir, group: groups, app: service, repo });
     heading(4, 'apply: one request per changed list, each verified');
     const applied = await runApply(io, { dir: opts.dir, showPlan: false, autoApprove: true, keywordTarget, endpoint, repo });
     heading(5, 'plan again: nothing left to do');
