@@ -16,4 +16,7 @@ export default {
     ],
   },
   testTimeout: 20000,
+  // Two workers on a 2-core machine: most suites wait on HTTP or child processes, so the suite takes
+  // about 250 s instead of 420+ s with jest's default of one; timing-sensitive tests keep generous deadlines.
+  maxWorkers: 2,
 };

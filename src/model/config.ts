@@ -207,7 +207,7 @@ export const configSchema = z.strictObject({
         .strictObject({
           threshold: z
             .number()
-            .min(0)
+            .gt(0, 'give a threshold above 0 (at 0 every message would count as caught)')
             .max(1)
             .default(DEFAULT_SIMILARITY_THRESHOLD)
             .describe(`a message counts as caught by a sentence-similarity list when its cosine to a list sentence (local model, not the service's) is at least this; default ${DEFAULT_SIMILARITY_THRESHOLD}, from kwsync's calibration corpus`),

@@ -4,7 +4,7 @@
 // the measurements). Texts longer than MAX_TEXT_CHARS are embedded by their first MAX_TEXT_CHARS
 // characters: the model's memory grows with the tokens in a batch, and chat text is untrusted.
 import { randomBytes, createHash } from 'node:crypto';
-import type { EmbeddingCache } from './embed-cache.js';
+import { lruGet, lruSet, type EmbeddingCache } from './embed-cache.js';
 import type { EmbedEngine } from './embed-engine.js';
 
 export const MAX_TEXT_CHARS = 1000;
@@ -43,19 +43,8 @@ export function memoryStore(maxEntries = MEMORY_ENTRIES): Store {
   return {
     keyOf: (text, callerKey) =>
       createHash('sha256').update(salt).update(callerKey === undefined ? `t\0${text}` : `k\0${callerKey}`).digest('hex').slice(0, 32),
-    get(key) {
-      const v = entries.get(key);
-      if (v) {
-        entries.delete(key);
-        entries.set(key, v);
-      }
-      return v;
-    },
-    set(key, v) {
-      entries.delete(key);
-      entries.set(key, v);
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-    },
+    get: (key) => lruGet(entries, key),
+    set: (key, v) => lruSet(entries, key, v, maxEntries),
   };
 }
 

@@ -29,6 +29,23 @@ export interface EmbeddingCache {
   save(): Promise<void>;
 }
 
+/** A Map used as an LRU: its order is recency, so a hit moves the key to the end. */
+export function lruGet<V>(entries: Map<string, V>, key: string): V | undefined {
+  const v = entries.get(key);
+  if (v !== undefined) {
+    entries.delete(key);
+    entries.set(key, v);
+  }
+  return v;
+}
+
+/** Adds (or refreshes) `key` at the end and drops the least recently used past `max`. */
+export function lruSet<V>(entries: Map<string, V>, key: string, value: V, max: number): void {
+  entries.delete(key);
+  entries.set(key, value);
+  if (entries.size > max) entries.delete(entries.keys().next().value!);
+}
+
 export function cacheFileName(modelVersion: string): string {
   return `kwsync-embeddings-${modelVersion.replace(/[^A-Za-z0-9.@-]/g, '_')}.bin`;
 }
@@ -47,19 +64,10 @@ export async function openEmbeddingCache(dir: string, modelVersion: string, maxE
       h.update(callerKey === undefined ? `t\0${text}` : `k\0${callerKey}`);
       return h.digest('hex').slice(0, KEY_BYTES * 2);
     },
-    get(key) {
-      const v = entries.get(key);
-      if (v) {
-        entries.delete(key);
-        entries.set(key, v);
-      }
-      return v;
-    },
+    get: (key) => lruGet(entries, key),
     set(key, vector) {
-      entries.delete(key);
-      entries.set(key, vector);
+      lruSet(entries, key, vector, maxEntries);
       dirty = true;
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     },
     get size() {
       return entries.size;
