@@ -28,6 +28,11 @@ function runLink(url: string | undefined): string | undefined {
   return url && /^https:\/\/[^\s()<>[\]]+$/.test(url) ? `[run](${url})` : undefined;
 }
 
+/** The fallback when no record exists, as status notes and the drift job say it (`reason` escaped by the caller where it renders). */
+export function noRecordText(reason: string, compared: string): string {
+  return `no deployment record (${reason}); compared with ${compared}`;
+}
+
 /** Why there is no record, escaped. */
 function reasonOf(applied: Applied): string {
   return mdText(applied.reason ?? 'none yet');
@@ -38,7 +43,7 @@ function reasonOf(applied: Applied): string {
  * [run](link)", or the fallback "no deployment record (reason); compared with `compared`".
  */
 export function lastAppliedLine(applied: Applied, compared: string): string {
-  if (!applied.found || !applied.sha) return `Last applied: no deployment record (${reasonOf(applied)}); compared with ${compared}.`;
+  if (!applied.found || !applied.sha) return `Last applied: ${noRecordText(reasonOf(applied), compared)}.`;
   const when = applied.appliedAt ? ` on ${mdText(utcTime(applied.appliedAt))}` : '';
   const run = runLink(applied.runUrl);
   return `Last applied: ${mdCode(applied.sha.slice(0, 7))}${when}${run ? ` by ${run}` : ''}.`;

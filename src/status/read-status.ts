@@ -8,7 +8,7 @@ import type { DesiredList } from '../model/keyword-list.js';
 import type { KeywordTarget } from '../model/target.js';
 import { computePlan, liveContext, readLiveLists } from '../plan/index.js';
 import { classifyDrift, compareAhead, targetInSync, uncheckedDrift, unknownAhead } from './classify.js';
-import { readLastApplied } from './last-applied.js';
+import { noRecordText, readLastApplied } from './last-applied.js';
 import { STATUS_FORMAT_VERSION, type Ahead, type ComparedWith, type Drift, type StatusReport, type TargetStatus } from './status-schema.js';
 
 /** A keywords folder as validated (at a commit, or on disk): the lists that loaded count. */
@@ -115,7 +115,7 @@ async function readTargetStatus(
       aheadUnknown = why;
     }
   } else {
-    base = { lists: listsFor(req.ref.folder, target), comparedWith: refBasis(`no deployment record (${applied.reason ?? 'none yet'}); compared with ${refLabel(req.ref)}`) };
+    base = { lists: listsFor(req.ref.folder, target), comparedWith: refBasis(noRecordText(applied.reason ?? 'none yet', refLabel(req.ref))) };
     aheadUnknown = 'no deployment record to compare with';
   }
 
