@@ -1,7 +1,7 @@
 // mode: drift, on a schedule. Plans the repository against live; while they differ one issue
 // (marker + label) carries the plan, and it is closed with a comment once live matches again.
 import { driftAdvice, syncDriftIssue } from '../github/drift-issue.js';
-import { mdText } from '../render/markdown-escape.js';
+import { mdCode, mdText } from '../render/markdown-escape.js';
 import { formatError } from './format-error.js';
 import { driftIssueTitle, renderDriftIssue, renderDriftResolved } from '../github/render-comments.js';
 import { planHasChanges, type Plan } from '../model/plan.js';
@@ -9,7 +9,13 @@ import { uncheckedText } from '../plan/summary.js';
 import { renderPlanMarkdown } from '../plan/index.js';
 import type { ActionResult, ActionRun } from './deps.js';
 import { renderPlanSummary } from './job-summary.js';
-import { planAgainstLive, prepare, targetName } from './setup.js';
+import { planAgainstLive, prepare, targetName, type Prepared } from './setup.js';
+import { compareAhead } from '../status/classify.js';
+import { commitOf, fetchCommit } from '../status/git-lists.js';
+import { lastAppliedLine, readLastApplied } from '../status/last-applied.js';
+import { targetListsOf, unavailableReader } from '../status/read-status.js';
+import type { Applied } from '../status/status-schema.js';
+import { NO_READER } from './run-status.js';
 
 export async function runDrift(run: ActionRun): Promise<ActionResult> {
   const { inputs, context, deps } = run;
@@ -27,9 +33,13 @@ export async function runDrift(run: ActionRun): Promise<ActionResult> {
   const planJsonPath = await deps.writePlanFile(plan);
   const drift = planHasChanges(plan);
   const link = { runUrl: context.runUrl, sha: context.sha };
+  // What was last applied (the same record `kwsync status` reads), and whether the default branch
+  // has list changes it lacks: those differ from live because they are pending, not edited live.
+  const applied = await readLastApplied(deps.deploymentReader ?? unavailableReader(NO_READER), { name: target, environment: prepared.targetConfig?.environment });
+  const lastApplied = `${lastAppliedLine(applied, 'the default branch')}${await aheadNote(run, prepared, applied)}`;
   // The summary first, whole (every list the issue may leave out): it stays even when GitHub fails.
   const found = drift ? `**Drift**: live differs from the repository.\n\n${driftAdvice(plan, inputs.dir)}` : noDriftNote(plan.unmanaged.length, plan);
-  await deps.writeSummary(renderPlanSummary(plan, validation.diagnostics, renderPlanMarkdown, [found]));
+  await deps.writeSummary(renderPlanSummary(plan, validation.diagnostics, renderPlanMarkdown, [lastApplied, found]));
   deps.log.info(drift ? 'Drift: live differs from the repository.' : found);
   try {
     const res = await syncDriftIssue(deps.octokit, {
@@ -37,7 +47,7 @@ export async function runDrift(run: ActionRun): Promise<ActionResult> {
       repo: context.repo,
       target,
       title: driftIssueTitle(target),
-      driftBody: drift ? renderDriftIssue(plan, { ...link, renderPlan: renderPlanMarkdown, now, dir: inputs.dir }).body : null,
+      driftBody: drift ? renderDriftIssue(plan, { ...link, renderPlan: renderPlanMarkdown, now, dir: inputs.dir, lastApplied }).body : null,
       resolvedComment: renderDriftResolved(target, now, link),
     });
     if (res.issueNumber !== null) {
@@ -63,4 +73,35 @@ export function noDriftNote(unmanaged: number, seen: Pick<Plan, 'unreadable' | '
   if (unmanaged === 0 && !unseen) return 'No drift: live matches the repository.';
   const lead = unmanaged === 0 ? 'No drift in managed lists.' : `No drift in managed lists; ${unmanaged} live list${unmanaged === 1 ? ' has' : 's have'} no file (unmanaged).`;
   return `${lead}${unseen}`;
+}
+
+/**
+ * Whether the default branch is ahead of the last applied commit: its lists against the applied
+ * commit's (read from this checkout's git, fetched by sha when shallow). Never throws: what cannot be
+ * known is said. Empty without a record (the line already says what live was compared with).
+ */
+export async function aheadNote({ inputs, context, deps }: ActionRun, prepared: Prepared, applied: Applied): Promise<string> {
+  if (!applied.found || !applied.sha) return '';
+  if (applied.sha === context.sha) return ' The default branch is that commit.';
+  const short = applied.sha.slice(0, 7);
+  try {
+    const sha = (await commitOf(context.workspace, applied.sha)) ?? (await fetchCommit(context.workspace, applied.sha));
+    if (!sha) return ` Whether the default branch has list changes not applied yet is unknown: ${mdCode(short)} is not in this checkout.`;
+    const folder = await deps.validateAtRef(sha, inputs.dir, inputs.target);
+    const ahead = compareAhead(targetListsOf(folder, prepared.targetConfig), prepared.validation.lists, { name: 'the default branch' });
+    if (ahead.state !== 'ahead') return ' The default branch has no list changes since.';
+    const ids = [
+      ...(ahead.added.length > 0 ? [`added ${idList(ahead.added)}`] : []),
+      ...(ahead.changed.length > 0 ? [`changed ${idList(ahead.changed)}`] : []),
+      ...(ahead.removed.length > 0 ? [`removed ${idList(ahead.removed)}`] : []),
+    ];
+    return ` The default branch has list changes not applied yet (an apply failed or is pending): ${ids.join('; ')}. Differences in these lists may be that pending apply, not live edits.`;
+  } catch (err) {
+    return ` Whether the default branch has list changes not applied yet is unknown: the lists at ${mdCode(short)} could not be read: ${mdText(formatError(err).replace(/\n/g, ' '))}.`;
+  }
+}
+
+function idList(ids: readonly string[]): string {
+  const shown = ids.slice(0, 5).map(mdCode).join(', ');
+  return ids.length > 5 ? `${shown} and ${ids.length - 5} more` : shown;
 }

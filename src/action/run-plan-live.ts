@@ -38,6 +38,9 @@ import { decideTrust, type Trust } from './pr-trust.js';
 import { loadSettings, targetName, type Settings } from './setup.js';
 import { formatError } from './format-error.js';
 import { isSelective } from '../targets/resolve-target.js';
+import { liveOnLine, readLastApplied } from '../status/last-applied.js';
+import { unavailableReader } from '../status/read-status.js';
+import { NO_READER } from './run-status.js';
 import { targetScopeNote } from '../targets/pr-scope.js';
 
 export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
@@ -55,8 +58,10 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
     await deps.writeSummary(`${note}\n`);
     return { hasChanges: false, planJsonPath: '', failed: false };
   }
+  // What is live on the target, read once for every PR of the run; a failure to read is the line's fallback.
+  const liveOn = liveOnLine(target, await readLastApplied(deps.deploymentReader ?? unavailableReader(NO_READER), { name: target, environment: trusted.targetConfig?.environment }));
   const outcomes: PrOutcome[] = [];
-  for (const pr of lookup.prs) outcomes.push(await planPullRequest(run, pr, trusted, target));
+  for (const pr of lookup.prs) outcomes.push(await planPullRequest(run, pr, trusted, target, liveOn));
   try {
     await publishPlanCheck(run, lookup.prs[0]!.headSha, target, outcomes);
   } catch (err) {
@@ -75,7 +80,7 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
 }
 
 /** One PR: read its lists at the head commit, validate under the stricter guards, then plan as its author's trust allows. */
-async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted: Settings, target: string): Promise<PrOutcome> {
+async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted: Settings, target: string, liveOn: string): Promise<PrOutcome> {
   const { inputs, context, deps } = run;
   const repo = { owner: context.owner, repo: context.repo };
   const trust = await decideTrust(deps.octokit, repo, pr, { trustLabel: trusted.config.pullRequests.trustLabel, headSeenAt: workflowRunOf(context.event).created_at });
@@ -106,7 +111,7 @@ async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted:
     const prValidation = await deps.validateRepo({ dir: inputs.dir, cwd: root, ...(base ? { base } : {}), limits: guards.guard.limits, levels: guards.guard.validate, budget: untrustedBudget(), ...chosen });
     // Without the copy, validateAtRef tries the base commit again and says why it cannot be read.
     const validateBase = () => (baseCopy ? deps.validateRepo({ dir: inputs.dir, cwd: baseCopy, ...chosen }) : deps.validateAtRef(pr.baseSha, inputs.dir, trusted.targetConfig?.name));
-    const inputs_ = { pr, trusted, target, prValidation, validateBase, guards };
+    const inputs_ = { pr, trusted, target, prValidation, validateBase, guards, liveOn };
     if (prValidation.errorCount > 0) return await invalid(run, inputs_);
     return trust.trusted ? await planTrusted(run, inputs_, trust) : await planWithheld(run, inputs_, trust);
   } finally {
@@ -122,6 +127,8 @@ interface PlanInputs {
   prValidation: RepoValidation;
   validateBase: () => Promise<RepoValidation>;
   guards: Guards;
+  /** The "Live on" line under the heading (the target's last applied commit, or why none is known). */
+  liveOn: string;
 }
 
 async function invalid(run: ActionRun, { pr, target, prValidation }: PlanInputs): Promise<PrOutcome> {
@@ -166,7 +173,7 @@ async function planTrusted(run: ActionRun, p: PlanInputs, trust: Trust): Promise
     : '';
   const link = { runUrl: context.runUrl, sha: pr.headSha };
   const scope = scopeNote(trusted, base, prValidation);
-  const common = { ...link, renderPlan: renderPlanMarkdown, problems, warningCount: prValidation.warningCount, notes: [released, caution, scope, ...renameNotes(prValidation.diagnostics)], ...(offlineReason ? { offlineReason } : {}), ...(extra ? { extra } : {}) };
+  const common = { ...link, renderPlan: renderPlanMarkdown, problems, warningCount: prValidation.warningCount, liveOn: p.liveOn, notes: [released, caution, scope, ...renameNotes(prValidation.diagnostics)], ...(offlineReason ? { offlineReason } : {}), ...(extra ? { extra } : {}) };
   // The summary cannot point at itself when shortened; then the comment says the summary is short too.
   const summary = renderPrPlanComment(tw, { ...common, limit: SUMMARY_LIMIT_BYTES, measure: utf8Bytes, shortenedNote: SUMMARY_SHORTENED_NOTE });
   await deps.writeSummary(summary.body);

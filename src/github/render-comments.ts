@@ -125,6 +125,8 @@ export interface DriftIssueOptions extends RunLink {
   /** When the drift was seen; fixed in tests. */
   now: Date;
   limit?: number;
+  /** What was last applied and whether the default branch is ahead of it (markdown, escaped; src/status/last-applied.ts), under the first line. */
+  lastApplied?: string | undefined;
 }
 
 export function driftIssueTitle(target: string): string {
@@ -136,6 +138,7 @@ export function renderDriftIssue(plan: Plan, opts: DriftIssueOptions): FittedBod
     driftMarker(plan.target),
     `The live keyword lists of ${mdCode(plan.target)} no longer match ${mdCode(`${opts.dir.replace(/\/+$/, '')}/`)} (checked ${opts.now.toISOString()}).`,
     '',
+    ...(opts.lastApplied ? [opts.lastApplied, ''] : []),
   ];
   // The advice names lists too (3,000 of them are ~300,000 characters): it shrinks with the plan.
   return fitMarkdown((shrink) => `${driftAdvice(plan, opts.dir, shrink.maxLists)}\n\n${opts.renderPlan(plan, shrink).trimEnd()}`, {

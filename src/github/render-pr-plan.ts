@@ -22,6 +22,8 @@ export interface PrPlanCommentOptions extends RunLink {
   offlineReason?: string;
   /** Extra markdown (the impact preview) shown after the three sections. */
   extra?: string;
+  /** What is live on the target, by its deployment record, or why none is known (src/status/last-applied.ts liveOnLine): the first line under the heading. */
+  liveOn?: string;
   /** Blocks shown right under the heading (the CAUTION line when the PR edits kwsync.yaml's guards). */
   notes?: readonly string[];
   warningCount: number;
@@ -54,6 +56,7 @@ function body(tw: ThreeWayPlan, opts: PrPlanCommentOptions, shrink: ShrinkOption
   const maxTerms = shrink.maxTermsPerList ?? 100;
   const target = tw.plan.target;
   const out = [`### kwsync plan for ${mdCode(target)} ${opts.offlineReason ? '(offline, against the base branch)' : '(against the live app)'}`, ''];
+  if (opts.liveOn) out.push(opts.liveOn, '');
   if (opts.offlineReason) out.push(offlineNote(opts.offlineReason), '');
   for (const n of opts.notes ?? []) if (n) out.push(n, '');
   out.push(...problemsBlock(opts.problems, maxLists));

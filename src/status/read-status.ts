@@ -2,13 +2,14 @@
 // that commit's lists) and ahead (the ref's lists against that commit's). Everything outside comes in
 // through StatusDeps: the CLI and the Action wire the real ones, tests an in-memory reader and git.
 import { ConfigError } from '../errors.js';
-import { environmentOf, type DeploymentReader, type LastApplied } from '../github/deployment-record.js';
+import { environmentOf, type DeploymentReader } from '../github/deployment-record.js';
 import type { KwsyncConfig, TargetConfig } from '../model/config.js';
 import type { DesiredList } from '../model/keyword-list.js';
 import type { KeywordTarget } from '../model/target.js';
 import { computePlan, liveContext, readLiveLists } from '../plan/index.js';
 import { classifyDrift, compareAhead, targetInSync, uncheckedDrift, unknownAhead } from './classify.js';
-import { STATUS_FORMAT_VERSION, type Ahead, type Applied, type ComparedWith, type Drift, type StatusReport, type TargetStatus } from './status-schema.js';
+import { noRecordText, readLastApplied } from './last-applied.js';
+import { STATUS_FORMAT_VERSION, type Ahead, type ComparedWith, type Drift, type StatusReport, type TargetStatus } from './status-schema.js';
 
 /** A keywords folder as validated (at a commit, or on disk): the lists that loaded count. */
 export interface FolderLists {
@@ -88,20 +89,19 @@ async function readTargetStatus(
   const named = { name: target?.name ?? DEFAULT_TARGET_NAME, environment: target?.environment };
   const listsFor = deps.listsFor ?? targetListsOf;
   const refName = { name: req.ref.name, sha: req.ref.sha };
-  const last = await lastAppliedOf(deps.reader, named);
-  const applied = appliedOf(last);
+  const applied = await readLastApplied(deps.reader, named);
 
   // The lists live is compared with: the applied commit's, else the ref's (said so).
   let base: { lists: DesiredList[]; comparedWith: ComparedWith };
   let appliedLists: DesiredList[] | undefined;
   const refBasis = (note: string): ComparedWith => ({ source: req.ref.source, ...(req.ref.sha ? { sha: req.ref.sha } : {}), note });
   let aheadUnknown: string;
-  if (last.found) {
-    const sha = await deps.git.resolve(last.record.sha);
+  if (applied.found && applied.sha) {
+    const sha = await deps.git.resolve(applied.sha);
     const folder = sha ? await folderAt(sha).catch((err: unknown) => err instanceof Error ? err : new Error(String(err))) : undefined;
     if (folder instanceof Error) {
       // The commit is there but its lists could not be read: nothing is compared, and it says why.
-      const why = `the lists at the applied commit ${last.record.sha.slice(0, 7)} could not be read: ${folder.message}`;
+      const why = `the lists at the applied commit ${applied.sha.slice(0, 7)} could not be read: ${folder.message}`;
       return { target: named.name, environment: environmentOf(named), applied, comparedWith: { source: 'applied', sha: sha! }, drift: uncheckedDrift('error', why), ahead: unknownAhead(refName, why) };
     }
     if (sha && folder) {
@@ -109,41 +109,19 @@ async function readTargetStatus(
       base = { lists: appliedLists, comparedWith: { source: 'applied', sha } };
       aheadUnknown = '';
     } else {
-      const short = last.record.sha.slice(0, 7);
-      const why = `the applied commit ${short} is not in this clone (git fetch origin ${last.record.sha})`;
+      const short = applied.sha.slice(0, 7);
+      const why = `the applied commit ${short} is not in this clone (git fetch origin ${applied.sha})`;
       base = { lists: listsFor(req.ref.folder, target), comparedWith: refBasis(`${why}; compared with ${refLabel(req.ref)} instead`) };
       aheadUnknown = why;
     }
   } else {
-    base = { lists: listsFor(req.ref.folder, target), comparedWith: refBasis(`no deployment record (${last.reason}); compared with ${refLabel(req.ref)}`) };
+    base = { lists: listsFor(req.ref.folder, target), comparedWith: refBasis(noRecordText(applied.reason ?? 'none yet', refLabel(req.ref))) };
     aheadUnknown = 'no deployment record to compare with';
   }
 
   const drift = await readDrift(deps, target, base.lists, req.ref.folder.config.prune);
   const ahead: Ahead = appliedLists ? compareAhead(appliedLists, listsFor(req.ref.folder, target), refName) : unknownAhead(refName, aheadUnknown);
   return { target: named.name, environment: environmentOf(named), applied, comparedWith: base.comparedWith, drift, ahead };
-}
-
-/** The reader's answer; a failure (GitHub down, a token without access) is a reason like any other. */
-async function lastAppliedOf(reader: DeploymentReader, target: { name: string; environment?: string | undefined }): Promise<LastApplied & { error?: true }> {
-  try {
-    return await reader.lastApplied(target);
-  } catch (err) {
-    return { found: false, reason: `the deployment records could not be read: ${err instanceof Error ? err.message : String(err)}`, error: true };
-  }
-}
-
-function appliedOf(last: LastApplied & { error?: true }): Applied {
-  if (!last.found) return { found: false, reason: last.reason, ...(last.error ? { error: true } : {}) };
-  const r = last.record;
-  return {
-    found: true,
-    sha: r.sha,
-    shortSha: r.sha.slice(0, 7),
-    appliedAt: r.appliedAt,
-    ...(r.runUrl ? { runUrl: r.runUrl } : {}),
-    deploymentId: r.deploymentId,
-  };
 }
 
 async function readDrift(deps: StatusDeps, target: TargetConfig | undefined, lists: DesiredList[], prune: boolean): Promise<Drift> {

@@ -12,6 +12,8 @@ import { recentTextMessages } from '../../src/action/recent-messages.js';
 import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { KWSYNC_DEPLOYMENT_TASK } from '../../src/github/deployment-record.js';
+import { deploymentReader } from '../../src/github/deployments.js';
 import { planMarker } from '../../src/github/markers.js';
 import { FakeGitHub, type FakePull } from '../github/fake-github.js';
 import { context, harness, inputs, listYaml, TempRepo } from './action-harness.js';
@@ -244,5 +246,39 @@ describe('stage two: plan-live (workflow_run, key in the environment)', () => {
     expect(gh.comments[0]!.body).toContain('No plan was made');
     expect(gh.requests.filter((r) => r.path.includes('/git/blobs/'))).toEqual([]);
     expect(prod.requests.length).toBe(before);
+  });
+});
+
+describe('stage two: the "Live on" line (the target\'s last applied commit, as kwsync status reads it)', () => {
+  async function stageTwoRead(target: string, emu: RunningEmulator) {
+    const h = harness(repo, gh, emu);
+    h.deps.deploymentReader = deploymentReader(h.deps.octokit, { owner: 'acme', repo: 'lists' });
+    const ctx = context(repo, { eventName: 'workflow_run', sha: baseSha, event: runEvent() });
+    return runAction({ inputs: inputs('plan-live', { target, artifactDir }), context: ctx, deps: h.deps });
+  }
+  const applied = (environment: string) => gh.deployments.push({
+    id: 5001, sha: baseSha, ref: baseSha, task: KWSYNC_DEPLOYMENT_TASK, environment, payload: {}, description: '', transient_environment: false, production_environment: false, created_at: '2026-11-20T14:01:10Z',
+    statuses: [{ id: 5002, state: 'success', description: '', log_url: 'https://github.com/acme/lists/actions/runs/41', environment, created_at: '2026-11-20T14:02:33Z' }],
+  });
+
+  it('with a record: the applied commit, when and the run, right under the heading; without one: the fallback says why', async () => {
+    applied('staging');
+    await stageOne();
+    expect(await stageTwoRead('staging', staging)).toMatchObject({ failed: false });
+    expect(await stageTwoRead('prod', prod)).toMatchObject({ failed: true }); // prod's check fails on the live edit, as above
+    const stagingBody = gh.comments.find((c) => c.body.startsWith(planMarker('staging')))!.body;
+    const prodBody = gh.comments.find((c) => c.body.startsWith(planMarker('prod')))!.body;
+    expect(stagingBody).toContain(`### kwsync plan for \`staging\` (against the live app)\n\nLive on \`staging\`: \`${baseSha.slice(0, 7)}\`, applied 2026-11-20 14:02 UTC ([run](https://github.com/acme/lists/actions/runs/41))\n`);
+    expect(prodBody).toContain('### kwsync plan for `prod` (against the live app)\n\nNo apply of this target is recorded (no kwsync apply recorded in environment prod yet).\n');
+  });
+
+  it('records the token cannot read (403): the line says why, the plan is made and posted', async () => {
+    applied('staging');
+    await stageOne();
+    gh.faultsFor.push({ method: 'GET', path: /\/deployments/, status: 403, message: 'Resource not accessible by integration', count: 10 });
+    expect(await stageTwoRead('staging', staging)).toMatchObject({ failed: false, hasChanges: true });
+    const body = gh.comments[0]!.body;
+    expect(body).toMatch(/\n\nNo apply of this target is recorded \(the deployment records of environment staging cannot be read \(GitHub answered 403: Resource not accessible by integration/);
+    expect(body).toMatch(/`blocklist` \| update \| \+1 −0/);
   });
 });
