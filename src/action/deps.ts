@@ -47,8 +47,8 @@ export interface ActionDeps {
   connect: ((target: TargetConfig | undefined, service: ServiceConfig) => KeywordTarget) | undefined;
   /** mode status: connects with the target's own key (its `apiKeyEnv`); throws a ConfigError naming the variable when unset. */
   connectKeyed?: (target: TargetConfig | undefined, service: ServiceConfig) => KeywordTarget;
-  /** mode status: the deployment records; main.ts is to wire `deploymentReader(octokit, { owner, repo })` (src/github/deployments.ts). Absent, every target says none could be read. */
-  deploymentReader?: DeploymentReader;
+  /** The deployment records (src/github/deployments.ts): what was last applied, for status, drift, the PR plan, promotion and the revert guard. */
+  deploymentReader: DeploymentReader;
   /** Recent messages of a group for the impact preview; undefined without an API key. */
   recentMessages?: (target: TargetConfig | undefined, service: ServiceConfig) => RecentMessages;
   /** Loads the local sentence model for a trusted PR's sentence lists (default: src/similarity/embedder.ts; tests pass a fake). */

@@ -13,9 +13,8 @@ import { planAgainstLive, prepare, targetName, type Prepared } from './setup.js'
 import { compareAhead } from '../status/classify.js';
 import { commitOf, fetchCommit } from '../status/git-lists.js';
 import { lastAppliedLine, readLastApplied } from '../status/last-applied.js';
-import { targetListsOf, unavailableReader } from '../status/read-status.js';
+import { targetListsOf } from '../status/read-status.js';
 import type { Applied } from '../status/status-schema.js';
-import { NO_READER } from './run-status.js';
 
 export async function runDrift(run: ActionRun): Promise<ActionResult> {
   const { inputs, context, deps } = run;
@@ -35,7 +34,7 @@ export async function runDrift(run: ActionRun): Promise<ActionResult> {
   const link = { runUrl: context.runUrl, sha: context.sha };
   // What was last applied (the same record `kwsync status` reads), and whether the default branch
   // has list changes it lacks: those differ from live because they are pending, not edited live.
-  const applied = await readLastApplied(deps.deploymentReader ?? unavailableReader(NO_READER), { name: target, environment: prepared.targetConfig?.environment });
+  const applied = await readLastApplied(deps.deploymentReader, { name: target, environment: prepared.targetConfig?.environment });
   const lastApplied = `${lastAppliedLine(applied, 'the default branch')}${await aheadNote(run, prepared, applied)}`;
   // The summary first, whole (every list the issue may leave out): it stays even when GitHub fails.
   const found = drift ? `**Drift**: live differs from the repository.\n\n${driftAdvice(plan, inputs.dir)}` : noDriftNote(plan.unmanaged.length, plan);

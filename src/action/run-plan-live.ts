@@ -39,8 +39,6 @@ import { loadSettings, targetName, type Settings } from './setup.js';
 import { formatError } from './format-error.js';
 import { isSelective } from '../targets/resolve-target.js';
 import { liveOnLine, readLastApplied } from '../status/last-applied.js';
-import { unavailableReader } from '../status/read-status.js';
-import { NO_READER } from './run-status.js';
 import { targetScopeNote } from '../targets/pr-scope.js';
 
 export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
@@ -59,7 +57,7 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
     return { hasChanges: false, planJsonPath: '', failed: false };
   }
   // What is live on the target, read once for every PR of the run; a failure to read is the line's fallback.
-  const liveOn = liveOnLine(target, await readLastApplied(deps.deploymentReader ?? unavailableReader(NO_READER), { name: target, environment: trusted.targetConfig?.environment }));
+  const liveOn = liveOnLine(target, await readLastApplied(deps.deploymentReader, { name: target, environment: trusted.targetConfig?.environment }));
   const outcomes: PrOutcome[] = [];
   for (const pr of lookup.prs) outcomes.push(await planPullRequest(run, pr, trusted, target, liveOn));
   try {

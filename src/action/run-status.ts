@@ -6,13 +6,10 @@ import { ConfigError } from '../errors.js';
 import { resolveTargetConfig } from '../cli/target.js';
 import { targetInSync, targetUnread } from '../status/classify.js';
 import { commitOf, fetchCommit } from '../status/git-lists.js';
-import { readStatus, unavailableReader, type CommitLists, type StatusDeps } from '../status/read-status.js';
+import { readStatus, type CommitLists, type StatusDeps } from '../status/read-status.js';
 import { driftCell, aheadCell, renderStatusMarkdown } from '../status/render-status.js';
 import type { ActionResult, ActionRun } from './deps.js';
 import { TARGET_INPUT } from './setup.js';
-
-/** Said by every target while main.ts wires no reader of the deployment records. */
-export const NO_READER = 'this build of kwsync does not read deployment records yet';
 
 export async function runStatus({ inputs, context, deps }: ActionRun): Promise<ActionResult> {
   const validation = await deps.validateRepo({ dir: inputs.dir, cwd: context.workspace });
@@ -40,7 +37,7 @@ export async function runStatus({ inputs, context, deps }: ActionRun): Promise<A
   };
   const now = deps.now();
   const report = await readStatus(
-    { reader: deps.deploymentReader ?? unavailableReader(NO_READER), git, connect, now: () => now },
+    { reader: deps.deploymentReader, git, connect, now: () => now },
     { targets, ref: { name: 'HEAD', sha: head, folder: await git.at(head), source: 'ref' }, repository: `${context.owner}/${context.repo}` },
   );
   await deps.writeSummary(renderStatusMarkdown(report, { now }));

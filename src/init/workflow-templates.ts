@@ -76,6 +76,7 @@ jobs:
       contents: read
       checks: write
       pull-requests: write
+      deployments: read
     with:
       dir: ${dir}
     # Each target's environment holds its own COMETCHAT_API_KEY, which wins over this one.
@@ -138,6 +139,7 @@ jobs:
     permissions:
       contents: read
       issues: write
+      deployments: read
     with:
       dir: ${dir}
     # Each target's environment holds its own COMETCHAT_API_KEY, which wins over this one.

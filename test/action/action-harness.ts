@@ -12,6 +12,7 @@ import { recentTextMessages } from '../../src/action/recent-messages.js';
 import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../src/cli/service.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { createGitHubClient } from '../../src/github/client.js';
+import { deploymentReader } from '../../src/github/deployments.js';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
 import { savePlan } from '../../src/plan/index.js';
 import { validateRepo } from '../../src/validate/index.js';
@@ -55,8 +56,10 @@ export function harness(repo: TempRepo, gh: FakeGitHub, emu: RunningEmulator | u
   const annotations: Diagnostic[] = [];
   const warnings: string[] = [];
   const env = emu ? { COMETCHAT_API_KEY: emu.apiKey, COMETCHAT_BASE_URL: emu.chatBaseUrl } : {};
+  const octokit = createGitHubClient({ token: 'gh-token', baseUrl: gh.url, throttle: false, retryBaseMs: 1 });
   const deps: ActionDeps = {
-    octokit: createGitHubClient({ token: 'gh-token', baseUrl: gh.url, throttle: false, retryBaseMs: 1 }),
+    octokit,
+    deploymentReader: deploymentReader(octokit, { owner: 'acme', repo: 'lists' }),
     validateRepo,
     connect: emu
       ? (t, service) => connectService(serviceSettingsFromEnv(env, t), { ...serviceOptions(service), retry: { maxRetries: service.maxRetries, minDelayMs: 1, maxDelayMs: 5 } }).keywords

@@ -1,8 +1,8 @@
 // mode: status writes the `kwsync status` table of every target to the job summary, from this
-// checkout's git, the app (emulator) and the deployment records (an in-memory reader here).
+// checkout's git, the app (emulator) and the deployment records (an in-memory reader, or the
+// GitHub fake's deployments, which hold none here).
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
 import { runAction } from '../../src/action/run-action.js';
-import { NO_READER } from '../../src/action/run-status.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { FakeGitHub } from '../github/fake-github.js';
 import { MemoryReader } from '../status/memory-reader.js';
@@ -10,9 +10,11 @@ import { context, harness, inputs, listYaml, TempRepo } from './action-harness.j
 
 let repo: TempRepo;
 let emu: RunningEmulator;
+let gh: FakeGitHub;
 let shaA: string;
 beforeEach(async () => {
   emu = await startEmulator({ port: 0 });
+  gh = await new FakeGitHub().start();
   repo = new TempRepo();
   repo.write('keywords/mild.yaml', listYaml('mild', ['darn', 'heck']));
   shaA = repo.commit();
@@ -21,11 +23,12 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await emu.close();
+  await gh.close();
   repo.remove();
 });
 
 it('one table row per target: applied commit, drift against it, the lists ahead', async () => {
-  const h = harness(repo, new FakeGitHub(), emu);
+  const h = harness(repo, gh, emu);
   const live = h.deps.connect!(undefined, (await h.deps.validateRepo({ dir: 'keywords', cwd: repo.dir })).config.service);
   await live.createKeywordList({ id: 'mild', name: 'mild', description: '', category: 'word', searchTerms: ['darn', 'heck'] });
   const reader = new MemoryReader().applied('default', shaA, '2025-01-02T00:04:05.000Z');
@@ -38,20 +41,20 @@ it('one table row per target: applied commit, drift against it, the lists ahead'
   expect(md).toContain('- **default**: ahead: HEAD has list changes not applied yet: added scam.');
 });
 
-it('without a reader: every target says so, and live is compared with HEAD', async () => {
-  const h = harness(repo, new FakeGitHub(), emu);
+it('without a record: every target says so, and live is compared with HEAD', async () => {
+  const h = harness(repo, gh, emu);
   const result = await runAction({ inputs: inputs('status'), context: context(repo), deps: h.deps });
   expect(result.failed).toBe(false);
   // HEAD has mild and scam; the app has neither.
   expect(result.hasChanges).toBe(true);
   expect(h.summaries[0]).toContain(`| default | none | – | – | missing: mild, scam | unknown |`);
-  expect(h.summaries[0]).toContain(`no deployment record (${NO_READER}); compared with HEAD`);
+  expect(h.summaries[0]).toContain('no deployment record (no kwsync apply recorded in environment default yet); compared with HEAD');
 });
 
 it('a target whose key is unset fails the run, naming the variable, after reporting the others', async () => {
   repo.write('keywords/kwsync.yaml', `targets:\n  - name: a\n    baseUrl: ${emu.chatBaseUrl}\n  - name: b\n    baseUrl: ${emu.chatBaseUrl}\n    apiKeyEnv: KEY_B\n`);
   repo.commit();
-  const h = harness(repo, new FakeGitHub(), emu);
+  const h = harness(repo, gh, emu);
   const { connectService, serviceSettingsFromEnv } = await import('../../src/cli/service.js');
   const env = { COMETCHAT_API_KEY: emu.apiKey };
   const deps = { ...h.deps, connectKeyed: (t: any) => connectService(serviceSettingsFromEnv(env, t, { keyFromTarget: true }), { retry: { maxRetries: 0 } }).keywords };

@@ -93,9 +93,10 @@ describe('workflow files', () => {
     // Stage one runs the PR's code: a read-only token. Stage two reads the PR's head through the
     // Git Database API (contents) and posts checks and comments; it never reads the run's artifact.
     const upload = { contents: 'read' };
-    const live = { contents: 'read', checks: 'write', 'pull-requests': 'write' };
+    // deployments: read for the target's last recorded apply ("Live on", "Last applied").
+    const live = { contents: 'read', checks: 'write', 'pull-requests': 'write', deployments: 'read' };
     const apply = { contents: 'read', 'pull-requests': 'write', deployments: 'write' };
-    const drift = { contents: 'read', issues: 'write' };
+    const drift = { contents: 'read', issues: 'write', deployments: 'read' };
     expect(perms('kwsync-plan.yml', 'plan')).toEqual(upload);
     expect(perms('reusable-plan.yml', 'upload')).toEqual(upload);
     expect(perms('kwsync-plan-live.yml', 'plan')).toEqual(live);
@@ -130,7 +131,7 @@ describe('workflow files', () => {
     expect(rl.jobs.targets.if).toContain("github.event.workflow_run.conclusion == 'success'");
     expect(rl.jobs.targets.if).not.toContain("!= 'cancelled'");
     expect(rl.jobs.plan.steps.some((st: any) => String(st.uses).startsWith('actions/download-artifact@'))).toBe(false);
-    expect(rl.jobs.plan.permissions).toEqual({ contents: 'read', checks: 'write', 'pull-requests': 'write' });
+    expect(rl.jobs.plan.permissions).toEqual({ contents: 'read', checks: 'write', 'pull-requests': 'write', deployments: 'read' });
     const step = rl.jobs.plan.steps.find((st: any) => st.uses === ACTION);
     expect(step.with['artifact-dir']).toBeUndefined();
   });

@@ -68,11 +68,11 @@ function openReader(io: CliIO, repository: GitHubRepo | null): DeploymentReader 
     notice(io, `kwsync: no GitHub token, so no deployment records were read: ${TOKEN_ADVICE}`);
     return unavailableReader('no GitHub token to read it');
   }
-  return deploymentReaderFor({ token, repository, apiUrl: io.env.GITHUB_API_URL?.trim() || undefined }) ?? unavailableReader('this build of kwsync does not read deployment records yet');
+  return deploymentReaderFor({ token, repository, apiUrl: io.env.GITHUB_API_URL?.trim() || undefined });
 }
 
 /** The GitHub deployments reader (src/github/deployments.ts) over a client of `token` (GITHUB_API_URL for GitHub Enterprise). */
-export function deploymentReaderFor(opts: { token: string; repository: GitHubRepo; apiUrl: string | undefined }): DeploymentReader | undefined {
+export function deploymentReaderFor(opts: { token: string; repository: GitHubRepo; apiUrl: string | undefined }): DeploymentReader {
   return deploymentReader(createGitHubClient({ token: opts.token, ...(opts.apiUrl ? { baseUrl: opts.apiUrl } : {}) }), opts.repository);
 }
 
