@@ -9,7 +9,7 @@ import type { ConfigPlaces } from './config-places.js';
 /** The apply workflow runs the targets in at most this many waves (first, after, after-after). */
 export const MAX_WAVES = 3;
 
-export function checkTargetOrder(targets: readonly TargetConfig[], at: ConfigPlaces): Diagnostic[] {
+export function checkTargetOrder(targets: readonly Pick<TargetConfig, 'name' | 'after' | 'environment'>[], at: ConfigPlaces): Diagnostic[] {
   const out: Diagnostic[] = [];
   const byName = new Map<string, number>();
   targets.forEach((t, i) => {
