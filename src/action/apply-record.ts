@@ -52,10 +52,15 @@ export async function startApplyRecord(run: ActionRun, target: TargetRef, plan: 
   let id: number;
   try {
     id = (await createApplyDeployment(deps.octokit, { ...repo, target, sha: context.sha, payload })).id;
-    await setDeploymentStatus(deps.octokit, { ...repo, deploymentId: id, state: 'in_progress', description: `applying ${context.sha.slice(0, 7)} to ${target.name}`, logUrl: context.runUrl });
   } catch (err) {
     await recordWarning(run, 'the deployment record of this apply could not be created (the apply goes on)', err);
     return { finish: async (_state, _description, report) => report && (await recordWarning(run, `${ranLine(report)}; it is not recorded as a deployment`, undefined)) };
+  }
+  try {
+    await setDeploymentStatus(deps.octokit, { ...repo, deploymentId: id, state: 'in_progress', description: `applying ${context.sha.slice(0, 7)} to ${target.name}`, logUrl: context.runUrl });
+  } catch (err) {
+    // The deployment exists: it is still finished below, else it would read as "not finished" to every follower.
+    await recordWarning(run, `deployment ${id} could not be marked in_progress (the apply goes on)`, err);
   }
   return {
     async finish(state, description, report) {

@@ -6,6 +6,7 @@ import { checkRunName, publishCheckRun } from '../github/check-run.js';
 import { planMarker } from '../github/markers.js';
 import { OFFLINE_NOTE, renderInvalidComment, renderPlanComment } from '../github/render-comments.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
+import type { TargetConfig } from '../model/config.js';
 import type { LiveKeywordList } from '../model/keyword-list.js';
 import { planHasChanges, type Plan } from '../model/plan.js';
 import { renderPlanMarkdown } from '../plan/index.js';
@@ -74,8 +75,13 @@ function withCaution(body: string, caution: string): string {
 }
 
 async function makePlan({ inputs, context, deps }: ActionRun, prepared: Prepared): Promise<Plan> {
-  if (deps.connect) return (await planAgainstLive(deps.connect, prepared, deps.now())).plan;
   const base = context.pullRequest?.baseSha;
+  if (deps.connect) {
+    // A pull request must not choose where the key goes: the target's connection is its base's.
+    const connection = base ? await baseConnection(deps, base, inputs.dir, prepared.targetConfig) : { target: prepared.targetConfig };
+    if ('target' in connection) return (await planAgainstLive(deps.connect, { ...prepared, targetConfig: connection.target }, deps.now())).plan;
+    deps.log.warning(`${connection.offline}; planned offline against the base branch`);
+  }
   let live: LiveKeywordList[] = [];
   if (base) {
     const baseValidation = await deps.validateAtRef(base, inputs.dir, prepared.targetConfig?.name);
@@ -84,8 +90,31 @@ async function makePlan({ inputs, context, deps }: ActionRun, prepared: Prepared
   } else {
     deps.log.warning('no API key and no base commit: planning against an empty app');
   }
-  deps.log.info(`no API key on this run: planning offline against ${base ? `the base branch (${base.slice(0, 7)})` : 'nothing'}`);
+  if (!deps.connect) deps.log.info(`no API key on this run: planning offline against ${base ? `the base branch (${base.slice(0, 7)})` : 'nothing'}`);
   return planAgainst(prepared, live, 'offline', deps.now());
+}
+
+/** kwsync.yaml fields that decide which app, server and key the live read uses. */
+const CONNECTION_FIELDS = ['appId', 'region', 'baseUrl', 'apiKeyEnv', 'environment'] as const;
+
+/**
+ * The PR's target with its connection (app id, region, server) taken from the base commit's
+ * kwsync.yaml, or why it cannot be: a target the base lacks is new in this pull request.
+ */
+async function baseConnection(deps: ActionRun['deps'], base: string, dir: string, target: TargetConfig | undefined): Promise<{ target: TargetConfig | undefined } | { offline: string }> {
+  if (!target) return { target };
+  let config;
+  try {
+    config = (await deps.validateAtRef(base, dir, target.name)).config;
+  } catch (err) {
+    return { offline: `cannot read kwsync.yaml at the base commit ${base.slice(0, 7)}, so the connection of target ${target.name} is not known from it (${err instanceof Error ? err.message : String(err)})` };
+  }
+  const trusted = config.targets?.find((t) => t.name === target.name);
+  if (!trusted) return { offline: `target ${target.name} is new in this pull request: its app id, region and baseUrl are used only once merged` };
+  const rest: Partial<TargetConfig> = { ...target };
+  for (const f of CONNECTION_FIELDS) delete rest[f];
+  for (const f of CONNECTION_FIELDS) if (trusted[f] !== undefined) (rest as Record<string, unknown>)[f] = trusted[f];
+  return { target: rest as TargetConfig };
 }
 
 /** A token that may not write (a fork's PR) must not hide the diagnostics: fall back to workflow annotations. */

@@ -12,6 +12,10 @@ import type { ActionResult, ActionRun } from './deps.js';
 import { TARGET_INPUT } from './setup.js';
 
 export async function runStatus({ inputs, context, deps }: ActionRun): Promise<ActionResult> {
+  // Status connects with the checkout's kwsync.yaml (baseUrl, apiKeyEnv): a pull request's would pick where a key goes.
+  if (context.eventName === 'pull_request' || context.eventName === 'pull_request_target') {
+    return { hasChanges: false, planJsonPath: '', failed: true, message: `mode status does not run on ${context.eventName}: it would connect with the pull request's kwsync.yaml (its baseUrl and apiKeyEnv); run it on push, schedule or workflow_dispatch` };
+  }
   const validation = await deps.validateRepo({ dir: inputs.dir, cwd: context.workspace });
   const configFile = validation.configFile;
   const configErrors = configFile === null ? [] : validation.diagnostics.filter((d) => d.severity === 'error' && resolve(context.workspace, d.file) === resolve(context.workspace, configFile));

@@ -9,13 +9,25 @@ import type { ConfigPlaces } from './config-places.js';
 /** The apply workflow runs the targets in at most this many waves (first, after, after-after). */
 export const MAX_WAVES = 3;
 
-export function checkTargetOrder(targets: readonly TargetConfig[], at: ConfigPlaces): Diagnostic[] {
+export function checkTargetOrder(targets: readonly Pick<TargetConfig, 'name' | 'after' | 'environment'>[], at: ConfigPlaces): Diagnostic[] {
   const out: Diagnostic[] = [];
   const byName = new Map<string, number>();
   targets.forEach((t, i) => {
     const first = byName.get(t.name);
     if (first === undefined) byName.set(t.name, i);
     else out.push(diagnose(at.value(['targets', i, 'name']), 'error', 'target-duplicate', `target ${t.name}: the name is also used by target number ${first + 1}; target names must be unique`));
+  });
+  // An environment holds one COMETCHAT_API_KEY and one target's deployment records: two targets in one
+  // would read each other's applies (after:, the other-writer check, status) and share a key.
+  const byEnvironment = new Map<string, string>();
+  targets.forEach((t, i) => {
+    const environment = t.environment ?? t.name;
+    const first = byEnvironment.get(environment);
+    if (first === undefined) byEnvironment.set(environment, t.name);
+    else if (first !== t.name) {
+      const where = t.environment !== undefined ? at.value(['targets', i, 'environment']) : at.value(['targets', i, 'name']);
+      out.push(diagnose(where, 'error', 'target-environment-shared', `target ${t.name}: its GitHub environment ${quote(environment)} is also target ${first}'s; each target needs its own environment (its key and its deployment records): set \`environment:\` to another name`));
+    }
   });
   targets.forEach((t, i) => {
     if (t.after === undefined) return;

@@ -108,6 +108,17 @@ describe('every apply is one deployment', () => {
     expect(h.summaries.join('')).toContain('> [!WARNING]');
   });
 
+  it('a deployment whose in_progress status is refused is still finished (else followers read it as never finished)', async () => {
+    w.repo.write('keywords/scam.yaml', listYaml('scam', ['free money']));
+    const sha = w.repo.commit();
+    gh.faultsFor.push({ method: 'POST', path: /\/statuses$/, status: 403, message: 'Resource not accessible by integration', count: 1 });
+    const { result, h } = await runAt(sha);
+    expect(result.failed).toBe(false);
+    expect(gh.deployments).toHaveLength(1);
+    expect(gh.deployments[0]!.statuses.map((s) => s.state)).toEqual(['success']);
+    expect(h.warnings.join('\n')).toContain(`deployment ${gh.deployments[0]!.id} could not be marked in_progress (the apply goes on)`);
+  });
+
   it('plan and drift create no deployment', async () => {
     w.repo.write('keywords/scam.yaml', listYaml('scam', ['free money']));
     const sha = w.repo.commit();

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { runAction } from '../../src/action/run-action.js';
 import { planMarker } from '../../src/github/markers.js';
+import { startEmulator } from '../../src/emulator/index.js';
 import { FakeGitHub } from '../github/fake-github.js';
 import { context, harness, inputs, listYaml, TempRepo } from './action-harness.js';
 
@@ -120,5 +121,38 @@ describe('mode: plan: the PR does not decide its own guard', () => {
     expect(body.split('\n')[1]).toBe('> [!CAUTION]');
     expect(body).toContain('safety.maxRemovedShare 0.3 → 1');
     expect(h.summaries.join('\n')).toContain('safety.maxRemovedShare 0.3 → 1');
+  });
+});
+
+describe('mode: plan with a key: the PR does not choose where the key goes', () => {
+  let emu: Awaited<ReturnType<typeof startEmulator>>;
+  beforeAll(async () => (emu = await startEmulator({ port: 0 })));
+  afterAll(() => emu.close());
+  const oneTarget = (extra = '') => `targets:\n  - name: staging\n    appId: app-staging\n${extra}`;
+
+  it('a baseUrl and appId the PR writes into kwsync.yaml are not used: the base commit\'s connection is', async () => {
+    repo.write('keywords/kwsync.yaml', oneTarget());
+    baseSha = repo.commit();
+    repo.write('keywords/kwsync.yaml', oneTarget('    baseUrl: https://attacker.example/apps/x/v3\n').replace('app-staging', 'app-other'));
+    const h = harness(repo, gh, emu);
+    const seen: unknown[] = [];
+    const connect = h.deps.connect!;
+    h.deps.connect = (t, s) => (seen.push(t), connect(t, s));
+    const result = await runAction({ inputs: inputs('plan', { target: 'staging' }), context: prContext(), deps: h.deps });
+    expect(result.failed).toBe(false);
+    expect(seen).toEqual([expect.objectContaining({ name: 'staging', appId: 'app-staging' })]);
+    expect(seen[0]).not.toHaveProperty('baseUrl');
+  });
+
+  it('a target new in the PR is planned offline, saying why', async () => {
+    const h = harness(repo, gh, emu);
+    repo.write('keywords/kwsync.yaml', oneTarget('    baseUrl: https://attacker.example/apps/x/v3\n'));
+    let connected = 0;
+    const connect = h.deps.connect!;
+    h.deps.connect = (t, s) => (connected++, connect(t, s));
+    const result = await runAction({ inputs: inputs('plan', { target: 'staging' }), context: prContext(), deps: h.deps });
+    expect(connected).toBe(0);
+    expect(JSON.parse(readFileSync(result.planJsonPath, 'utf8')).plan.mode).toBe('offline');
+    expect(h.warnings.join('\n')).toContain('target staging is new in this pull request: its app id, region and baseUrl are used only once merged; planned offline against the base branch');
   });
 });

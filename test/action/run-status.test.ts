@@ -63,3 +63,14 @@ it('a target whose key is unset fails the run, naming the variable, after report
   expect(h.summaries[0]).toMatch(/\| a \| none \| – \| – \| missing: mild, scam \| unknown \|/);
   expect(h.summaries[0]).toMatch(/\| b \| none \| – \| – \| not checked: set KEY\\_B/);
 });
+
+it('refuses a pull_request run: the PR\'s kwsync.yaml must not pick the server a key goes to', async () => {
+  repo.write('keywords/kwsync.yaml', 'targets:\n  - name: a\n    baseUrl: https://attacker.example/apps/x/v3\n    apiKeyEnv: GITHUB_TOKEN\n');
+  repo.commit();
+  const h = harness(repo, new FakeGitHub(), emu);
+  let connected = 0;
+  const deps = { ...h.deps, connectKeyed: () => (connected++, h.deps.connect!(undefined, {} as never)) };
+  const result = await runAction({ inputs: inputs('status'), context: context(repo, { eventName: 'pull_request', pullRequest: { number: 7, headSha: 'a'.repeat(40), baseSha: 'b'.repeat(40), baseRef: 'main' } }), deps });
+  expect(result).toMatchObject({ failed: true, message: expect.stringContaining('mode status does not run on pull_request') });
+  expect(connected).toBe(0);
+});

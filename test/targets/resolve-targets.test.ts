@@ -224,6 +224,16 @@ describe('errors name the target and the kwsync.yaml node', () => {
       'keywords/kwsync.yaml:8:12: target d: after makes a chain of 4 targets (a, then b, then c, then d), but the apply workflow runs at most 3 waves; let two of them wait for the same target instead',
     ],
     ['a duplicate name', 'targets:\n  - name: a\n  - name: a\n', 'keywords/kwsync.yaml:3:11: target a: the name is also used by target number 1; target names must be unique'],
+    [
+      'a shared environment',
+      'targets:\n  - name: a\n    environment: prod\n  - name: b\n    environment: prod\n',
+      'keywords/kwsync.yaml:5:18: target b: its GitHub environment "prod" is also target a\'s; each target needs its own environment (its key and its deployment records): set `environment:` to another name',
+    ],
+    [
+      'an environment named like another target',
+      'targets:\n  - name: a\n  - name: b\n    environment: a\n',
+      'keywords/kwsync.yaml:4:18: target b: its GitHub environment "a" is also target a\'s; each target needs its own environment (its key and its deployment records): set `environment:` to another name',
+    ],
   ])('after: %s', async (_, config, message) => {
     const root = repo({ 'common.yaml': list('common'), 'kwsync.yaml': config });
     const r = await validateRepo({ dir: 'keywords', cwd: root });
