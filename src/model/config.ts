@@ -111,9 +111,9 @@ export const targetSchema = z.strictObject({
     .describe('another server for this target (an emulator, a proxy); COMETCHAT_BASE_URL overrides it. Read from the default branch only in a pull request'),
   apiKeyEnv: z
     .string()
-    .regex(/^[A-Z_][A-Z0-9_]*$/, 'give an environment variable name such as COMETCHAT_API_KEY_STAGING')
+    .regex(/^COMETCHAT_API_KEY(_[A-Z0-9_]+)?$/, 'name a variable COMETCHAT_API_KEY_<TARGET>, e.g. COMETCHAT_API_KEY_STAGING (only such variables are read as keys, and the Action hides them from every child process)')
     .optional()
-    .describe('the environment variable holding this target\'s key, for commands that visit several targets (kwsync status); default COMETCHAT_API_KEY'),
+    .describe('the environment variable holding this target\'s key, for commands that visit several targets (kwsync status): COMETCHAT_API_KEY_<TARGET>; default COMETCHAT_API_KEY'),
   include: listSelectorSchema.optional().describe('the lists this target takes; default every list of the folder'),
   exclude: listSelectorSchema.optional().describe('lists left out of this target, after include'),
   overrides: z

@@ -52,7 +52,7 @@ it('without a record: every target says so, and live is compared with HEAD', asy
 });
 
 it('a target whose key is unset fails the run, naming the variable, after reporting the others', async () => {
-  repo.write('keywords/kwsync.yaml', `targets:\n  - name: a\n    baseUrl: ${emu.chatBaseUrl}\n  - name: b\n    baseUrl: ${emu.chatBaseUrl}\n    apiKeyEnv: KEY_B\n`);
+  repo.write('keywords/kwsync.yaml', `targets:\n  - name: a\n    baseUrl: ${emu.chatBaseUrl}\n  - name: b\n    baseUrl: ${emu.chatBaseUrl}\n    apiKeyEnv: COMETCHAT_API_KEY_B\n`);
   repo.commit();
   const h = harness(repo, gh, emu);
   const { connectService, serviceSettingsFromEnv } = await import('../../src/cli/service.js');
@@ -61,11 +61,11 @@ it('a target whose key is unset fails the run, naming the variable, after report
   const result = await runAction({ inputs: inputs('status'), context: context(repo), deps });
   expect(result).toMatchObject({ failed: true, message: 'status: b could not be read (see the job summary)' });
   expect(h.summaries[0]).toMatch(/\| a \| none \| – \| – \| missing: mild, scam \| unknown \|/);
-  expect(h.summaries[0]).toMatch(/\| b \| none \| – \| – \| not checked: set KEY\\_B/);
+  expect(h.summaries[0]).toMatch(/\| b \| none \| – \| – \| not checked: set COMETCHAT\\_API\\_KEY\\_B/);
 });
 
 it('refuses a pull_request run: the PR\'s kwsync.yaml must not pick the server a key goes to', async () => {
-  repo.write('keywords/kwsync.yaml', 'targets:\n  - name: a\n    baseUrl: https://attacker.example/apps/x/v3\n    apiKeyEnv: GITHUB_TOKEN\n');
+  repo.write('keywords/kwsync.yaml', 'targets:\n  - name: a\n    baseUrl: https://attacker.example/apps/x/v3\n    apiKeyEnv: COMETCHAT_API_KEY_A\n');
   repo.commit();
   const h = harness(repo, new FakeGitHub(), emu);
   let connected = 0;
