@@ -4,6 +4,7 @@
 // The new values take effect from the next change on. Pure.
 import type { KwsyncConfig, Limits, ValidateLevels } from '../model/config.js';
 import { levelChanges, stricterLevels } from '../validate/rule-levels.js';
+import { mdCode } from '../render/markdown-escape.js';
 
 export interface Guard {
   safety: KwsyncConfig['safety'];
@@ -45,12 +46,39 @@ export function guardChanges(base: Guard, head: Guard): string[] {
   return out;
 }
 
+/** The fields of a target that say where its key goes: a change to them is always called out. */
+const CONNECTION_FIELDS = ['appId', 'region', 'baseUrl', 'apiKeyEnv', 'environment'] as const;
+
+/** `target production: baseUrl (none) → https://x`, one per connection field that differs; a target added or removed is named too. */
+export function connectionChanges(base: KwsyncConfig, head: KwsyncConfig): string[] {
+  const out: string[] = [];
+  const before = new Map((base.targets ?? []).map((t) => [t.name, t]));
+  for (const t of head.targets ?? []) {
+    const old = before.get(t.name);
+    if (!old) {
+      out.push(`target ${t.name} added`);
+      continue;
+    }
+    // The values come from a pull request's kwsync.yaml: shown as code, escaped.
+    for (const f of CONNECTION_FIELDS) if (old[f] !== t[f]) out.push(`target ${t.name}: ${f} ${old[f] === undefined ? '(none)' : mdCode(old[f])} → ${t[f] === undefined ? '(none)' : mdCode(t[f])}`);
+  }
+  for (const name of before.keys()) if (!(head.targets ?? []).some((t) => t.name === name)) out.push(`target ${name} removed`);
+  return out;
+}
+
 /** The CAUTION block for a plan comment or an apply summary; empty when nothing changed. */
-export function guardCaution(changes: readonly string[], where: 'plan' | 'apply'): string {
-  if (changes.length === 0) return '';
-  const applies =
-    where === 'plan'
-      ? 'This plan, and the apply after merge, use the stricter of the old and new values; the new values guard the changes after this one.'
-      : 'This apply used the stricter of the old and new values; the new values guard the changes after this one.';
-  return `> [!CAUTION]\n> **This change edits the guards in kwsync.yaml**: ${changes.join('; ')}. ${applies}`;
+export function guardCaution(changes: readonly string[], where: 'plan' | 'apply', connection: readonly string[] = []): string {
+  const blocks: string[] = [];
+  if (changes.length > 0) {
+    const applies =
+      where === 'plan'
+        ? 'This plan, and the apply after merge, use the stricter of the old and new values; the new values guard the changes after this one.'
+        : 'This apply used the stricter of the old and new values; the new values guard the changes after this one.';
+    blocks.push(`> [!CAUTION]\n> **This change edits the guards in kwsync.yaml**: ${changes.join('; ')}. ${applies}`);
+  }
+  if (connection.length > 0) {
+    const when = where === 'plan' ? 'This plan still connects as the default branch says; after merge, apply sends each target\'s key where the new values say.' : 'This apply connected as the new values say.';
+    blocks.push(`> [!CAUTION]\n> **This change edits where targets connect** (which app, server, key variable or environment): ${connection.join('; ')}. ${when}`);
+  }
+  return blocks.join('\n\n');
 }

@@ -4,13 +4,15 @@
 import { relative, resolve } from 'node:path';
 import type { KwsyncConfig } from '../model/config.js';
 import { loadConfig } from '../validate/load-config.js';
-import { guardChanges, guardOf, stricterGuard, type Guard } from './guard.js';
+import { connectionChanges, guardChanges, guardOf, stricterGuard, type Guard } from './guard.js';
 
 export interface Guards {
   /** What the plan and apply use. */
   guard: Guard;
   /** What the change edits (`safety.maxRemovedShare 0.3 → 1`); empty when nothing. */
   changes: string[];
+  /** What the change edits in where targets connect (`target production: baseUrl … → …`); empty when nothing. */
+  connection: string[];
 }
 
 async function configAt(root: string, dir: string): Promise<KwsyncConfig> {
@@ -19,7 +21,8 @@ async function configAt(root: string, dir: string): Promise<KwsyncConfig> {
 
 /** `fallback` stands in for an unreadable base; with neither, the head's guards apply as they are. */
 export async function readGuards(opts: { dir: string; headRoot: string; baseRoot: string | undefined; fallback?: KwsyncConfig }): Promise<Guards> {
-  const head = guardOf(await configAt(opts.headRoot, opts.dir));
-  const base = opts.baseRoot ? guardOf(await configAt(opts.baseRoot, opts.dir)) : opts.fallback ? guardOf(opts.fallback) : head;
-  return { guard: stricterGuard(base, head), changes: guardChanges(base, head) };
+  const headConfig = await configAt(opts.headRoot, opts.dir);
+  const baseConfig = opts.baseRoot ? await configAt(opts.baseRoot, opts.dir) : (opts.fallback ?? headConfig);
+  const [base, head] = [guardOf(baseConfig), guardOf(headConfig)];
+  return { guard: stricterGuard(base, head), changes: guardChanges(base, head), connection: connectionChanges(baseConfig, headConfig) };
 }

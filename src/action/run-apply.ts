@@ -41,7 +41,7 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
     return { hasChanges: false, planJsonPath: '', failed: false };
   }
   const guards = await applyGuards(run);
-  const caution = guardCaution(guards.changes, 'apply');
+  const caution = guardCaution(guards.changes, 'apply', guards.connection);
   const prepared = await prepare(run, guards.guard);
   const { validation } = prepared;
   if (validation.errorCount > 0) {

@@ -164,7 +164,7 @@ async function planTrusted(run: ActionRun, p: PlanInputs, trust: Trust): Promise
     ...unsafeProblems(tw.plan, tw.lists, inputs.dir),
   ];
   const extra = offlineReason ? undefined : await impact(run, trusted, tw.plan, prValidation.lists, trust);
-  const caution = guardCaution(guards.changes, 'plan');
+  const caution = guardCaution(guards.changes, 'plan', guards.connection);
   // Whoever reads an outside PR's comment should see why it shows the live plan.
   const released = trust.trusted && trust.releasedBy
     ? `> [!NOTE]\n> The live plan of this outside pull request was released for \`${pr.headSha.slice(0, 7)}\` by ${trust.releasedBy} with the label \`${trusted.config.pullRequests.trustLabel}\`.`
@@ -216,7 +216,7 @@ async function planWithheld(run: ActionRun, p: PlanInputs, trust: Trust): Promis
     trustLabel,
     errorCount: 0,
     warningCount: prValidation.warningCount,
-    notes: [guardCaution(guards.changes, 'plan'), scopeNote(trusted, base, prValidation)],
+    notes: [guardCaution(guards.changes, 'plan', guards.connection), scopeNote(trusted, base, prValidation)],
     runUrl: context.runUrl,
     sha: pr.headSha,
   });

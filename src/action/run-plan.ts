@@ -22,7 +22,7 @@ export async function runPlan(run: ActionRun): Promise<ActionResult> {
   const { context, deps } = run;
   const pr = context.pullRequest;
   const guards = await baseGuards(run);
-  const caution = guardCaution(guards.changes, 'plan');
+  const caution = guardCaution(guards.changes, 'plan', guards.connection);
   const prepared = await prepare(run, guards.guard);
   const { validation } = prepared;
   const target = targetName(prepared.targetConfig);

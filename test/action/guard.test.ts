@@ -1,6 +1,6 @@
 // The stricter of two guards, value by value, and what a change edits in them.
 import { describe, expect, it } from '@jest/globals';
-import { guardCaution, guardChanges, guardOf, stricterGuard } from '../../src/action/guard.js';
+import { connectionChanges, guardCaution, guardChanges, guardOf, stricterGuard } from '../../src/action/guard.js';
 import { maskCount } from '../../src/action/impact-preview.js';
 import { configSchema } from '../../src/model/config.js';
 
@@ -26,6 +26,24 @@ describe('stricterGuard', () => {
     expect(guardChanges(base, base)).toEqual([]);
     expect(guardCaution([], 'plan')).toBe('');
     expect(guardCaution(['prune false → true'], 'apply')).toMatch(/^> \[!CAUTION\]\n> .*prune false → true.*This apply used the stricter/);
+  });
+});
+
+describe('connectionChanges', () => {
+  const config = (targets: object[]) => configSchema.parse({ targets });
+  it('names every connection field a change edits, and targets added or removed, escaped as code', () => {
+    const base = config([{ name: 'prod', appId: 'a1', region: 'eu' }, { name: 'old' }]);
+    const head = config([{ name: 'prod', appId: 'a1', region: 'eu', baseUrl: 'https://evil.example/`x`/v3' }, { name: 'new' }]);
+    const changes = connectionChanges(base, head);
+    expect(changes).toEqual(['target prod: baseUrl (none) → ``https://evil.example/`x`/v3``', 'target new added', 'target old removed']);
+    expect(connectionChanges(base, base)).toEqual([]);
+    expect(connectionChanges(base, config([{ name: 'prod', appId: 'a1', region: 'eu' }, { name: 'old' }]))).toEqual([]);
+  });
+
+  it('gets its own CAUTION block, saying where the key goes after merge', () => {
+    const md = guardCaution([], 'plan', ['target prod: region `eu` → `us`']);
+    expect(md).toMatch(/^> \[!CAUTION\]\n> \*\*This change edits where targets connect\*\*.*target prod: region `eu` → `us`.*after merge, apply sends each target's key where the new values say/);
+    expect(guardCaution(['prune false → true'], 'plan', ['target x added']).split('[!CAUTION]')).toHaveLength(3);
   });
 });
 

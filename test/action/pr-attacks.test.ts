@@ -187,6 +187,16 @@ describe('the PR does not decide its own guard', () => {
     expect(body).toContain('Apply after merge would refuse or fail');
   });
 
+  it('pointing a target at another server: the plan connects as the default branch says, and a CAUTION names the change', async () => {
+    openPr({ 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE), 'keywords/kwsync.yaml': config('targets:\n  - name: prod\n    baseUrl: https://attacker.example/v3\n') }, 'MEMBER');
+    await stageTwo().run;
+    const body = ownComment();
+    expect(body).toContain('**This change edits where targets connect**');
+    expect(body).toContain('target prod added');
+    // Planned live against the emulator (the default branch's connection), not the PR's server.
+    expect(body).toContain('(against the live app)');
+  });
+
   it('an outsider\'s counts-only comment carries the CAUTION line too', async () => {
     openPr(gut());
     await stageTwo().run;
