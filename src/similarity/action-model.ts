@@ -4,8 +4,7 @@
 // files into a folder of the job (RUNNER_TEMP) and runs `npm ci` there, which refuses any tarball
 // whose hash differs from the lock. Install scripts never run. A folder already holding this exact
 // lock's install (a second call in the job) is used as it is, and a call while an install runs waits
-// for that one. Returns the folder for loadEmbedder's
-// `modelDir`.
+// for that one. Returns the folder for loadEmbedder's `modelDir`.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
