@@ -50,7 +50,12 @@ export async function checkSentences(lists: readonly PlacedList[], opts: Sentenc
   const max = opts.maxSentences ?? MAX_SENTENCES_EMBEDDED;
   if (sentences > max) return skip(`the sentence checks (near-duplicates, generic sentences) were skipped: the lists hold ${sentences} sentences, over the ${max} one validation embeds; split the review, or check locally with fewer lists`);
   if (overBudget(opts.budget)) return skip('the sentence checks were skipped: validation had no time or memory left for them');
-  const load = await opts.loadEmbedder();
+  let load: EmbedderLoad;
+  try {
+    load = await opts.loadEmbedder();
+  } catch (e) {
+    return skip(`the sentence checks (near-duplicates, generic sentences) were skipped: the sentence model could not be loaded (${(e as Error).message.split('\n')[0]}); ${INSTALL_HINT}`);
+  }
   if (!load.ok) return skip(`the sentence checks (near-duplicates, generic sentences) were skipped: ${load.reason}; ${load.install}`);
   const embedder = load.embedder;
   try {
