@@ -54,7 +54,7 @@ export async function checkSentences(lists: readonly PlacedList[], opts: Sentenc
   try {
     load = await opts.loadEmbedder();
   } catch (e) {
-    return skip(`the sentence checks (near-duplicates, generic sentences) were skipped: the sentence model could not be loaded (${(e as Error).message.split('\n')[0]}); ${INSTALL_HINT}`);
+    return skip(`the sentence checks (near-duplicates, generic sentences) were skipped: the sentence model could not be loaded (${firstLine(e)}); ${INSTALL_HINT}`);
   }
   if (!load.ok) return skip(`the sentence checks (near-duplicates, generic sentences) were skipped: ${load.reason}; ${load.install}`);
   const embedder = load.embedder;
@@ -70,7 +70,7 @@ export async function checkSentences(lists: readonly PlacedList[], opts: Sentenc
     const at = (e: Entry) => vectors.get(e.text)!;
     return { diagnostics: [...nearDuplicates(entries, at), ...generic(entries, at, neutralVectors, opts.threshold)], checks: { sentences } };
   } catch (e) {
-    return skip(`the sentence checks were skipped: the sentence model failed (${(e as Error).message.split('\n')[0]}); ${INSTALL_HINT}`);
+    return skip(`the sentence checks were skipped: the sentence model failed (${firstLine(e)}); ${INSTALL_HINT}`);
   } finally {
     await embedder.close().catch(() => undefined);
   }
@@ -173,5 +173,6 @@ function removeLine(e: Entry): Fix | undefined {
   return alone ? { line: raw.line, column: 1, replace: line, with: '' } : undefined;
 }
 
+const firstLine = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
 const place = (p: Position): string => `${p.file}:${p.line}:${p.column}`;
 const fold = (s: string): string => s.normalize('NFKC').toLowerCase();
