@@ -1,11 +1,12 @@
 // Benchmark (not a test): sentence embedding for a preview of sentence lists. The floor, measured in
 // the same run: the model by itself embedding 1,000 generated chat messages in one thread (kwsync's
 // batches; scaled per message for the larger rows). Then kwsync's path (worker pool, dedupe, batching,
-// scoring the best cosine against 25 lists x 10 sentences) at 1k, 5k and 20k messages, and in one
-// thread at 5k, and the preview's own scan loop (src/preview/similarity-scan.ts) at 5k. Each row runs in its own process (similarity-child.ts) so its peak RSS, worker
-// threads included, is its own. Targets: 5k messages <= 1.2x the floor; peak RSS < 400 MB. The floor
-// embeds repeats too, which kwsync skips: "x distinct floor" is beside the model on the distinct
-// messages only (scaled per distinct text), the fairer ratio.
+// scoring the best cosine against 25 lists x 10 sentences) at 1k, 5k and 20k messages, in one
+// thread at 5k, and the preview's own scan loop (src/preview/similarity-scan.ts) at 5k. Each row
+// runs in its own process (similarity-child.ts) so its peak RSS, worker threads included, is its
+// own. Targets: 5k messages <= 1.2x the floor; peak RSS < 400 MB. The floor embeds repeats too,
+// which kwsync skips: "x distinct floor" is beside the model on the distinct messages only (scaled
+// per distinct text), the fairer ratio.
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
