@@ -166,7 +166,8 @@ export async function startSimilarityScan(plan: Plan, embedder: SentenceEmbedder
   };
   return {
     async add(m) {
-      if (stopped) return;
+      // Nothing to count (every sentence list changes kind): no message is embedded.
+      if (stopped || states.length === 0) return;
       batch.push(m);
       if (batch.length >= BATCH) await flush();
     },

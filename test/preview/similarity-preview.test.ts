@@ -100,6 +100,13 @@ describe('one embedding pass per run', () => {
     expect(out.lists.map((l) => [l.id, l.after])).toEqual([['a', 10], ['b', 0], ['w', 60]]);
   });
 
+  test('only lists changing kind (nothing to score): the messages are not embedded', async () => {
+    const embedder = fakeEmbedder();
+    const out = await preview(plan([sentences('x', ['gift'])], [{ id: 'x', terms: ['gift'] }]), msgs(...Array.from({ length: 40 }, (_, i) => `gift ${i}`)), { load: fakeLoader(embedder) });
+    expect(out.lists[0]).toMatchObject({ previewable: false, notPreviewed: expect.stringMatching(/changes kind/) });
+    expect(embedder.embedded).toEqual([]);
+  });
+
   test('the model is not loaded when no changed list is a sentence list (an unchanged one included)', async () => {
     const load = fakeLoader();
     const p = plan([sentences('s', ['gift']), { id: 'w', terms: ['hello', 'new'] }], [sentences('s', ['gift']), { id: 'w', terms: ['hello'] }]);
