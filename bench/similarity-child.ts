@@ -8,7 +8,7 @@
 //              distinct message)
 //   inthread N the same path with workers: 0
 //   scan N     what `kwsync preview` runs: the 25 lists as a plan, startSimilarityScan fed one message at
-//              a time (embedded 32 per call, each call awaited), every list counted per message
+//              a time (embedded SCAN_BATCH per call, each call awaited), every list counted per message
 import { createRequire } from 'node:module';
 import { batchTexts, boundText, DEFAULT_BATCH_SIZE } from '../src/similarity/caching-embedder.js';
 import { cosine, loadEmbedder } from '../src/similarity/embedder.js';

@@ -34,7 +34,7 @@ export default async function bench(): Promise<void> {
     `floor: the model alone, one thread, batches of 16 texts / 800 chars: load ${floor.loadMs!.toFixed(0)} ms, ${FLOOR_MESSAGES} messages in ${floor.embedMs!.toFixed(0)} ms (${perMessage.toFixed(2)} ms/message), their ${distinctFloor.texts} distinct texts alone (a process of their own) in ${distinctFloor.embedMs!.toFixed(0)} ms (${perDistinct.toFixed(2)} ms/text), peak RSS ${floor.peakMb} MB`,
   );
   console.log('path      | messages | distinct | workers | total ms | embed ms | score ms | floor ms | x floor | x distinct floor | peak RSS MB | >= 0.6');
-  // 'scan' is the preview's own loop (32 messages per embedding call, each awaited); the 'pool' rows embed all messages in one call.
+  // 'scan' is the preview's own loop (SCAN_BATCH messages per embedding call, each awaited); the 'pool' rows embed all messages in one call.
   const rows: [string, number][] = [['kwsync', 1_000], ['kwsync', 5_000], ['kwsync', 20_000], ['inthread', 5_000], ['scan', 5_000]];
   for (const [mode, n] of rows) {
     const r = await measure(mode, n);

@@ -18,6 +18,7 @@ import {
   type Preview,
   type PreviewMessage,
 } from '../../src/preview/index.js';
+import { SCAN_BATCH } from '../../src/preview/similarity-scan.js';
 import { cosine, type EmbedderLoad, type SentenceEmbedder } from '../../src/similarity/embedder.js';
 import { desired, live, SAFETY } from '../plan/fixtures.js';
 import { FAKE_MODEL, fakeEmbedder, fakeLoader, missingModel, topicVector } from './fake-embedder.js';
@@ -95,7 +96,7 @@ describe('one embedding pass per run', () => {
     expect(embedder.embedded.filter((t) => t === 'prize')).toHaveLength(1);
     expect(embedder.embedded).toHaveLength(3 + 70);
     expect(new Set(embedder.embedded).size).toBe(73);
-    expect(embedder.calls).toBe(1 + Math.ceil(70 / 32));
+    expect(embedder.calls).toBe(1 + Math.ceil(70 / SCAN_BATCH));
     expect(embedder.closed).toBe(true);
     expect(out.lists.map((l) => [l.id, l.after])).toEqual([['a', 10], ['b', 0], ['w', 60]]);
   });
