@@ -75,6 +75,11 @@ export function sentenceChanges(plan: Plan): ListChange[] {
   return plan.changes.filter((c) => c.kind !== 'noop' && (c.before?.category === 'sentence-similarity' || c.after?.category === 'sentence-similarity'));
 }
 
+/** Whether a sentence change can be scored: a list changing kind (word to sentence, or back) is not. */
+export function scorable(c: ListChange): boolean {
+  return !(c.before && c.after && c.before.category !== c.after.category);
+}
+
 /** An embedder that can key its cache by message id (the similarity engine's); plain embedders get the texts only. */
 type KeyedEmbedder = SentenceEmbedder & { embedKeyed?(texts: readonly string[], keys: readonly string[]): Promise<Float32Array[]> };
 
@@ -101,7 +106,7 @@ interface ListState {
 export async function startSimilarityScan(plan: Plan, embedder: SentenceEmbedder, opts: SimilarityScanOptions): Promise<SimilarityScan> {
   const keep = Math.max(0, opts.examples ?? 0);
   const changes = sentenceChanges(plan);
-  const kindChange = changes.filter((c) => c.before && c.after && c.before.category !== c.after.category);
+  const kindChange = changes.filter((c) => !scorable(c));
   const scored = changes.filter((c) => !kindChange.includes(c));
   const index = new Map<string, number>();
   const side = (list: KeywordList | null): ListSide | undefined => {

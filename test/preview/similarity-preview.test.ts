@@ -101,11 +101,15 @@ describe('one embedding pass per run', () => {
     expect(out.lists.map((l) => [l.id, l.after])).toEqual([['a', 10], ['b', 0], ['w', 60]]);
   });
 
-  test('only lists changing kind (nothing to score): the messages are not embedded', async () => {
+  test('only lists changing kind (nothing to score): the messages are not embedded, the model not loaded', async () => {
     const embedder = fakeEmbedder();
-    const out = await preview(plan([sentences('x', ['gift'])], [{ id: 'x', terms: ['gift'] }]), msgs(...Array.from({ length: 40 }, (_, i) => `gift ${i}`)), { load: fakeLoader(embedder) });
+    const load = fakeLoader(embedder);
+    const out = await preview(plan([sentences('x', ['gift'])], [{ id: 'x', terms: ['gift'] }]), msgs(...Array.from({ length: 40 }, (_, i) => `gift ${i}`)), { load });
     expect(out.lists[0]).toMatchObject({ previewable: false, notPreviewed: expect.stringMatching(/changes kind/) });
     expect(embedder.embedded).toEqual([]);
+    // Nor is the model loaded (the Action would install it for nothing).
+    expect(load.loads).toBe(0);
+    expect(out.similarity).toMatchObject({ threshold: DEFAULT_SIMILARITY_THRESHOLD });
   });
 
   test('the model is not loaded when no changed list is a sentence list (an unchanged one included)', async () => {
