@@ -5,7 +5,7 @@
 import type { Plan } from '../model/plan.js';
 import { MODEL_NAME, type EmbedderLoad, type SentenceEmbedder } from '../similarity/embedder.js';
 import type { Preview, PreviewMessage } from './compute-preview.js';
-import { BROAD_SHARE, sentenceChanges, startSimilarityScan, withoutSimilarity, withSimilarity, type SimilarityInfo, type SimilarityScan } from './similarity-scan.js';
+import { BROAD_SHARE, scorable, sentenceChanges, startSimilarityScan, withoutSimilarity, withSimilarity, type SimilarityInfo, type SimilarityScan } from './similarity-scan.js';
 
 export interface SimilaritySetup {
   /** Loads the sentence model (src/similarity/embedder.ts loadEmbedder); called only when a changed list is a sentence list. */
@@ -33,6 +33,12 @@ export async function openSimilarity(plan: Plan, setup: SimilaritySetup): Promis
   if (sentenceChanges(plan).length === 0) return { add: async () => undefined, finish: async (p) => p, close: async () => undefined };
   const skip = (reason: string): SimilarityRun => ({ add: async () => undefined, finish: async (p) => withoutSimilarity(p, plan, info(MODEL_NAME), reason), close: async () => undefined });
   if (setup.withheld !== undefined) return skip(setup.withheld);
+  if (!sentenceChanges(plan).some(scorable)) {
+    // Only lists changing kind: nothing to score, so the model is not loaded (in the Action, not installed); the scan says why per list.
+    const none: SentenceEmbedder = { model: MODEL_NAME, embed: async () => [], close: async () => undefined };
+    const scan = await startSimilarityScan(plan, none, { threshold: setup.threshold });
+    return { add: async () => undefined, finish: async (p) => withSimilarity(p, info(MODEL_NAME), await scan.finish()), close: async () => undefined };
+  }
   const seconds = setup.deadlineSeconds;
   const deadline = seconds !== undefined ? { at: Date.now() + seconds * 1000, seconds } : undefined;
   const tooLong = `took longer than ${seconds} s`;

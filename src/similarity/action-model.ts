@@ -3,13 +3,13 @@
 // packages with their sha512 integrity; when a sentence list is previewed, the Action copies the two
 // files into a folder of the job (RUNNER_TEMP) and runs `npm ci` there, which refuses any tarball
 // whose hash differs from the lock. Install scripts never run. A folder already holding this exact
-// lock's install (a second call in the job) is used as it is. Returns the folder for loadEmbedder's
-// `modelDir`.
+// lock's install (a second call in the job) is used as it is, and a call while an install runs waits
+// for that one. Returns the folder for loadEmbedder's `modelDir`.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { locateModel, modelResolveBase } from './model-location.js';
 
@@ -49,7 +49,19 @@ const npmRun: RunCommand = (command, args, cwd) =>
     });
   });
 
-export async function installActionModel(options: InstallActionModelOptions): Promise<ActionModelInstall> {
+/** Installs under way, by folder: a second call while one runs (the next pull request, after the first one's deadline gave up waiting) shares it, since two `npm ci` in one folder delete each other's node_modules. */
+const installing = new Map<string, Promise<ActionModelInstall>>();
+
+export function installActionModel(options: InstallActionModelOptions): Promise<ActionModelInstall> {
+  const key = resolve(options.into);
+  const running = installing.get(key);
+  if (running) return running;
+  const install = installOnce(options).finally(() => installing.delete(key));
+  installing.set(key, install);
+  return install;
+}
+
+async function installOnce(options: InstallActionModelOptions): Promise<ActionModelInstall> {
   const source = options.source ?? findActionModelFolder();
   if (!source) return { ok: false, reason: `the Action's ${ACTION_MODEL_FOLDER}/ folder (package.json and package-lock.json) is missing` };
   const lock = await readFile(join(source, 'package-lock.json'));

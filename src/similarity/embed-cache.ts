@@ -8,7 +8,7 @@
 // Layout: "KWSEMB01" | u32 dim | u32 count | 16-byte salt | u32 version length | version (padded to
 // 4) | count x (16-byte key | dim x f32). A file of another layout, model version or size is ignored.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DIM } from './in-thread-engine.js';
 
@@ -75,9 +75,15 @@ export async function openEmbeddingCache(dir: string, modelVersion: string, maxE
     async save() {
       if (!dirty) return;
       await mkdir(dir, { recursive: true, mode: 0o700 });
-      const tmp = `${file}.${process.pid}.tmp`;
-      await writeFile(tmp, encode(salt, modelVersion, [...entries].slice(-maxEntries)), { mode: 0o600 });
-      await rename(tmp, file);
+      // A name of its own (two embedders of one process may save at once) and created here ('wx'), so it gets mode 0600.
+      const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        await writeFile(tmp, encode(salt, modelVersion, [...entries].slice(-maxEntries)), { mode: 0o600, flag: 'wx' });
+        await rename(tmp, file);
+      } catch (err) {
+        await rm(tmp, { force: true }).catch(() => undefined);
+        throw err;
+      }
       dirty = false;
     },
   };

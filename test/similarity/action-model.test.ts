@@ -69,3 +69,28 @@ describe('installActionModel', () => {
     expect(await installActionModel({ into, run })).toEqual({ ok: false, reason: 'installing the sentence model failed (npm ci failed: EINTEGRITY sha512 mismatch)' });
   });
 });
+
+describe('installActionModel, called again before the first install ends', () => {
+  it('shares the one npm ci (two at once in the same folder would wipe each other)', async () => {
+    const into = await mkdtemp(join(tmpdir(), 'kwsync-actionmodel-'));
+    let calls = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const run = async (_cmd: string, _args: readonly string[], cwd: string): Promise<void> => {
+      calls++;
+      await gate;
+      const { symlink } = await import('node:fs/promises');
+      await symlink(join(root, 'node_modules'), join(cwd, 'node_modules'));
+    };
+    const first = installActionModel({ into, run });
+    // The second caller (the next pull request, after the first one's deadline) arrives mid-install.
+    await new Promise((r) => setTimeout(r, 50));
+    const second = installActionModel({ into, run });
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    const [a, b] = await Promise.all([first, second]);
+    expect(a).toEqual({ ok: true, modelDir: into, installed: true });
+    expect(b).toEqual({ ok: true, modelDir: into, installed: expect.any(Boolean) });
+    expect(calls).toBe(1);
+  });
+});

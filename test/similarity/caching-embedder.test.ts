@@ -66,6 +66,16 @@ describe('createCachingEmbedder', () => {
     expect(cacheFileName('other@1')).not.toBe(cacheFileName(MODEL_VERSION));
   });
 
+  it('two runs of one process saving the same folder at once both succeed and leave a whole file', async () => {
+    const dir = await tmp();
+    const [a, b] = await Promise.all([openEmbeddingCache(dir, MODEL_VERSION), openEmbeddingCache(dir, MODEL_VERSION)]);
+    for (let i = 0; i < 200; i++) a.set(a.keyOf(`a${i}`), fakeVector(`a${i}`));
+    b.set(b.keyOf('b'), fakeVector('b'));
+    await expect(Promise.all([a.save(), b.save()])).resolves.toBeDefined();
+    const back = await openEmbeddingCache(dir, MODEL_VERSION);
+    expect([1, 200]).toContain(back.size);
+  });
+
   it('keeps at most maxEntries vectors, the most recently used', async () => {
     const dir = await tmp();
     const c = await openEmbeddingCache(dir, MODEL_VERSION, 3);

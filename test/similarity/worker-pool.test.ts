@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { EmbedEngine } from '../../src/similarity/embed-engine.js';
 import { createWorkerPool } from '../../src/similarity/worker-pool.js';
-import { BROKEN_WORKER_SOURCE, ECHO_WORKER_SOURCE } from './fixtures/echo-worker.js';
+import { BROKEN_WORKER_SOURCE, ECHO_WORKER_SOURCE, SILENT_WORKER_SOURCE } from './fixtures/echo-worker.js';
 import { fakeEngine } from './fake-engine.js';
 
 const run = promisify(execFile);
@@ -41,6 +41,22 @@ describe('createWorkerPool', () => {
     expect(inThread.batches).toEqual([['a', 'b'], ['c']]);
     expect(pool.workers).toBe(0);
     await pool.close();
+  });
+
+  it('close() settles a batch a worker is running (it would otherwise wait forever)', async () => {
+    const pool = createWorkerPool({ from: import.meta.url, workers: 1, source: SILENT_WORKER_SOURCE, fallback: noFallback });
+    const running = pool.embedBatch(['never answered']).then(
+      () => 'resolved',
+      (e: Error) => e.message,
+    );
+    // Until the worker is ready and holds the batch.
+    for (let i = 0; i < 200 && pool.workers === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 200));
+    await pool.close();
+    let timer: NodeJS.Timeout | undefined;
+    const pending = new Promise((r) => (timer = setTimeout(() => r('still pending'), 2000)));
+    expect(await Promise.race([running, pending])).toMatch(/closed/);
+    clearTimeout(timer);
   });
 
   it.each(['close', 'no-close'])('lets the process exit (%s)', async (mode) => {

@@ -223,6 +223,15 @@ describe('bounded: skipped with a note', () => {
     expect(r.diagnostics).toEqual([]);
   });
 
+  it('a loader that throws (the model folder unreadable) is a note, not a crash', async () => {
+    const load = async (): Promise<EmbedderLoad> => {
+      throw new Error('EACCES: permission denied\nat ...');
+    };
+    const r = await checkSentences(await placed([A, B]), { loadEmbedder: load, threshold: 0.52, budget: validationBudget() });
+    expect(r.checks!.skipped).toContain('the sentence model could not be loaded (EACCES: permission denied)');
+    expect(r.diagnostics).toEqual([]);
+  });
+
   it('kwsync validate prints the note (text, github, json) and passes under --strict', async () => {
     const cwd = repo({ 'list.yaml': sentenceList('many', many(2001)) });
     const text = await kwsync(['validate', '--strict'], {}, cwd);
