@@ -41,9 +41,16 @@ export function findActionModelFolder(from = fileURLToPath(import.meta.url)): st
   return null;
 }
 
+/**
+ * The install may outlive the preview's deadline (the preview then says "not previewed"), and a
+ * running child holds the job open: 90 s bounds that (the three packages are about 9 MB; installed
+ * from a warm npm cache in under 2 s here).
+ */
+export const NPM_CI_TIMEOUT_MS = 90_000;
+
 const npmRun: RunCommand = (command, args, cwd) =>
   new Promise((resolve, reject) => {
-    execFile(command, [...args], { cwd, timeout: 5 * 60_000, maxBuffer: 4 << 20, shell: process.platform === 'win32' }, (err, _out, stderr) => {
+    execFile(command, [...args], { cwd, timeout: NPM_CI_TIMEOUT_MS, maxBuffer: 4 << 20, shell: process.platform === 'win32' }, (err, _out, stderr) => {
       if (err) reject(new Error(`${command} ${args.join(' ')} failed: ${(stderr || err.message).trim().split('\n').slice(-3).join(' ')}`));
       else resolve();
     });

@@ -1,6 +1,6 @@
 // Embeddings computed once: the texts of a call are deduplicated, looked up in the run's store (the
 // file cache when the caller named a folder, else an in-memory one), and only the misses go to the
-// engine, in batches small enough to keep each worker's memory flat (docs/drafts/simengine.md has
+// engine, in batches small enough to keep each worker's memory flat (docs/operating.md, "The sentence model", has
 // the measurements). Texts longer than MAX_TEXT_CHARS are embedded by their first MAX_TEXT_CHARS
 // characters: the model's memory grows with the tokens in a batch, and chat text is untrusted.
 import { randomBytes, createHash } from 'node:crypto';

@@ -21,8 +21,13 @@ export interface WorkerPoolOptions {
   source?: string;
 }
 
-/** Measured (docs/drafts/simengine.md): a 4 MB young generation keeps a worker ~40 MB smaller at the same speed. */
-export const WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 4 };
+/**
+ * Measured (docs/operating.md, the sentence model): a 4 MB young generation keeps a worker ~40 MB
+ * smaller at the same speed. The old generation is a cap, not a target: 256 MB leaves a worker
+ * loading the model room under load (once, in a loaded full test run, a worker was lost and the
+ * pool fell back to this thread) and still bounds a worker fed hostile text.
+ */
+export const WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 4 };
 
 interface Job {
   texts: readonly string[];

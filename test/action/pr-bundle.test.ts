@@ -1,10 +1,24 @@
 // The artifact between the two PR-plan stages: packed from regular files only, read back as
 // untrusted data (links, paths leaving the folder and oversized bundles refused, nothing written).
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUNDLE_FILE, packFolder, unpackUntrusted, unsafePathReason, writeBundle } from '../../src/action/pr-bundle.js';
+
+// "writes nothing" counts kwsync-pr-* folders in the temp folder: this file gets a temp folder of its
+// own, so another test file running beside it (jest runs two workers) cannot move the count.
+const sharedTmp = process.env.TMPDIR;
+let privateTmp = '';
+beforeAll(() => {
+  privateTmp = mkdtempSync(join(tmpdir(), 'kwsync-bundle-test-'));
+  process.env.TMPDIR = privateTmp;
+});
+afterAll(() => {
+  if (sharedTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = sharedTmp;
+  rmSync(privateTmp, { recursive: true, force: true });
+});
 
 const made: string[] = [];
 function temp(): string {
