@@ -39,7 +39,7 @@ export function renderExplainText(report: ExplainReport, opts: { color: boolean 
     }
     for (const l of notScored) out.push('', `${l.id} (sentence-similarity): not previewed: ${displayLine(l.notPreviewed!)}`);
     if (similarity.length > 0) {
-      out.push('', `Not previewable offline: ${similarity.map((l) => l.id).join(', ')} (sentence-similarity: the service's AI model decides; kwsync has no local model yet)`);
+      out.push('', `Not previewable offline: ${similarity.map((l) => l.id).join(', ')} (sentence-similarity: not scored here, the local model was not asked for; the service's AI model decides)`);
     }
     if (report.similarity) {
       out.push('', `Sentence-similarity scores come from a local model, not CometChat's (${displayLine(report.similarity.model)}); the service decides with its own AI model and may decide differently.`);

@@ -56,11 +56,12 @@ export async function previewUntrusted(plan: Plan, groups: readonly string[], pe
     return { matches: () => (current[set] ?? []).map((i) => list.searchTerms[i]!), spans: () => [] };
   };
   const scan = startPreview(plan, { examples: opts.examples ?? 0, compile });
-  const similarity = opts.similarity ? await openSimilarity(plan, { deadlineSeconds: Math.max(1, Math.floor(deadlineMs / 2000)), ...opts.similarity }) : undefined;
   const runner = new BoundedRegex(
     sets.map((s) => s.patterns),
     { deadline, maxHeapMb: opts.maxHeapMb ?? PREVIEW_HEAP_MB },
   );
+  // Opened after the pattern runner, so a runner that cannot start leaves no model loaded.
+  const similarity = opts.similarity ? await openSimilarity(plan, { deadlineSeconds: Math.max(1, Math.floor(deadlineMs / 2000)), ...opts.similarity }) : undefined;
   let stopped: PreviewStop | undefined;
   const batch: PreviewMessage[] = [];
   /** Runs the batch's pattern jobs and offers each finished message; false once the preview must stop. */

@@ -80,9 +80,6 @@ export function scorable(c: ListChange): boolean {
   return !(c.before && c.after && c.before.category !== c.after.category);
 }
 
-/** An embedder that can key its cache by message id (the similarity engine's); plain embedders get the texts only. */
-type KeyedEmbedder = SentenceEmbedder & { embedKeyed?(texts: readonly string[], keys: readonly string[]): Promise<Float32Array[]> };
-
 class TookTooLong extends Error {}
 
 interface ListSide {
@@ -128,7 +125,7 @@ export async function startSimilarityScan(plan: Plan, embedder: SentenceEmbedder
       nearest: shownTerms.map(() => []),
     };
   });
-  const e = embedder as KeyedEmbedder;
+  const e = embedder;
   let stopped: string | undefined;
   let scanned = 0;
   const inTime = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -161,7 +158,7 @@ export async function startSimilarityScan(plan: Plan, embedder: SentenceEmbedder
     const texts = batch.map((m) => m.text);
     let vectors: Float32Array[];
     try {
-      vectors = await inTime(() => (e.embedKeyed ? e.embedKeyed(texts, batch.map((m) => m.id)) : e.embed(texts)));
+      vectors = await inTime(() => e.embed(texts));
     } catch (err) {
       if (!(err instanceof TookTooLong)) throw err;
       stopped = tooLong();
