@@ -19,7 +19,12 @@ export interface WorkerPoolOptions {
   resourceLimits?: ResourceLimits;
   /** For tests: the worker source (default: the model worker). */
   source?: string;
+  /** A worker not ready after this long is stopped, as one that failed to load (default LOAD_TIMEOUT_MS). */
+  loadTimeoutMs?: number;
 }
+
+/** The model loads in well under a second here; a worker silent for two minutes is stuck, not slow. */
+export const LOAD_TIMEOUT_MS = 120_000;
 
 /**
  * Measured (docs/operating.md, the sentence model): a 4 MB young generation keeps a worker ~40 MB
@@ -78,8 +83,14 @@ export function createWorkerPool(options: WorkerPoolOptions): EmbedEngine {
     }
     const slot: Slot = { worker, ready: false, job: null };
     slots.add(slot);
+    // A worker that never says ready nor fails would hold its batches (and explain or validate) forever.
+    const loading = setTimeout(() => {
+      if (!slot.ready) void worker.terminate();
+    }, options.loadTimeoutMs ?? LOAD_TIMEOUT_MS);
+    loading.unref();
     worker.on('message', (m: { type: string; packed?: Float32Array; message?: string }) => {
       if (m.type === 'ready') {
+        clearTimeout(loading);
         slot.ready = true;
         everReady = true;
       } else if (m.type === 'load-failed') {

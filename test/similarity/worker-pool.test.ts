@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { EmbedEngine } from '../../src/similarity/embed-engine.js';
 import { createWorkerPool } from '../../src/similarity/worker-pool.js';
-import { BROKEN_WORKER_SOURCE, ECHO_WORKER_SOURCE, SILENT_WORKER_SOURCE } from './fixtures/echo-worker.js';
+import { BROKEN_WORKER_SOURCE, ECHO_WORKER_SOURCE, SILENT_WORKER_SOURCE, STUCK_WORKER_SOURCE } from './fixtures/echo-worker.js';
 import { fakeEngine } from './fake-engine.js';
 
 const run = promisify(execFile);
@@ -31,6 +31,18 @@ describe('createWorkerPool', () => {
     await pool.embedBatch(['only']);
     expect(pool.workers).toBe(1);
     await pool.close();
+  });
+
+  it('stops a worker stuck while loading and embeds in this thread', async () => {
+    const inThread = fakeEngine();
+    const pool = createWorkerPool({ from: import.meta.url, workers: 1, source: STUCK_WORKER_SOURCE, loadTimeoutMs: 300, fallback: async () => inThread });
+    try {
+      const out = await pool.embedBatch(['a', 'b']);
+      expect(out).toHaveLength(2);
+      expect(pool.workers).toBe(0);
+    } finally {
+      await pool.close();
+    }
   });
 
   it('embeds in this thread when no worker can load', async () => {
