@@ -9,11 +9,13 @@ import type { RunContext } from '../../src/action/context.js';
 import type { ActionDeps } from '../../src/action/deps.js';
 import type { ActionInputs } from '../../src/action/inputs.js';
 import { recentTextMessages } from '../../src/action/recent-messages.js';
+import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../src/cli/service.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { createGitHubClient } from '../../src/github/client.js';
 import { deploymentReader } from '../../src/github/deployments.js';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
+import type { KeywordTarget } from '../../src/model/target.js';
 import { savePlan } from '../../src/plan/index.js';
 import { validateRepo } from '../../src/validate/index.js';
 import type { FakeGitHub } from '../github/fake-github.js';
@@ -118,4 +120,17 @@ export async function closeStageTwoWorld(w: StageTwoWorld): Promise<void> {
   await w.emu.close();
   w.repo.remove();
   rmSync(w.artifactDir, { recursive: true, force: true });
+}
+
+/** The world's app, as a service client: what a dashboard edit or a check of live goes through. */
+export function liveOf(w: StageTwoWorld): KeywordTarget {
+  return connectService(serviceSettingsFromEnv({ COMETCHAT_API_KEY: w.emu.apiKey, COMETCHAT_BASE_URL: w.emu.chatBaseUrl })).keywords;
+}
+
+/** `mode` at `sha` made the head of main (so an apply is not superseded), with the harness's deps (deployment records read from `gh`). */
+export async function runAtHead(w: StageTwoWorld, gh: FakeGitHub, sha: string, mode: ActionInputs['mode'], opts: { target?: string; force?: boolean } = {}) {
+  gh.branches.set('main', sha);
+  const h = harness(w.repo, gh, w.emu);
+  const result = await runAction({ inputs: inputs(mode, { target: opts.target, force: opts.force ?? false }), context: context(w.repo, { sha }), deps: h.deps });
+  return { result, summary: h.summaries.join('\n'), h };
 }

@@ -2,13 +2,12 @@
 // recording to the fake GitHub, which checks every request against GitHub's published schema.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { runAction } from '../../src/action/run-action.js';
-import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
 import { createGitHubClient } from '../../src/github/client.js';
 import { deploymentReader } from '../../src/github/deployments.js';
 import { KWSYNC_DEPLOYMENT_TASK } from '../../src/github/deployment-record.js';
 import { requestProblems, responseProblems } from '../contract/github-deployments.js';
 import { FakeGitHub } from '../github/fake-github.js';
-import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, type StageTwoWorld } from './action-harness.js';
+import { closeStageTwoWorld, context, harness, inputs, listYaml, liveOf, openStageTwoWorld, runAtHead, type StageTwoWorld } from './action-harness.js';
 
 let gh: FakeGitHub;
 let w: StageTwoWorld;
@@ -21,14 +20,8 @@ beforeEach(async () => {
 });
 afterEach(() => closeStageTwoWorld(w));
 
-const live = () => connectService(serviceSettingsFromEnv({ COMETCHAT_API_KEY: w.emu.apiKey, COMETCHAT_BASE_URL: w.emu.chatBaseUrl })).keywords;
-/** The commit as the head of main (so the apply is not superseded), applied in `mode`. */
-async function runAt(sha: string, mode: 'apply' | 'drift' = 'apply', opts: { target?: string; force?: boolean } = {}) {
-  gh.branches.set('main', sha);
-  const h = harness(w.repo, gh, w.emu);
-  const result = await runAction({ inputs: inputs(mode, { target: opts.target, force: opts.force ?? false }), context: context(w.repo, { sha }), deps: h.deps });
-  return { result, h };
-}
+const live = () => liveOf(w);
+const runAt = (sha: string, mode: 'apply' | 'drift' = 'apply', opts: { target?: string; force?: boolean } = {}) => runAtHead(w, gh, sha, mode, opts);
 const deploymentCalls = () => gh.requests.filter((r) => r.path.includes('/deployments'));
 const TWO_TARGETS = 'targets:\n  - name: staging\n    appId: app\n  - name: production\n    environment: prod\n    appId: app\n    after: staging\n';
 

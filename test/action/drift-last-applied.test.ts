@@ -3,11 +3,8 @@
 // records the token cannot read (403: the reason stated, drift still reported). When the default
 // branch has list changes the last apply lacks, it says so: a pending apply is not a live edit.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { runAction } from '../../src/action/run-action.js';
-import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
-import { deploymentReader } from '../../src/github/deployments.js';
 import { FakeGitHub } from '../github/fake-github.js';
-import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, type StageTwoWorld } from './action-harness.js';
+import { closeStageTwoWorld, listYaml, liveOf, openStageTwoWorld, runAtHead, type StageTwoWorld } from './action-harness.js';
 
 let gh: FakeGitHub;
 let w: StageTwoWorld;
@@ -20,15 +17,9 @@ beforeEach(async () => {
 });
 afterEach(() => closeStageTwoWorld(w));
 
-const live = () => connectService(serviceSettingsFromEnv({ COMETCHAT_API_KEY: w.emu.apiKey, COMETCHAT_BASE_URL: w.emu.chatBaseUrl })).keywords;
-/** `mode` at `sha` as the head of main, the records read through the real reader (as main.ts wires it). */
-async function runAt(sha: string, mode: 'apply' | 'drift') {
-  gh.branches.set('main', sha);
-  const h = harness(w.repo, gh, w.emu);
-  h.deps.deploymentReader = deploymentReader(h.deps.octokit, { owner: 'acme', repo: 'lists' });
-  const result = await runAction({ inputs: inputs(mode), context: context(w.repo, { sha }), deps: h.deps });
-  return { result, summary: h.summaries.join('\n'), h };
-}
+const live = () => liveOf(w);
+/** `mode` at `sha` as the head of main; the harness reads the records through the real reader (as main.ts wires it). */
+const runAt = (sha: string, mode: 'apply' | 'drift') => runAtHead(w, gh, sha, mode);
 /** A live edit outside the repository: drift. */
 async function editLive(id: string, terms: string[]) {
   const l = await live().getKeywordList(id);
