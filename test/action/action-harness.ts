@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { copyFolderAtRef, removeCopy } from '../../src/action/base-lists.js';
+import { validateAtRef } from '../../src/action/base-lists.js';
 import type { RunContext } from '../../src/action/context.js';
 import type { ActionDeps } from '../../src/action/deps.js';
 import type { ActionInputs } from '../../src/action/inputs.js';
@@ -67,14 +67,7 @@ export function harness(repo: TempRepo, gh: FakeGitHub, emu: RunningEmulator | u
       ? (t, service) => connectService(serviceSettingsFromEnv(env, t), { ...serviceOptions(service), retry: { maxRetries: service.maxRetries, minDelayMs: 1, maxDelayMs: 5 } }).keywords
       : undefined,
     ...(emu ? { recentMessages: (t, service) => recentTextMessages(connectService(serviceSettingsFromEnv(env, t), { ...serviceOptions(service), retry: { maxRetries: 0 } }).client) } : {}),
-    validateAtRef: async (ref, dir, target) => {
-      const copy = await copyFolderAtRef({ cwd: repo.dir, ref, dir });
-      try {
-        return await validateRepo({ dir, cwd: copy, ...(target !== undefined ? { target } : { onlyTarget: true }) });
-      } finally {
-        await removeCopy(copy);
-      }
-    },
+    validateAtRef: (ref, dir, target) => validateAtRef(repo.dir, ref, dir, target),
     writeSummary: async (md) => void summaries.push(md),
     writePlanFile: async (plan) => {
       const file = join(repo.dir, '..', `${repo.dir.split('/').pop()}-plan.json`);
