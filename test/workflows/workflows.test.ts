@@ -214,7 +214,8 @@ describe('targets are written once, in keywords/kwsync.yaml', () => {
     expect(job.needs).toBe('targets');
     expect(job.strategy).toEqual(waves
       ? { 'fail-fast': false, 'max-parallel': '${{ inputs.max-parallel }}', matrix: { target: '${{ fromJSON(needs.targets.outputs.wave-1) }}' } }
-      : { 'fail-fast': false, matrix: { target: '${{ fromJSON(needs.targets.outputs.targets) }}' } });
+      : { 'fail-fast': false, 'max-parallel': '${{ inputs.max-parallel }}', matrix: { target: '${{ fromJSON(needs.targets.outputs.targets) }}' } });
+    expect(wf.on.workflow_call.inputs['max-parallel']).toEqual(expect.objectContaining({ type: 'number', default: 4 }));
     const step = job.steps.find((s: any) => s.uses === ACTION);
     expect(step.with).toEqual(expect.objectContaining({ mode: KWSYNC_MODE[f], dir: '${{ inputs.dir }}', target: '${{ matrix.target }}' }));
   });
