@@ -119,12 +119,14 @@ async function readTargetStatus(
     aheadUnknown = 'no deployment record to compare with';
   }
 
-  const drift = await readDrift(deps, target, base.lists, req.ref.folder.config.prune);
+  // Only against the applied commit is a difference a live edit; against the ref it "differs from" it.
+  const differsFrom = base.comparedWith.source === 'applied' ? undefined : req.ref.source === 'working-tree' ? 'the lists on disk' : req.ref.name;
+  const drift = await readDrift(deps, target, base.lists, req.ref.folder.config.prune, differsFrom);
   const ahead: Ahead = appliedLists ? compareAhead(appliedLists, listsFor(req.ref.folder, target), refName) : unknownAhead(refName, aheadUnknown);
   return { target: named.name, environment: environmentOf(named), applied, comparedWith: base.comparedWith, drift, ahead };
 }
 
-async function readDrift(deps: StatusDeps, target: TargetConfig | undefined, lists: DesiredList[], prune: boolean): Promise<Drift> {
+async function readDrift(deps: StatusDeps, target: TargetConfig | undefined, lists: DesiredList[], prune: boolean, differsFrom: string | undefined): Promise<Drift> {
   let keywords: KeywordTarget;
   try {
     keywords = deps.connect(target);
@@ -135,7 +137,7 @@ async function readDrift(deps: StatusDeps, target: TargetConfig | undefined, lis
   try {
     const live = await readLiveLists(keywords, lists.map((l) => l.id));
     const plan = computePlan(lists, live.lists, { ...liveContext(live), target: keywords.label, prune: false, safety: { maxRemovedShare: 1, minTermsForShareCheck: 0 } });
-    return classifyDrift(plan, prune);
+    return classifyDrift(plan, prune, differsFrom);
   } catch (err) {
     return uncheckedDrift('error', err instanceof Error ? err.message : String(err));
   }

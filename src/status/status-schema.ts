@@ -35,8 +35,10 @@ export const driftSchema = z
   .strictObject({
     state: z
       .enum(['none', 'drift', 'not-checked', 'error'])
-      .describe('none: live matches; drift: live edits or missing lists (or unmanaged lists with prune on); not-checked: no key for the target; error: live could not be read.'),
-    liveEdits: ids('Lists whose live terms, name, description or category differ.'),
+      .describe('none: live matches; drift: live edits, lists that differ from the ref, or missing lists (or unmanaged lists with prune on); not-checked: no key for the target; error: live could not be read.'),
+    liveEdits: ids('Lists whose live terms, name, description or category differ from the applied commit\'s: changed on the live app since the last apply. Empty when there is no applied commit to compare with (see differs).'),
+    differs: ids('Without an applied commit to compare with: lists whose live terms, name, description or category differ from the ref\'s (a live edit, or a committed change never applied; status cannot tell which).').optional(),
+    differsFrom: z.string().optional().describe('What differs compared with: the ref\'s name, or "the lists on disk".'),
     missing: ids('Lists with a file that are not live.'),
     unmanaged: ids('Live lists with no file (default lists excluded); drift only when prune is on.'),
     unreadable: ids('Lists with a file whose live list could not be read.'),
