@@ -16,6 +16,8 @@ export interface CliIO {
   cwd: string;
   /** `--quiet`: only results (stdout) and errors; no progress, notes or warnings on stderr. */
   quiet?: boolean;
+  /** `--env-wins`: COMETCHAT_* location variables win over a target's kwsync.yaml settings (headers say so). */
+  envWins?: boolean;
   /** For long-running commands (`kwsync emulator`): resolves when the user asks to stop. */
   waitForShutdown?: () => Promise<void>;
 }

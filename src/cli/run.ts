@@ -10,6 +10,7 @@ import { registerCommands } from './commands/index.js';
 interface GlobalOptions {
   quiet?: boolean;
   color?: boolean;
+  envWins?: boolean;
 }
 
 export async function runCli(argv: readonly string[], rawIo: CliIO): Promise<number> {
@@ -27,6 +28,7 @@ export async function runCli(argv: readonly string[], rawIo: CliIO): Promise<num
     .version(versionText, '-V, --version', 'print the version of kwsync and the commit it was built from (full SHA)')
     .option('-q, --quiet', 'print only results and errors: no progress, notes or warnings on stderr')
     .option('--no-color', 'no colour, even on a terminal (also: NO_COLOR=1; FORCE_COLOR=1 forces it)')
+    .option('--env-wins', 'let COMETCHAT_APP_ID, _REGION, _BASE_URL and _CALLS_BASE_URL win over the target\'s kwsync.yaml settings instead of refusing (e.g. a real kwsync.yaml against `kwsync emulator`); headers name the variables that won')
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
@@ -80,6 +82,7 @@ function withGlobalOptions(io: CliIO, opts: GlobalOptions): CliIO {
   return {
     ...io,
     quiet: opts.quiet === true,
+    ...(opts.envWins === true ? { envWins: true } : {}),
     stdout: withColor(io.stdout, decideColor(io.stdout, io.env, noColor)),
     stderr: withColor(io.stderr, decideColor(io.stderr, io.env, noColor)),
   };

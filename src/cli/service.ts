@@ -29,8 +29,8 @@ export interface SettingsOptions {
   keyFromTarget?: boolean;
   /**
    * Let COMETCHAT_APP_ID / _REGION / _BASE_URL / _CALLS_BASE_URL win over the target's own settings
-   * instead of refusing; the variables that won are listed in `envWins` (test harnesses that
-   * point every target at one emulator). No command sets it.
+   * instead of refusing (the global `--env-wins`); the variables that won are listed in `envWins`,
+   * and every header names them.
    */
   envWins?: boolean;
 }
@@ -103,7 +103,7 @@ export function serviceSettingsFromEnv(env: Env, target?: TargetConfig, opts: Se
         .map((c) => `${c.variable} is ${quoteEnv(c.envText)}, but kwsync.yaml gives target "${name}" ${c.targetText}`)
         .join('; ')}`,
       {
-        hint: `kwsync.yaml decides where a target goes: unset ${conflicts.map((c) => c.variable).join(' and ')}, or change target "${name}" in kwsync.yaml (or add a target for the other app)`,
+        hint: `kwsync.yaml decides where a target goes: unset ${conflicts.map((c) => c.variable).join(' and ')}, or change target "${name}" in kwsync.yaml (or add a target for the other app); --env-wins lets the environment win, and the header then says so`,
       },
     );
   }

@@ -76,7 +76,7 @@ export interface ConnectedApp {
 /** The client and keyword target for `--target NAME`, with kwsync.yaml `service` and KWSYNC_DEBUG applied. */
 export function connectApp(io: CliIO, config: KwsyncConfig, name: string | undefined): ConnectedApp {
   // The target's own apiKeyEnv (default COMETCHAT_API_KEY), as `kwsync status` reads it.
-  const settings = serviceSettingsFromEnv(io.env, resolveTargetConfig(config, name), { keyFromTarget: true });
+  const settings = serviceSettingsFromEnv(io.env, resolveTargetConfig(config, name), { keyFromTarget: true, envWins: io.envWins === true });
   const connected = connectService(settings, { ...serviceOptions(config.service), ...debugOptions(io.env, io.stderr) });
   return { ...connected, endpoint: endpointOf(settings) };
 }

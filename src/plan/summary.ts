@@ -48,7 +48,7 @@ export interface ServiceEndpoint {
   host: string;
   /** The full Chat API base the command talks to: with several apps on one host, only the path tells them apart. */
   baseUrl?: string;
-  /** Environment variables that won over the target's kwsync.yaml settings (never the case for a CLI command). */
+  /** Environment variables that won over the target's kwsync.yaml settings (only with --env-wins). */
   envWins?: string[];
 }
 

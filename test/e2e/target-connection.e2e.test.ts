@@ -87,6 +87,12 @@ describe('two targets of one emulator started with --apps', () => {
     expect(r.stderr).toContain('hint: kwsync.yaml decides where a target goes: unset COMETCHAT_BASE_URL');
   });
 
+  test('--env-wins lets the variable win, and the header says which variable won', async () => {
+    const r = await run(['--env-wins', 'plan', '--target', 'prod-eu'], { ...exported, COMETCHAT_BASE_URL: `${url}/apps/staging/v3` });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[1]).toBe(`  app prod-eu, region us, ${url}/apps/staging/v3 (from COMETCHAT_BASE_URL, not kwsync.yaml)`);
+  });
+
   test('so does a COMETCHAT_APP_ID (the old banner exported one)', async () => {
     const r = await run(['apply', '--target', 'prod-eu', '--auto-approve'], { ...exported, COMETCHAT_APP_ID: 'kwsync-demo' });
     expect(r.code).toBe(1);

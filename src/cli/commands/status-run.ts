@@ -78,7 +78,7 @@ export function deploymentReaderFor(opts: { token: string; repository: GitHubRep
 
 /** One target's client, keyed by its own variable (apiKeyEnv); a missing one throws a ConfigError naming it. */
 function connectTargetKeyed(io: CliIO, config: KwsyncConfig, target: TargetConfig | undefined) {
-  const settings = serviceSettingsFromEnv(io.env, target, { keyFromTarget: true });
+  const settings = serviceSettingsFromEnv(io.env, target, { keyFromTarget: true, envWins: io.envWins === true });
   return connectService(settings, { ...serviceOptions(config.service), ...debugOptions(io.env, io.stderr) }).keywords;
 }
 
