@@ -89,12 +89,12 @@ export function serviceSettingsFromEnv(env: Env, target?: TargetConfig, opts: Se
   };
   const sameUrl = (a: string, b: string) => trimSlash(a) === trimSlash(b);
   if (own && target) {
-    check('COMETCHAT_APP_ID', envApp, own.appId, own.appId !== undefined ? `"${own.appId}"` : `no app id (it connects by its baseUrl)`);
-    check('COMETCHAT_REGION', envRegion, own.region, target.region !== undefined ? own.region : `${own.region} (the default)`);
-    check('COMETCHAT_BASE_URL', envBase, own.chat, `${own.chat} (${where(target)})`, sameUrl);
-    check('COMETCHAT_CALLS_BASE_URL', envCalls, own.calls, `${own.calls} (derived from ${where(target)})`, sameUrl);
+    check('COMETCHAT_APP_ID', envApp, own.appId, own.appId !== undefined ? `app id "${own.appId}"` : `no app id (it connects by its baseUrl)`);
+    check('COMETCHAT_REGION', envRegion, own.region, target.region !== undefined ? `region ${own.region}` : `region ${own.region} (the default)`);
+    check('COMETCHAT_BASE_URL', envBase, own.chat, `base URL ${own.chat} (${where(target)})`, sameUrl);
+    check('COMETCHAT_CALLS_BASE_URL', envCalls, own.calls, `Calls base URL ${own.calls} (derived from ${where(target)})`, sameUrl);
   } else if (target?.region !== undefined) {
-    check('COMETCHAT_REGION', envRegion, target.region, target.region);
+    check('COMETCHAT_REGION', envRegion, target.region, `region ${target.region}`);
   }
   if (conflicts.length > 0) {
     const name = target!.name;

@@ -21,7 +21,7 @@ describe('serviceSettingsFromEnv', () => {
     expect(serviceSettingsFromEnv({ ...KEY }, target)).toMatchObject({ appId: 'from-yaml', region: 'eu', label: 'staging' });
     // Issue 28: the variables no longer win silently; the same values are fine.
     expect(() => serviceSettingsFromEnv({ ...KEY, COMETCHAT_APP_ID: 'env-app', COMETCHAT_REGION: 'in' }, target)).toThrow(
-      /COMETCHAT_APP_ID is "env-app", but kwsync\.yaml gives target "staging" "from-yaml"; COMETCHAT_REGION is "in", but kwsync\.yaml gives target "staging" eu/,
+      /COMETCHAT_APP_ID is "env-app", but kwsync\.yaml gives target "staging" app id "from-yaml"; COMETCHAT_REGION is "in", but kwsync\.yaml gives target "staging" region eu/,
     );
     expect(serviceSettingsFromEnv({ ...KEY, COMETCHAT_APP_ID: 'from-yaml', COMETCHAT_REGION: 'eu' }, target)).toMatchObject({ appId: 'from-yaml', region: 'eu' });
     // A target naming no app: the environment decides, as without kwsync.yaml.
@@ -41,7 +41,7 @@ describe('serviceSettingsFromEnv', () => {
       callsBaseUrl: 'http://127.0.0.1:8787/apps/staging/calls/v3',
     });
     expect(() => serviceSettingsFromEnv({ ...KEY, COMETCHAT_BASE_URL: 'http://127.0.0.1:9999/v3' }, target)).toThrow(
-      'refusing to guess where target "staging" goes: COMETCHAT_BASE_URL is "http://127.0.0.1:9999/v3", but kwsync.yaml gives target "staging" http://127.0.0.1:8787/apps/staging/v3 (its baseUrl)',
+      'refusing to guess where target "staging" goes: COMETCHAT_BASE_URL is "http://127.0.0.1:9999/v3", but kwsync.yaml gives target "staging" base URL http://127.0.0.1:8787/apps/staging/v3 (its baseUrl)',
     );
     // The same URL (a trailing slash aside) is no contradiction.
     expect(serviceSettingsFromEnv({ ...KEY, COMETCHAT_BASE_URL: `${target.baseUrl}/` }, target).chatBaseUrl).toBe(target.baseUrl);

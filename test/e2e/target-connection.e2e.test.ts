@@ -83,7 +83,7 @@ describe('two targets of one emulator started with --apps', () => {
     const r = await run(['plan', '--target', 'prod-eu'], { ...exported, COMETCHAT_BASE_URL: `${url}/v3` });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain(`COMETCHAT_BASE_URL is "${url}/v3", but kwsync.yaml gives target "prod-eu" ${url}/apps/prod-eu/v3 (its baseUrl)`);
+    expect(r.stderr).toContain(`COMETCHAT_BASE_URL is "${url}/v3", but kwsync.yaml gives target "prod-eu" base URL ${url}/apps/prod-eu/v3 (its baseUrl)`);
     expect(r.stderr).toContain('hint: kwsync.yaml decides where a target goes: unset COMETCHAT_BASE_URL');
   });
 
@@ -96,7 +96,7 @@ describe('two targets of one emulator started with --apps', () => {
   test('so does a COMETCHAT_APP_ID (the old banner exported one)', async () => {
     const r = await run(['apply', '--target', 'prod-eu', '--auto-approve'], { ...exported, COMETCHAT_APP_ID: 'kwsync-demo' });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('COMETCHAT_APP_ID is "kwsync-demo", but kwsync.yaml gives target "prod-eu" "prod-eu"');
+    expect(r.stderr).toContain('COMETCHAT_APP_ID is "kwsync-demo", but kwsync.yaml gives target "prod-eu" app id "prod-eu"');
     expect(await liveIds('prod-eu')).not.toContain('mild');
   });
 
