@@ -45,6 +45,8 @@ Start here:
 Global options go before or after the command: kwsync plan --quiet --no-color
 Environment: COMETCHAT_APP_ID, COMETCHAT_REGION (us|eu|in), COMETCHAT_API_KEY,
 COMETCHAT_BASE_URL, COMETCHAT_CALLS_BASE_URL; NO_COLOR, FORCE_COLOR; KWSYNC_DEBUG=1 shows requests.
+A kwsync.yaml target with appId or baseUrl decides where it goes (a variable that says otherwise is
+refused; --env-wins lets it win) and its key is read from its apiKeyEnv.
 Exit codes: 0 ok, 1 runtime/API error, 2 changes (plan --detailed-exitcode), 3 invalid lists,
 4 refused (unsafe or stale plan), 64 bad usage.`,
   );
