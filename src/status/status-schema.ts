@@ -59,9 +59,14 @@ export const aheadSchema = z
   })
   .describe('Whether the ref has list changes not applied yet.');
 
+export const appSchema = z
+  .strictObject({ appId: z.string().nullable(), region: z.string(), baseUrl: z.string().describe('The full Chat API base, path included.') })
+  .describe('The app the target\'s live lists are read from; never the key. Absent when the target could not be connected.');
+
 export const targetStatusSchema = z.strictObject({
   target: z.string().describe('The kwsync.yaml target name, or "default" for the environment\'s single target.'),
   environment: z.string().describe('The GitHub environment its deployment records live in.'),
+  app: appSchema.optional(),
   applied: appliedSchema,
   comparedWith: comparedWithSchema,
   drift: driftSchema,
@@ -80,6 +85,7 @@ export const statusReportSchema = z
   .meta({ title: 'kwsync status report', description: 'The output of `kwsync status --format json`.' });
 
 export type Applied = z.output<typeof appliedSchema>;
+export type StatusApp = z.output<typeof appSchema>;
 export type ComparedWith = z.output<typeof comparedWithSchema>;
 export type Drift = z.output<typeof driftSchema>;
 export type Ahead = z.output<typeof aheadSchema>;

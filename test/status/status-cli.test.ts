@@ -78,6 +78,9 @@ test('text: staging applied A, drifted (a live edit) and behind B; production ap
   expect(r.stdout).toMatch(new RegExp(`\\nstaging +${a} +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\dZ \\(3 h ago\\) +https://github.com/acme/lists/actions/runs/100 +live edits: spam +\\+1 added, ~1 changed\\n`));
   expect(r.stdout).toMatch(new RegExp(`\\nproduction +${b} +\\S+ \\S+ \\(just now\\) +\\S+ +none +none\\n`));
   expect(r.stdout).toContain('staging: ahead: HEAD has list changes not applied yet: added scam; changed mild.');
+  // Each target names the app it read, path included (issue 28).
+  expect(r.stdout).toContain(`  staging: app (none set), region us, ${staging.chatBaseUrl}\n`);
+  expect(r.stdout).toContain(`  production: app (none set), region us, ${production.chatBaseUrl}\n`);
 });
 
 test('json validates against the committed schema (kwsync schema --output status)', async () => {
@@ -87,6 +90,10 @@ test('json validates against the committed schema (kwsync schema --output status
   const validate = new Ajv2020({ allErrors: true, strict: true }).compile(JSON.parse(readFileSync(join(ROOT, 'schema/status.schema.json'), 'utf8')));
   expect(validate(value) ? [] : validate.errors).toEqual([]);
   expect(value).toMatchObject({ formatVersion: 1, ref: 'HEAD', inSync: false });
+  expect(value.targets.map((t: any) => t.app)).toEqual([
+    { appId: null, region: 'us', baseUrl: staging.chatBaseUrl },
+    { appId: null, region: 'us', baseUrl: production.chatBaseUrl },
+  ]);
   expect(value.targets.map((t: any) => [t.target, t.environment, t.applied.sha, t.comparedWith.source, t.drift.state, t.drift.liveEdits, t.ahead.state, t.ahead.added, t.ahead.changed])).toEqual([
     ['staging', 'staging', shaA, 'applied', 'drift', ['spam'], 'ahead', ['scam'], ['mild']],
     ['production', 'prod', shaB, 'applied', 'none', [], 'none', [], []],
