@@ -16,6 +16,8 @@ export interface CliIO {
   cwd: string;
   /** `--quiet`: only results (stdout) and errors; no progress, notes or warnings on stderr. */
   quiet?: boolean;
+  /** `--env-wins`: COMETCHAT_* location variables win over a target's kwsync.yaml settings (headers say so). */
+  envWins?: boolean;
   /** For long-running commands (`kwsync emulator`): resolves when the user asks to stop. */
   waitForShutdown?: () => Promise<void>;
 }
@@ -27,10 +29,15 @@ export interface CommandContext {
 
 export type CommandResult = ExitCode | number;
 
-/** The API key, when set, so output streams can mask it as a last line of defence. */
+/**
+ * The API keys, when set, so output streams can mask them as a last line of defence: COMETCHAT_API_KEY
+ * and every COMETCHAT_API_KEY_<TARGET> (a target's apiKeyEnv, read by any command given that target).
+ */
 export function secretsOf(env: CliIO['env']): string[] {
-  const key = env.COMETCHAT_API_KEY;
-  return key && key.length >= 4 ? [key] : [];
+  return Object.entries(env)
+    .filter(([name]) => /^COMETCHAT_API_KEY(_[A-Z0-9_]+)?$/.test(name))
+    .map(([, value]) => value?.trim() ?? '')
+    .filter((key) => key.length >= 4);
 }
 
 export function redact(text: string, secrets: readonly string[]): string {

@@ -10,6 +10,7 @@ import { registerCommands } from './commands/index.js';
 interface GlobalOptions {
   quiet?: boolean;
   color?: boolean;
+  envWins?: boolean;
 }
 
 export async function runCli(argv: readonly string[], rawIo: CliIO): Promise<number> {
@@ -27,6 +28,7 @@ export async function runCli(argv: readonly string[], rawIo: CliIO): Promise<num
     .version(versionText, '-V, --version', 'print the version of kwsync and the commit it was built from (full SHA)')
     .option('-q, --quiet', 'print only results and errors: no progress, notes or warnings on stderr')
     .option('--no-color', 'no colour, even on a terminal (also: NO_COLOR=1; FORCE_COLOR=1 forces it)')
+    .option('--env-wins', 'let COMETCHAT_APP_ID, _REGION, _BASE_URL and _CALLS_BASE_URL win over the target\'s kwsync.yaml settings instead of refusing (e.g. a real kwsync.yaml against `kwsync emulator`); headers name the variables that won')
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
@@ -43,6 +45,8 @@ Start here:
 Global options go before or after the command: kwsync plan --quiet --no-color
 Environment: COMETCHAT_APP_ID, COMETCHAT_REGION (us|eu|in), COMETCHAT_API_KEY,
 COMETCHAT_BASE_URL, COMETCHAT_CALLS_BASE_URL; NO_COLOR, FORCE_COLOR; KWSYNC_DEBUG=1 shows requests.
+A kwsync.yaml target with appId or baseUrl decides where it goes (a variable that says otherwise is
+refused; --env-wins lets it win) and its key is read from its apiKeyEnv.
 Exit codes: 0 ok, 1 runtime/API error, 2 changes (plan --detailed-exitcode), 3 invalid lists,
 4 refused (unsafe or stale plan), 64 bad usage.`,
   );
@@ -80,6 +84,7 @@ function withGlobalOptions(io: CliIO, opts: GlobalOptions): CliIO {
   return {
     ...io,
     quiet: opts.quiet === true,
+    ...(opts.envWins === true ? { envWins: true } : {}),
     stdout: withColor(io.stdout, decideColor(io.stdout, io.env, noColor)),
     stderr: withColor(io.stderr, decideColor(io.stderr, io.env, noColor)),
   };

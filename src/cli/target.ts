@@ -75,12 +75,13 @@ export interface ConnectedApp {
 
 /** The client and keyword target for `--target NAME`, with kwsync.yaml `service` and KWSYNC_DEBUG applied. */
 export function connectApp(io: CliIO, config: KwsyncConfig, name: string | undefined): ConnectedApp {
-  const settings = serviceSettingsFromEnv(io.env, resolveTargetConfig(config, name));
+  // The target's own apiKeyEnv (default COMETCHAT_API_KEY), as `kwsync status` reads it.
+  const settings = serviceSettingsFromEnv(io.env, resolveTargetConfig(config, name), { keyFromTarget: true, envWins: io.envWins === true });
   const connected = connectService(settings, { ...serviceOptions(config.service), ...debugOptions(io.env, io.stderr) });
   return { ...connected, endpoint: endpointOf(settings) };
 }
 
-/** App id, region and host of the settings: what a header names so nobody plans against the wrong app. */
+/** App id, region and full base URL of the settings: what a header names so nobody plans against the wrong app. */
 export function endpointOf(settings: ServiceSettings): ServiceEndpoint {
   let host = settings.chatBaseUrl;
   try {
@@ -88,7 +89,7 @@ export function endpointOf(settings: ServiceSettings): ServiceEndpoint {
   } catch {
     // serviceSettingsFromEnv checked the URL; keep the text if it still does not parse.
   }
-  return { appId: settings.appId ?? null, region: settings.region, host };
+  return { appId: settings.appId ?? null, region: settings.region, host, baseUrl: settings.chatBaseUrl, ...(settings.envWins.length > 0 ? { envWins: settings.envWins } : {}) };
 }
 
 export function connectTarget(io: CliIO, config: KwsyncConfig, name: string | undefined): KeywordTarget {

@@ -120,9 +120,15 @@ export const doctorReportSchema = z.strictObject({
   formatVersion: z.literal(1),
   target: z.string().describe('the kwsync.yaml target name, app id or base URL; never the key'),
   endpoint: z
-    .strictObject({ appId: z.string().nullable(), region: z.string(), host: z.string() })
+    .strictObject({
+      appId: z.string().nullable(),
+      region: z.string(),
+      host: z.string(),
+      baseUrl: z.string().optional().describe('the full Chat API base, path included'),
+      envWins: z.array(z.string()).optional().describe('environment variables that won over the target\'s kwsync.yaml settings'),
+    })
     .optional()
-    .describe('the app, region and host doctor talked to; never the key'),
+    .describe('the app, region and base URL doctor talked to; never the key'),
   writeProbe: z.boolean().describe('whether --write-probe ran'),
   probeListId: z.string().optional().describe('the temporary pattern list id (kwsync-probe-<random>) of the write probe; the word and sentence lists add -word and -sentences'),
   findings: z.array(findingSchema),

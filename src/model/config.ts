@@ -108,12 +108,12 @@ export const targetSchema = z.strictObject({
     .string()
     .regex(/^https?:\/\/[^\s/]+/, 'give an http(s) URL such as http://127.0.0.1:8787/apps/staging/v3')
     .optional()
-    .describe('another server for this target (an emulator, a proxy); COMETCHAT_BASE_URL overrides it. Read from the default branch only in a pull request'),
+    .describe('another server for this target (an emulator, a proxy); a COMETCHAT_BASE_URL that says otherwise is refused. Read from the default branch only in a pull request'),
   apiKeyEnv: z
     .string()
     .regex(/^COMETCHAT_API_KEY(_[A-Z0-9_]+)?$/, 'name a variable COMETCHAT_API_KEY_<TARGET>, e.g. COMETCHAT_API_KEY_STAGING (only such variables are read as keys, and the Action hides them from every child process)')
     .optional()
-    .describe('the environment variable holding this target\'s key, for commands that visit several targets (kwsync status): COMETCHAT_API_KEY_<TARGET>; default COMETCHAT_API_KEY'),
+    .describe('the environment variable holding this target\'s key, read by every command given this target (no fallback to COMETCHAT_API_KEY): COMETCHAT_API_KEY_<TARGET>; default COMETCHAT_API_KEY. The Action\'s plan and apply jobs use their environment\'s COMETCHAT_API_KEY'),
   include: listSelectorSchema.optional().describe('the lists this target takes; default every list of the folder'),
   exclude: listSelectorSchema.optional().describe('lists left out of this target, after include'),
   overrides: z
@@ -124,8 +124,8 @@ export const targetSchema = z.strictObject({
     .string()
     .optional()
     .describe('another target\'s name: this target applies a commit only once that target applied the same commit successfully (read from its deployment record)'),
-  appId: z.string().min(1).optional().describe('CometChat app id; COMETCHAT_APP_ID overrides it'),
-  region: z.enum(REGIONS).optional().describe('us (default), eu or in; COMETCHAT_REGION overrides it'),
+  appId: z.string().min(1).optional().describe('CometChat app id; a COMETCHAT_APP_ID that says otherwise is refused'),
+  region: z.enum(REGIONS).optional().describe('us (default), eu or in; a COMETCHAT_REGION that says otherwise is refused'),
   applyFrom: z
     .enum(APPLY_FROM)
     .optional()

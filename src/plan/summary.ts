@@ -46,9 +46,14 @@ export interface ServiceEndpoint {
   appId: string | null;
   region: string;
   host: string;
+  /** The full Chat API base the command talks to: with several apps on one host, only the path tells them apart. */
+  baseUrl?: string;
+  /** Environment variables that won over the target's kwsync.yaml settings (only with --env-wins). */
+  envWins?: string[];
 }
 
-/** `app abc123, region eu, host abc123.api-eu.cometchat.io`: under the header, so a wrong app shows at once. */
+/** `app abc123, region eu, https://abc123.api-eu.cometchat.io/v3`: under the header, so a wrong app shows at once. */
 export function endpointLine(e: ServiceEndpoint): string {
-  return `app ${e.appId ?? '(none set)'}, region ${e.region}, host ${e.host}`;
+  const wins = e.envWins && e.envWins.length > 0 ? ` (from ${e.envWins.join(', ')}, not kwsync.yaml)` : '';
+  return `app ${e.appId ?? '(none set)'}, region ${e.region}, ${e.baseUrl ?? `host ${e.host}`}${wins}`;
 }

@@ -10,17 +10,22 @@ import type { Ahead, Drift } from './status-schema.js';
 /**
  * Drift from a plan of the compared lists (prune off) against live. Unmanaged lists are drift only
  * when prune is on: with it off, apply leaves them alone, as the drift check and `plan` do.
+ * `differsFrom`: the compared lists are a ref's, not the applied commit's (no deployment record), so
+ * a difference may be a committed change never applied: it is "differs from <ref>", not a live edit.
  */
-export function classifyDrift(plan: Pick<Plan, 'changes' | 'unmanaged' | 'unreadable' | 'truncatedListing'>, prune: boolean): Drift {
-  const liveEdits = plan.changes.filter((c) => c.kind === 'update').map((c) => c.id);
+export function classifyDrift(plan: Pick<Plan, 'changes' | 'unmanaged' | 'unreadable' | 'truncatedListing'>, prune: boolean, differsFrom?: string): Drift {
+  const updated = plan.changes.filter((c) => c.kind === 'update').map((c) => c.id);
+  const liveEdits = differsFrom === undefined ? updated : [];
+  const differs = differsFrom === undefined ? [] : updated;
   const missing = plan.changes.filter((c) => c.kind === 'create').map((c) => c.id);
   const unmanaged = [...plan.unmanaged.map((u) => u.id), ...plan.changes.filter((c) => c.kind === 'delete').map((c) => c.id)].sort();
   const unreadable = (plan.unreadable ?? []).map((u) => u.id);
   const unseen = uncheckedText(plan).trim();
-  const differs = liveEdits.length > 0 || missing.length > 0 || (prune && unmanaged.length > 0);
+  const different = updated.length > 0 || missing.length > 0 || (prune && unmanaged.length > 0);
   return {
-    state: unreadable.length > 0 ? 'error' : differs ? 'drift' : 'none',
+    state: unreadable.length > 0 ? 'error' : different ? 'drift' : 'none',
     liveEdits,
+    ...(differsFrom === undefined ? {} : { differs, differsFrom }),
     missing,
     unmanaged,
     unreadable,

@@ -9,7 +9,7 @@ import type { KeywordTarget } from '../model/target.js';
 import { computePlan, liveContext, readLiveLists } from '../plan/index.js';
 import { classifyDrift, compareAhead, targetInSync, uncheckedDrift, unknownAhead } from './classify.js';
 import { noRecordText, readLastApplied } from './last-applied.js';
-import { STATUS_FORMAT_VERSION, type Ahead, type ComparedWith, type Drift, type StatusReport, type TargetStatus } from './status-schema.js';
+import { STATUS_FORMAT_VERSION, type Ahead, type ComparedWith, type Drift, type StatusApp, type StatusReport, type TargetStatus } from './status-schema.js';
 
 /** A keywords folder as validated (at a commit, or on disk): the lists that loaded count. */
 export interface FolderLists {
@@ -41,6 +41,8 @@ export interface StatusDeps {
   listsFor?: (folder: FolderLists, target: TargetConfig | undefined) => DesiredList[];
   /** The target's app; throws a ConfigError (its key unset, ...) when it cannot connect: drift is then "not checked". */
   connect(target: TargetConfig | undefined): KeywordTarget;
+  /** Which app `connect` reaches (for the report, never the key); undefined when it cannot connect. */
+  app?: (target: TargetConfig | undefined) => StatusApp | undefined;
   now(): Date;
 }
 
@@ -87,6 +89,17 @@ async function readTargetStatus(
   folderAt: (sha: string) => Promise<FolderLists>,
 ): Promise<TargetStatus> {
   const named = { name: target?.name ?? DEFAULT_TARGET_NAME, environment: target?.environment };
+  const app = deps.app?.(target);
+  return { ...(await readTargetParts(deps, req, target, folderAt, named)), ...(app ? { app } : {}) };
+}
+
+async function readTargetParts(
+  deps: StatusDeps,
+  req: StatusRequest,
+  target: TargetConfig | undefined,
+  folderAt: (sha: string) => Promise<FolderLists>,
+  named: { name: string; environment: string | undefined },
+): Promise<TargetStatus> {
   const listsFor = deps.listsFor ?? targetListsOf;
   const refName = { name: req.ref.name, sha: req.ref.sha };
   const applied = await readLastApplied(deps.reader, named);
@@ -119,12 +132,14 @@ async function readTargetStatus(
     aheadUnknown = 'no deployment record to compare with';
   }
 
-  const drift = await readDrift(deps, target, base.lists, req.ref.folder.config.prune);
+  // Only against the applied commit is a difference a live edit; against the ref it "differs from" it.
+  const differsFrom = base.comparedWith.source === 'applied' ? undefined : req.ref.source === 'working-tree' ? 'the lists on disk' : req.ref.name;
+  const drift = await readDrift(deps, target, base.lists, req.ref.folder.config.prune, differsFrom);
   const ahead: Ahead = appliedLists ? compareAhead(appliedLists, listsFor(req.ref.folder, target), refName) : unknownAhead(refName, aheadUnknown);
   return { target: named.name, environment: environmentOf(named), applied, comparedWith: base.comparedWith, drift, ahead };
 }
 
-async function readDrift(deps: StatusDeps, target: TargetConfig | undefined, lists: DesiredList[], prune: boolean): Promise<Drift> {
+async function readDrift(deps: StatusDeps, target: TargetConfig | undefined, lists: DesiredList[], prune: boolean, differsFrom: string | undefined): Promise<Drift> {
   let keywords: KeywordTarget;
   try {
     keywords = deps.connect(target);
@@ -135,7 +150,7 @@ async function readDrift(deps: StatusDeps, target: TargetConfig | undefined, lis
   try {
     const live = await readLiveLists(keywords, lists.map((l) => l.id));
     const plan = computePlan(lists, live.lists, { ...liveContext(live), target: keywords.label, prune: false, safety: { maxRemovedShare: 1, minTermsForShareCheck: 0 } });
-    return classifyDrift(plan, prune);
+    return classifyDrift(plan, prune, differsFrom);
   } catch (err) {
     return uncheckedDrift('error', err instanceof Error ? err.message : String(err));
   }

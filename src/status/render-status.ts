@@ -46,6 +46,7 @@ export function driftCell(d: Drift): string {
   if (d.state === 'error') return 'error (see below)';
   const parts = [
     ...(d.liveEdits.length > 0 ? [`live edits: ${named(d.liveEdits)}`] : []),
+    ...(d.differs && d.differs.length > 0 ? [`differs from ${d.differsFrom ?? 'the ref'}: ${named(d.differs)}`] : []),
     ...(d.missing.length > 0 ? [`missing: ${named(d.missing)}`] : []),
     ...(d.unmanaged.length > 0 ? [`unmanaged: ${named(d.unmanaged)}`] : []),
   ];
@@ -66,9 +67,13 @@ export function aheadCell(a: Ahead): string {
 /** Every sentence about a target the table leaves out: the fallback, errors, the ids ahead. */
 export function targetNotes(t: TargetStatus): string[] {
   const notes: string[] = [];
+  if (t.app) notes.push(`app ${t.app.appId ?? '(none set)'}, region ${t.app.region}, ${t.app.baseUrl}`);
   if (t.comparedWith.note) notes.push(`drift: ${t.comparedWith.note}.`);
   if (t.drift.state === 'error') notes.push(`drift could not be read: ${t.drift.reason ?? 'unknown error'}`);
   if (t.drift.state !== 'drift' && t.drift.unmanaged.length > 0) notes.push(`unmanaged lists (no file) are not drift while prune is off: ${named(t.drift.unmanaged)}.`);
+  if (t.drift.differs && t.drift.differs.length > 0) {
+    notes.push(`differs from ${t.drift.differsFrom ?? 'the ref'}: ${named(t.drift.differs)}: a live edit or a committed change never applied (without the applied commit, status cannot tell which).`);
+  }
   for (const n of t.drift.notes) notes.push(n);
   if (t.ahead.state === 'ahead') {
     const ids = [

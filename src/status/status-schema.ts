@@ -35,8 +35,10 @@ export const driftSchema = z
   .strictObject({
     state: z
       .enum(['none', 'drift', 'not-checked', 'error'])
-      .describe('none: live matches; drift: live edits or missing lists (or unmanaged lists with prune on); not-checked: no key for the target; error: live could not be read.'),
-    liveEdits: ids('Lists whose live terms, name, description or category differ.'),
+      .describe('none: live matches; drift: live edits, lists that differ from the ref, or missing lists (or unmanaged lists with prune on); not-checked: no key for the target; error: live could not be read.'),
+    liveEdits: ids('Lists whose live terms, name, description or category differ from the applied commit\'s: changed on the live app since the last apply. Empty when there is no applied commit to compare with (see differs).'),
+    differs: ids('Without an applied commit to compare with: lists whose live terms, name, description or category differ from the ref\'s (a live edit, or a committed change never applied; status cannot tell which).').optional(),
+    differsFrom: z.string().optional().describe('What differs compared with: the ref\'s name, or "the lists on disk".'),
     missing: ids('Lists with a file that are not live.'),
     unmanaged: ids('Live lists with no file (default lists excluded); drift only when prune is on.'),
     unreadable: ids('Lists with a file whose live list could not be read.'),
@@ -57,9 +59,14 @@ export const aheadSchema = z
   })
   .describe('Whether the ref has list changes not applied yet.');
 
+export const appSchema = z
+  .strictObject({ appId: z.string().nullable(), region: z.string(), baseUrl: z.string().describe('The full Chat API base, path included.') })
+  .describe('The app the target\'s live lists are read from; never the key. Absent when the target could not be connected.');
+
 export const targetStatusSchema = z.strictObject({
   target: z.string().describe('The kwsync.yaml target name, or "default" for the environment\'s single target.'),
   environment: z.string().describe('The GitHub environment its deployment records live in.'),
+  app: appSchema.optional(),
   applied: appliedSchema,
   comparedWith: comparedWithSchema,
   drift: driftSchema,
@@ -78,6 +85,7 @@ export const statusReportSchema = z
   .meta({ title: 'kwsync status report', description: 'The output of `kwsync status --format json`.' });
 
 export type Applied = z.output<typeof appliedSchema>;
+export type StatusApp = z.output<typeof appSchema>;
 export type ComparedWith = z.output<typeof comparedWithSchema>;
 export type Drift = z.output<typeof driftSchema>;
 export type Ahead = z.output<typeof aheadSchema>;

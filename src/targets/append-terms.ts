@@ -89,6 +89,39 @@ async function loadAppendedTerms(ref: string, at: Position, ctx: AppendContext):
   return { terms: yamlTerms(parsed.file, shape.data.searchTerms), diagnostics: parsed.diagnostics, abs };
 }
 
+/**
+ * The file's own findings (loaded once for every target) said for one target and list: a shared
+ * file's mistake then says which target's override reads it. Findings that name it already stay.
+ */
+export function forTarget(diags: readonly Diagnostic[], target: string, listId: string): Diagnostic[] {
+  const prefix = `target ${target}: `;
+  return diags.map((d) => (d.message.startsWith(prefix) ? d : { ...d, message: `${prefix}appendTermsFrom of list ${quote(listId)}: ${d.message}` }));
+}
+
+/** `target a: X` and `target b: X` at one place become `targets a, b: X`: a file several targets append is one finding. */
+export function mergeTargetFindings(diags: readonly Diagnostic[]): Diagnostic[] {
+  const byKey = new Map<string, { d: Diagnostic; targets: string[]; rest: string }>();
+  const out: Diagnostic[] = [];
+  for (const d of diags) {
+    const m = /^target ([A-Za-z0-9_.-]+): (appendTermsFrom of list .*)$/s.exec(d.message);
+    if (!m) {
+      out.push(d);
+      continue;
+    }
+    const key = `${d.file}\0${d.line}\0${d.column}\0${d.rule}\0${m[2]}`;
+    const seen = byKey.get(key);
+    if (seen) {
+      if (!seen.targets.includes(m[1]!)) seen.targets.push(m[1]!);
+      continue;
+    }
+    const entry = { d, targets: [m[1]!], rest: m[2]! };
+    byKey.set(key, entry);
+    out.push(d);
+  }
+  const merged = new Map([...byKey.values()].map((e) => [e.d, e.targets.length > 1 ? { ...e.d, message: `targets ${e.targets.join(', ')}: ${e.rest}` } : e.d]));
+  return out.map((d) => merged.get(d) ?? d);
+}
+
 type Resolved = { ok: true; abs: string } | { ok: false; rule: string; message: string };
 
 /** A YAML terms file: inside the folder, and in a subfolder (every YAML at the top is a list file). */

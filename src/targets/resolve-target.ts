@@ -17,7 +17,7 @@ import { checkPatterns } from '../validate/rules/patterns.js';
 import type { PlacedList } from '../validate/rules/repo.js';
 import { checkTerms } from '../validate/rules/terms.js';
 import { overBudget, tooSlow, type ValidationBudget } from '../validate/work-budget.js';
-import { appendedTermsLoader, type AppendedTerms } from './append-terms.js';
+import { appendedTermsLoader, forTarget, mergeTargetFindings, type AppendedTerms } from './append-terms.js';
 import type { ConfigPlaces } from './config-places.js';
 import { checkTargetOrder } from './order.js';
 import { selectLists, type SelectableList } from './select.js';
@@ -93,7 +93,7 @@ export async function resolveTargets(opts: ResolveOptions): Promise<TargetsResol
     diagnostics.push(...overrideProblems(target, index, selectable, new Set(chosen.map((c) => c.id)), opts));
     resolved.push({ name: target.name, lists, selective: isSelective(target) });
   }
-  return { targets: resolved, diagnostics: unique(diagnostics), usedFiles: [...used] };
+  return { targets: resolved, diagnostics: mergeTargetFindings(unique(diagnostics)), usedFiles: [...used] };
 }
 
 /** Overrides that name no list, or a list this target does not take, and omit beside other fields. */
@@ -149,9 +149,9 @@ async function applyOverride(placed: PlacedList, override: ListOverride, ctx: Ov
     const at = opts.at.value(typeof override.appendTermsFrom === 'string' ? [...path, 'appendTermsFrom'] : [...path, 'appendTermsFrom', j]);
     const appended = await ctx.load(ref, at);
     if (appended.abs) ctx.used.add(appended.abs);
-    out.push(...appended.diagnostics);
+    out.push(...forTarget(appended.diagnostics, target.name, placed.list.id));
     if (!appended.terms) continue;
-    out.push(...withoutAccepted(checkAppended(appended.terms, placed, at, ctx), placed.accepted ?? new Set()));
+    out.push(...forTarget(withoutAccepted(checkAppended(appended.terms, placed, at, ctx), placed.accepted ?? new Set()), target.name, placed.list.id));
     appended.terms.values.forEach((t, i) => {
       const first = seen.get(t);
       if (first !== undefined) {

@@ -57,6 +57,7 @@ export function harness(repo: TempRepo, gh: FakeGitHub, emu: RunningEmulator | u
   const summaries: string[] = [];
   const annotations: Diagnostic[] = [];
   const warnings: string[] = [];
+  // One emulator stands in for every target's app: COMETCHAT_BASE_URL wins over their appId (envWins; no command sets it).
   const env = emu ? { COMETCHAT_API_KEY: emu.apiKey, COMETCHAT_BASE_URL: emu.chatBaseUrl } : {};
   const octokit = createGitHubClient({ token: 'gh-token', baseUrl: gh.url, throttle: false, retryBaseMs: 1 });
   const deps: ActionDeps = {
@@ -64,9 +65,9 @@ export function harness(repo: TempRepo, gh: FakeGitHub, emu: RunningEmulator | u
     deploymentReader: deploymentReader(octokit, { owner: 'acme', repo: 'lists' }),
     validateRepo,
     connect: emu
-      ? (t, service) => connectService(serviceSettingsFromEnv(env, t), { ...serviceOptions(service), retry: { maxRetries: service.maxRetries, minDelayMs: 1, maxDelayMs: 5 } }).keywords
+      ? (t, service) => connectService(serviceSettingsFromEnv(env, t, { envWins: true }), { ...serviceOptions(service), retry: { maxRetries: service.maxRetries, minDelayMs: 1, maxDelayMs: 5 } }).keywords
       : undefined,
-    ...(emu ? { recentMessages: (t, service) => recentTextMessages(connectService(serviceSettingsFromEnv(env, t), { ...serviceOptions(service), retry: { maxRetries: 0 } }).client) } : {}),
+    ...(emu ? { recentMessages: (t, service) => recentTextMessages(connectService(serviceSettingsFromEnv(env, t, { envWins: true }), { ...serviceOptions(service), retry: { maxRetries: 0 } }).client) } : {}),
     validateAtRef: (ref, dir, target) => validateAtRef(repo.dir, ref, dir, target),
     writeSummary: async (md) => void summaries.push(md),
     writePlanFile: async (plan) => {

@@ -16,14 +16,16 @@ describe('serviceSettingsFromEnv', () => {
     });
   });
 
-  test('env wins over the target for app id and region; the target names the label', () => {
+  test("a target's app id and region decide; the environment fills only what no target names", () => {
     const target = { name: 'staging', appId: 'from-yaml', region: 'eu' as const };
     expect(serviceSettingsFromEnv({ ...KEY }, target)).toMatchObject({ appId: 'from-yaml', region: 'eu', label: 'staging' });
-    expect(serviceSettingsFromEnv({ ...KEY, COMETCHAT_APP_ID: 'env-app', COMETCHAT_REGION: 'in' }, target)).toMatchObject({
-      appId: 'env-app',
-      region: 'in',
-      chatBaseUrl: 'https://env-app.api-in.cometchat.io/v3',
-    });
+    // Issue 28: the variables no longer win silently; the same values are fine.
+    expect(() => serviceSettingsFromEnv({ ...KEY, COMETCHAT_APP_ID: 'env-app', COMETCHAT_REGION: 'in' }, target)).toThrow(
+      /COMETCHAT_APP_ID is "env-app", but kwsync\.yaml gives target "staging" app id "from-yaml"; COMETCHAT_REGION is "in", but kwsync\.yaml gives target "staging" region eu/,
+    );
+    expect(serviceSettingsFromEnv({ ...KEY, COMETCHAT_APP_ID: 'from-yaml', COMETCHAT_REGION: 'eu' }, target)).toMatchObject({ appId: 'from-yaml', region: 'eu' });
+    // A target naming no app: the environment decides, as without kwsync.yaml.
+    expect(serviceSettingsFromEnv({ ...KEY, COMETCHAT_APP_ID: 'env-app' }, { name: 'bare' })).toMatchObject({ appId: 'env-app', chatBaseUrl: 'https://env-app.api-us.cometchat.io/v3', label: 'bare' });
   });
 
   test('base URL overrides need no app id', () => {
@@ -31,16 +33,23 @@ describe('serviceSettingsFromEnv', () => {
     expect(s).toMatchObject({ chatBaseUrl: 'http://127.0.0.1:8787/v3', callsBaseUrl: 'http://127.0.0.1:8787/calls/v3' });
   });
 
-  test("a target's baseUrl connects it (calls derived beside it); COMETCHAT_BASE_URL wins over it", () => {
+  test("a target's baseUrl connects it (calls derived beside it); a COMETCHAT_BASE_URL that says otherwise is refused", () => {
     const target = { name: 'staging', baseUrl: 'http://127.0.0.1:8787/apps/staging/v3' };
     expect(serviceSettingsFromEnv({ ...KEY }, target)).toMatchObject({
       label: 'staging',
       chatBaseUrl: 'http://127.0.0.1:8787/apps/staging/v3',
       callsBaseUrl: 'http://127.0.0.1:8787/apps/staging/calls/v3',
     });
-    expect(serviceSettingsFromEnv({ ...KEY, COMETCHAT_BASE_URL: 'http://127.0.0.1:9999/v3' }, target)).toMatchObject({
+    expect(() => serviceSettingsFromEnv({ ...KEY, COMETCHAT_BASE_URL: 'http://127.0.0.1:9999/v3' }, target)).toThrow(
+      'refusing to guess where target "staging" goes: COMETCHAT_BASE_URL is "http://127.0.0.1:9999/v3", but kwsync.yaml gives target "staging" base URL http://127.0.0.1:8787/apps/staging/v3 (its baseUrl)',
+    );
+    // The same URL (a trailing slash aside) is no contradiction.
+    expect(serviceSettingsFromEnv({ ...KEY, COMETCHAT_BASE_URL: `${target.baseUrl}/` }, target).chatBaseUrl).toBe(target.baseUrl);
+    // envWins (test harnesses only): the variable wins and the settings say so.
+    expect(serviceSettingsFromEnv({ ...KEY, COMETCHAT_BASE_URL: 'http://127.0.0.1:9999/v3' }, target, { envWins: true })).toMatchObject({
       chatBaseUrl: 'http://127.0.0.1:9999/v3',
       callsBaseUrl: 'http://127.0.0.1:9999/calls/v3',
+      envWins: ['COMETCHAT_BASE_URL'],
     });
     // An app id beside it names the app in headers; the base URL still decides where requests go.
     expect(serviceSettingsFromEnv({ ...KEY }, { ...target, appId: 'stg-app' })).toMatchObject({ appId: 'stg-app', chatBaseUrl: target.baseUrl });

@@ -83,16 +83,17 @@ describe('against the emulator', () => {
     await h.writeList('phones', ['/\\d{3}/'], { category: 'pattern' }); // a warning: pattern-flags
   });
   afterAll(() => h.close());
-  const host = () => new URL(h.env.COMETCHAT_BASE_URL!).host;
+  const base = () => h.env.COMETCHAT_BASE_URL!.replace(/\/+$/, '');
 
-  test('plan and apply headers name the app id, region and host, never the key', async () => {
+  test('plan and apply headers name the app id, region and the full base URL, never the key', async () => {
     const plan = await h.run(['plan']);
     expect(plan.stdout).toContain(`Plan for target "${h.env.COMETCHAT_APP_ID}" (live, `);
-    expect(plan.stdout).toContain(`\n  app ${h.env.COMETCHAT_APP_ID}, region us, host ${host()}\n`);
+    expect(plan.stdout).toContain(`\n  app ${h.env.COMETCHAT_APP_ID}, region us, ${base()}\n`);
     const md = await h.run(['plan', '--format', 'markdown']);
-    expect(md.stdout).toContain(`<sub>app ${h.env.COMETCHAT_APP_ID}, region us, host ${host()}</sub>`);
+    // Markdown keeps the URL from becoming a link (a zero-width space after the scheme).
+    expect(md.stdout).toContain(`<sub>app ${h.env.COMETCHAT_APP_ID}, region us, ${base().replace('://', ':&#8203;//')}</sub>`);
     const fresh = await run(['apply', '--auto-approve', '--format', 'text'], { ...h.env, COMETCHAT_REGION: 'eu' }, h.root);
-    expect(fresh.stdout).toMatch(new RegExp(`Apply to target "[^"]+" \\([^)]+\\)\\n  app ${h.env.COMETCHAT_APP_ID}, region eu, host ${host().replace(/\./g, '\\.')}\\n`));
+    expect(fresh.stdout).toMatch(new RegExp(`Apply to target "[^"]+" \\([^)]+\\)\\n  app ${h.env.COMETCHAT_APP_ID}, region eu, ${base().replace(/[./]/g, '\\$&')}\\n`));
     for (const out of [plan, md, fresh]) expect(out.stdout + out.stderr).not.toContain(h.env.COMETCHAT_API_KEY);
   });
 

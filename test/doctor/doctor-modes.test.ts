@@ -26,8 +26,8 @@ describe('kwsync doctor against the default emulator', () => {
     const r = await h.doctor();
     expect(r.code).toBe(0);
     expect(h.writes()).toEqual([]);
-    // The header names the app, region and host, so nobody probes the wrong app unawares.
-    expect(r.stdout).toMatch(/^kwsync doctor for target ".+" \(read-only\)\n {2}app .+, region us, host 127\.0\.0\.1:\d+\n/);
+    // The header names the app, region and full base URL, so nobody probes the wrong app unawares.
+    expect(r.stdout).toMatch(/^kwsync doctor for target ".+" \(read-only\)\n {2}app .+, region us, http:\/\/127\.0\.0\.1:\d+\/v3\n/);
     expect(r.stdout).toMatch(/^ok +reach and authenticate$/m);
     expect(r.stdout).toMatch(/^unknown +the key may write$/m);
     expect(r.stdout).toContain('run `kwsync doctor --write-probe`');
@@ -41,7 +41,7 @@ describe('kwsync doctor against the default emulator', () => {
     const { code, report } = await probe(h);
     expect(code).toBe(0);
     expect(report.ok).toBe(true);
-    expect(report.endpoint).toEqual({ appId: null, region: 'us', host: new URL(h.emu.chatBaseUrl).host });
+    expect(report.endpoint).toEqual({ appId: null, region: 'us', host: new URL(h.emu.chatBaseUrl).host, baseUrl: h.emu.chatBaseUrl });
     expect(report.changes).toEqual([]);
     // Nothing differs; only what needs a preview group, and a separator the client sent as a file, stays unknown.
     expect(report.findings.filter((f) => f.status === 'differs')).toEqual([]);

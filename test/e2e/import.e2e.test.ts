@@ -89,7 +89,8 @@ describe('import --list merges live content into the existing files (the drift i
 
   test('the exact command of the drift issue brings live edits in, keeping comments, tests and layout; then plan shows no change', async () => {
     await copyShipped();
-    expect((await h.run(['apply', '--auto-approve', '--target', 'production'])).code).toBe(0);
+    // The shipped kwsync.yaml names real apps: --env-wins lets the harness's COMETCHAT_BASE_URL (the emulator) win (issue 28).
+    expect((await h.run(['--env-wins', 'apply', '--auto-approve', '--target', 'production'])).code).toBe(0);
     const before = { profanity: await read('profanity-en.yaml'), slursYaml: await read('slurs-en.yaml'), slursCsv: await read('slurs-en.csv') };
     // Someone edits live in the dashboard: an inline list, a CSV list (terms and description).
     const live = h.target();
@@ -98,7 +99,7 @@ describe('import --list merges live content into the existing files (the drift i
     const slurs = (await live.getKeywordList('slurs-en'))!;
     await live.updateKeywordList({ ...slurs, description: 'Edited live.', searchTerms: [...slurs.searchTerms.filter((t) => t !== 'scallywag'), 'numpty'] });
 
-    const planned = await h.run(['plan', '--target', 'production', '--format', 'json']);
+    const planned = await h.run(['--env-wins', 'plan', '--target', 'production', '--format', 'json']);
     expect(planned.code).toBe(0);
     const plan = JSON.parse(planned.stdout).plan;
     const body = renderDriftIssue(plan, { runUrl: 'https://example.test/run', sha: 'abc', renderPlan: renderPlanMarkdown, now: new Date(0), dir: 'keywords' }).body;
@@ -106,7 +107,7 @@ describe('import --list merges live content into the existing files (the drift i
     expect(command).toBe('npx kwsync import --dir keywords --target production --list profanity-en --list slurs-en');
 
     // Verbatim: the words after `npx kwsync` are the argv (they hold no quotes to interpret).
-    const r = await h.run(command!.split(' ').slice(2));
+    const r = await h.run(['--env-wins', ...command!.split(' ').slice(2)]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('profanity-en: updated keywords/profanity-en.yaml to revision');
@@ -120,7 +121,7 @@ describe('import --list merges live content into the existing files (the drift i
     expect(await read('slurs-en.yaml')).toBe(before.slursYaml.replace(/^description: .*$/m, 'description: Edited live.'));
     expect(await read('slurs-en.csv')).toBe(before.slursCsv.replace('scallywag\n', '') + 'numpty\n');
 
-    const again = await h.run(['plan', '--target', 'production', '--detailed-exitcode']);
+    const again = await h.run(['--env-wins', 'plan', '--target', 'production', '--detailed-exitcode']);
     expect(again.stderr).toBe('');
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('0 to update');

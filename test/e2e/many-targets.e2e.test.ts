@@ -32,7 +32,7 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'kwsync-many-'));
   const keywords = join(root, 'keywords');
   await mkdir(keywords);
-  // Only the key: no COMETCHAT_BASE_URL or COMETCHAT_APP_ID, which would win over each target's baseUrl.
+  // Only the key: a COMETCHAT_BASE_URL or COMETCHAT_APP_ID would contradict each target's baseUrl (refused).
   env.COMETCHAT_API_KEY = emulator.apiKey;
   for (const id of Object.keys(LISTS)) await writeFile(join(keywords, `${id}.yaml`), listFile(id), 'utf8');
   // appId names the app in plan headers; baseUrl decides where requests go.
@@ -60,7 +60,7 @@ describe('12 targets in one emulator process, each reached by its baseUrl', () =
       expect({ target: t.name, plan: plan.code, planErr: plan.stderr }).toEqual({ target: t.name, plan: 2, planErr: '' });
       expect({ target: t.name, apply: apply.code, applyErr: apply.stderr }).toEqual({ target: t.name, apply: 0, applyErr: '' });
       expect(plan.stdout).toContain(`Plan for target "${t.name}"`);
-      expect(plan.stdout).toContain(`app ${t.name}, region us, host 127.0.0.1:`);
+      expect(plan.stdout).toContain(`app ${t.name}, region us, ${baseOf(t.name)}\n`);
       expect({ target: t.name, apps: [...new Set(first[t.name]!.requests.map((r) => r.app))] }).toEqual({ target: t.name, apps: [t.name] });
     }
   });

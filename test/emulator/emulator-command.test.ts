@@ -150,8 +150,14 @@ test('--apps: every app is printed with its base, and a kwsync.yaml targets bloc
   const text = await t.started;
   const url = /listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(text)?.[1] as string;
   expect(text).toContain(`  staging  Chat API: ${url}/apps/staging/v3\n  prod-eu  Chat API: ${url}/apps/prod-eu/v3\n`);
-  expect(text).toContain(`  targets:\n    - name: staging\n      baseUrl: ${url}/apps/staging/v3\n    - name: prod-eu\n      baseUrl: ${url}/apps/prod-eu/v3\n`);
-  expect(text).toContain(`  export COMETCHAT_BASE_URL=${url}/v3\n`); // the default app, as before
+  expect(text).toContain(
+    `  targets:\n    - name: staging\n      appId: staging\n      baseUrl: ${url}/apps/staging/v3\n      apiKeyEnv: COMETCHAT_API_KEY_STAGING\n` +
+      `    - name: prod-eu\n      appId: prod-eu\n      baseUrl: ${url}/apps/prod-eu/v3\n      apiKeyEnv: COMETCHAT_API_KEY_PROD_EU\n`,
+  );
+  expect(text).toContain('  export COMETCHAT_API_KEY_STAGING=emulator-key\n  export COMETCHAT_API_KEY_PROD_EU=emulator-key\n');
+  // Issue 28: no bare exports another target would contradict (the default app is a target with its baseUrl).
+  expect(text).not.toMatch(/export COMETCHAT_(BASE_URL|APP_ID|CALLS_BASE_URL|API_KEY)=/);
+  expect(text).toContain(`a target with baseUrl: ${url}/v3\n`);
   const headers = { apikey: 'emulator-key' };
   const res = await fetch(`${url}/apps/prod-eu/v3/moderation/keywords`, { headers });
   expect(res.status).toBe(200);

@@ -183,14 +183,15 @@ describe('init --import starts from the live app', () => {
   it('writes the live lists (with the schema hint) instead of the example; plan then shows no change', async () => {
     await h.target().createKeywordList({ id: 'spam', name: 'Spam', description: '', category: 'word', searchTerms: ['free money'] });
     await h.target().createKeywordList({ id: 'long', name: 'Long', description: '', category: 'word', searchTerms: range(60) });
-    const r = await h.run(['init', '--import', '--ref', SHA]);
+    // The target init writes names the harness's app id; --env-wins lets COMETCHAT_BASE_URL (the emulator) win (issue 28).
+    const r = await h.run(['--env-wins', 'init', '--import', '--ref', SHA]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('  keywords/long.yaml\n  keywords/long.csv\n  keywords/spam.yaml\n');
     expect(r.stdout).not.toContain('example-words');
     expect(r.stdout).not.toContain('set appId');
     expect(readFileSync(join(h.keywords, 'spam.yaml'), 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=../node_modules/kwsync/schema/list-file.schema.json');
     expect((await h.run(['validate'])).code).toBe(0);
-    const plan = await h.run(['plan', '--detailed-exitcode']);
+    const plan = await h.run(['--env-wins', 'plan', '--detailed-exitcode']);
     expect(plan.stderr).toBe('');
     expect(plan.code).toBe(0);
   });

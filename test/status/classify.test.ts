@@ -22,6 +22,13 @@ describe('classifyDrift', () => {
     expect(classifyDrift(plan([...want], [...have]), prune)).toMatchObject(expected);
   });
 
+  test('compared with a ref (no applied commit), a differing list is "differs from", not a live edit', () => {
+    const d = classifyDrift(plan([list('a', ['x', 'new'])], [live(list('a', ['x']))]), false, 'HEAD');
+    expect(d).toMatchObject({ state: 'drift', liveEdits: [], differs: ['a'], differsFrom: 'HEAD' });
+    // Against the applied commit (no differsFrom) the same difference is a live edit, and differs is absent.
+    expect(classifyDrift(plan([list('a', ['x', 'new'])], [live(list('a', ['x']))]), false)).not.toHaveProperty('differs');
+  });
+
   test('a list that could not be read live is an error, named', () => {
     const p = computePlan([list('a', ['x'])], [], { target: 't', prune: false, safety, unreadable: [{ id: 'a', problems: ['searchTerms: not an array'] }] });
     const d = classifyDrift(p, false);

@@ -80,6 +80,19 @@ test('no record: drift compares with the ref, says so, and ahead is unknown', as
   expect(renderStatusText(report, { now: NOW })).toMatch(/default +none +- +- +none +unknown\n\n {2}default: drift: no deployment record \(.*\); compared with HEAD \(bbbbbbb\)\.\n/);
 });
 
+test('no record, live at A while HEAD is B (a committed change never applied): "differs from HEAD", never "live edit" (issue 28)', async () => {
+  const app = new FakeTarget(commits.get(A)!.lists.map(content));
+  const report = await readStatus(deps(new MemoryReader(), { default: app }), request([undefined]));
+  const [t] = report.targets;
+  expect(t!.drift.state).toBe('drift');
+  expect(t!.drift.liveEdits).toEqual([]);
+  expect(t!.drift.differs!.length).toBeGreaterThan(0);
+  expect(t!.drift.differsFrom).toBe('HEAD');
+  const text = renderStatusText(report, { now: NOW });
+  expect(text).not.toContain('live edits:');
+  expect(text).toMatch(/default +none +- +- +differs from HEAD: \S/);
+});
+
 test('an applied commit this clone lacks is named with the fetch, and drift compares with the ref instead', async () => {
   const missing = 'c'.repeat(40);
   const reader = new MemoryReader().applied('staging', missing, '2026-11-26T09:58:00Z');

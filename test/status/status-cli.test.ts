@@ -40,9 +40,9 @@ beforeAll(async () => {
   git('add', '-A');
   git('commit', '-q', '-m', 'A');
   shaA = git('rev-parse', 'HEAD');
-  // Both targets get A, each with its own key in COMETCHAT_API_KEY (as a matrix job would).
-  for (const [name, key] of [['staging', 'key-staging'], ['production', 'key-prod']]) {
-    const r = await kwsync(['apply', '--target', name!, '--auto-approve'], { COMETCHAT_API_KEY: key }, dir);
+  // Both targets get A, each with its own key in its apiKeyEnv (read by apply --target too, issue 28).
+  for (const name of ['staging', 'production']) {
+    const r = await kwsync(['apply', '--target', name, '--auto-approve'], env(), dir);
     expect(r.code).toBe(0);
   }
   writeFileSync(join(dir, 'keywords/mild.yaml'), listYaml('mild', ['darn', 'heck', 'frick']));
@@ -51,7 +51,7 @@ beforeAll(async () => {
   git('commit', '-q', '-m', 'B');
   shaB = git('rev-parse', 'HEAD');
   // Production gets B; staging stays at A, and someone blocks a term on it in the dashboard.
-  expect((await kwsync(['apply', '--target', 'production', '--auto-approve'], { COMETCHAT_API_KEY: 'key-prod' }, dir)).code).toBe(0);
+  expect((await kwsync(['apply', '--target', 'production', '--auto-approve'], env(), dir)).code).toBe(0);
   const live = connectService(serviceSettingsFromEnv({ COMETCHAT_API_KEY: 'key-staging', COMETCHAT_BASE_URL: staging.chatBaseUrl })).keywords;
   await live.updateKeywordList({ id: 'spam', name: 'spam', description: '', category: 'word', searchTerms: ['buy now', 'click here'] });
 });
@@ -78,6 +78,9 @@ test('text: staging applied A, drifted (a live edit) and behind B; production ap
   expect(r.stdout).toMatch(new RegExp(`\\nstaging +${a} +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\dZ \\(3 h ago\\) +https://github.com/acme/lists/actions/runs/100 +live edits: spam +\\+1 added, ~1 changed\\n`));
   expect(r.stdout).toMatch(new RegExp(`\\nproduction +${b} +\\S+ \\S+ \\(just now\\) +\\S+ +none +none\\n`));
   expect(r.stdout).toContain('staging: ahead: HEAD has list changes not applied yet: added scam; changed mild.');
+  // Each target names the app it read, path included (issue 28).
+  expect(r.stdout).toContain(`  staging: app (none set), region us, ${staging.chatBaseUrl}\n`);
+  expect(r.stdout).toContain(`  production: app (none set), region us, ${production.chatBaseUrl}\n`);
 });
 
 test('json validates against the committed schema (kwsync schema --output status)', async () => {
@@ -87,6 +90,10 @@ test('json validates against the committed schema (kwsync schema --output status
   const validate = new Ajv2020({ allErrors: true, strict: true }).compile(JSON.parse(readFileSync(join(ROOT, 'schema/status.schema.json'), 'utf8')));
   expect(validate(value) ? [] : validate.errors).toEqual([]);
   expect(value).toMatchObject({ formatVersion: 1, ref: 'HEAD', inSync: false });
+  expect(value.targets.map((t: any) => t.app)).toEqual([
+    { appId: null, region: 'us', baseUrl: staging.chatBaseUrl },
+    { appId: null, region: 'us', baseUrl: production.chatBaseUrl },
+  ]);
   expect(value.targets.map((t: any) => [t.target, t.environment, t.applied.sha, t.comparedWith.source, t.drift.state, t.drift.liveEdits, t.ahead.state, t.ahead.added, t.ahead.changed])).toEqual([
     ['staging', 'staging', shaA, 'applied', 'drift', ['spam'], 'ahead', ['scam'], ['mild']],
     ['production', 'prod', shaB, 'applied', 'none', [], 'none', [], []],
@@ -119,8 +126,11 @@ test('an applied commit the clone lacks: named, with the fetch; drift compared w
   const gone = 'd'.repeat(40);
   const r = await status({ target: 'staging' }, new MemoryReader().applied('staging', gone, new Date().toISOString()));
   expect(r.stdout).toContain(`staging: drift: the applied commit ddddddd is not in this clone (git fetch origin ${gone}); compared with HEAD (${shaB.slice(0, 7)}) instead.`);
-  // Against B, staging (at A, plus a live edit) misses scam and differs in mild and spam.
-  expect(r.stdout).toMatch(/\nstaging .* live edits: mild, spam; missing: scam +unknown\n/);
+  // Against B, staging (at A, plus a live edit) misses scam and differs in mild and spam. mild is a
+  // committed change never applied, not a live edit: without the applied commit it "differs from HEAD" (issue 28).
+  expect(r.stdout).toMatch(/\nstaging .* differs from HEAD: mild, spam; missing: scam +unknown\n/);
+  expect(r.stdout).not.toContain('live edits');
+  expect(r.stdout).toContain('staging: differs from HEAD: mild, spam: a live edit or a committed change never applied');
 });
 
 test('keys from apiKeyEnv never reach the output', async () => {

@@ -89,13 +89,29 @@ function assertMayApply(io: CliIO, config: KwsyncConfig, name: string | undefine
   });
 }
 
+/**
+ * `after:` is checked by the Action from deployment records; this command reads none, so it says the
+ * promotion is the operator's to check rather than implying it held.
+ */
+function noteAfter(io: CliIO, config: KwsyncConfig, name: string | undefined): void {
+  const target = resolveTargetConfig(config, name);
+  if (target?.after === undefined) return;
+  notice(
+    io,
+    `kwsync: target "${target.name}" has \`after: ${target.after}\` in kwsync.yaml; kwsync apply does not check that "${target.after}" applied this commit first (it reads no deployment records; the Action does): check \`kwsync status\` first, or let the apply workflow promote it`,
+  );
+}
+
 export function isCi(env: CliIO['env']): boolean {
   return env.CI === 'true' || env.CI === '1' || env.GITHUB_ACTIONS === 'true';
 }
 
 async function prepareFreshPlan(io: CliIO, opts: ApplyCommandOptions, format: OutputFormat): Promise<Prepared> {
   const repo = opts.repo ?? (await loadRepo(io, opts.dir, true, opts.target));
-  if (!opts.keywordTarget) assertMayApply(io, repo.config, opts.target, opts.allowLocalApply === true);
+  if (!opts.keywordTarget) {
+    assertMayApply(io, repo.config, opts.target, opts.allowLocalApply === true);
+    noteAfter(io, repo.config, opts.target);
+  }
   const { plan, concurrency, safety, target, endpoint, liveEditsUnknown } = await makePlan(io, { ...opts, repo });
   // Apply is where a term blocked in the dashboard would be removed without a word: say what tells it apart.
   if (liveEditsUnknown) notice(io, 'live edits cannot be told from changes in the files without --base; pass --base <the commit last applied> to have terms added live since marked, and kept from being removed without --force');
@@ -120,6 +136,7 @@ async function prepareSavedPlan(io: CliIO, opts: ApplyCommandOptions, file: stri
   // The plan names its target: no --target needed, and a different one is refused below.
   const named = opts.target ?? ((repo.config.targets ?? []).some((t) => t.name === plan.target) ? plan.target : undefined);
   assertMayApply(io, repo.config, named, opts.allowLocalApply === true);
+  noteAfter(io, repo.config, named);
   const { keywords: target, endpoint } = connectApp(io, repo.config, named);
   if (plan.mode !== 'live') {
     throw new RefusedPlanError(`${file} is an offline plan (made without the live app) and cannot be applied`, [`${file}: mode ${plan.mode}`], {

@@ -194,18 +194,36 @@ function shellWord(value: string): string {
   return /^[A-Za-z0-9._\/:@%+=-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
 }
 
-/** The named apps, and a kwsync.yaml targets block that reaches them (every app takes the same key). */
-function appLines(apps: readonly { appId: string; chatBaseUrl: string }[], statePath: string | undefined): string[] {
+/** `COMETCHAT_API_KEY_<APP>`: the key variable a target of this app names (apiKeyEnv accepts only such names). */
+export function keyVariableOf(appId: string, taken: Set<string>): string {
+  const base = `COMETCHAT_API_KEY_${appId.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+  let name = base;
+  for (let i = 2; taken.has(name); i++) name = `${base}_${i}`;
+  taken.add(name);
+  return name;
+}
+
+/**
+ * The named apps, and a kwsync.yaml targets block that reaches each: its app id, its base URL and its
+ * own key variable, so `--target X` goes to app X whatever else is exported. No bare
+ * COMETCHAT_BASE_URL / COMETCHAT_APP_ID exports: another target would contradict them (and be refused).
+ */
+export function appLines(apps: readonly { appId: string; chatBaseUrl: string }[], statePath: string | undefined, apiKey: string): string[] {
   if (apps.length === 0) return [];
   const width = Math.max(...apps.map((a) => a.appId.length));
+  const taken = new Set<string>();
+  const keyed = apps.map((a) => ({ ...a, keyVar: keyVariableOf(a.appId, taken) }));
   return [
     '',
     `More apps, each with its own lists and rate budget${statePath ? ` (saved in ${appStatePath(statePath, '<app>')})` : ''}:`,
     ...apps.map((a) => `  ${a.appId.padEnd(width)}  Chat API: ${a.chatBaseUrl}`),
-    'One target per app in keywords/kwsync.yaml (the same COMETCHAT_API_KEY; leave COMETCHAT_BASE_URL and',
-    '  COMETCHAT_CALLS_BASE_URL unset: they win over baseUrl):',
+    'One target per app in keywords/kwsync.yaml (each names its app, its server and its key variable):',
     '  targets:',
-    ...apps.flatMap((a) => [`    - name: ${a.appId}`, `      baseUrl: ${a.chatBaseUrl}`]),
+    ...keyed.flatMap((a) => [`    - name: ${a.appId}`, `      appId: ${a.appId}`, `      baseUrl: ${a.chatBaseUrl}`, `      apiKeyEnv: ${a.keyVar}`]),
+    'and in the other shell (unset COMETCHAT_BASE_URL, COMETCHAT_CALLS_BASE_URL, COMETCHAT_APP_ID and',
+    '  COMETCHAT_REGION: kwsync refuses them when they contradict a target):',
+    ...keyed.map((a) => `  export ${a.keyVar}=${shellWord(apiKey)}`),
+    `  kwsync plan --target ${keyed[0]!.appId}`,
   ];
 }
 
@@ -229,15 +247,21 @@ async function runEmulator(opts: EmulatorOptions, io: CliIO): Promise<number> {
       `  Chat API:  ${emulator.chatBaseUrl}`,
       `  Calls API: ${emulator.callsBaseUrl}`,
       opts.statePath ? `  keyword lists saved in ${opts.statePath}` : '  keyword lists kept in memory (use --state FILE to keep them)',
-      ...appLines(emulator.apps, opts.statePath),
+      ...appLines(emulator.apps, opts.statePath, emulator.apiKey),
       '',
-      'Point kwsync at it from another shell:',
-      `  export COMETCHAT_BASE_URL=${emulator.chatBaseUrl}`,
-      `  export COMETCHAT_CALLS_BASE_URL=${emulator.callsBaseUrl}`,
-      `  export COMETCHAT_APP_ID=${emulator.appId}`,
       // The emulator's key is a local stand-in the emulator itself checks, never a CometChat secret:
       // printing it makes the lines copy-paste exact.
-      `  export COMETCHAT_API_KEY=${shellWord(emulator.apiKey)}   # the emulator's local stand-in key, not a secret`,
+      ...(emulator.apps.length > 0
+        ? [
+            `The default app "${emulator.appId}" is reached the same way: a target with baseUrl: ${emulator.chatBaseUrl}`,
+          ]
+        : [
+            'Point kwsync at it from another shell:',
+            `  export COMETCHAT_BASE_URL=${emulator.chatBaseUrl}`,
+            `  export COMETCHAT_CALLS_BASE_URL=${emulator.callsBaseUrl}`,
+            `  export COMETCHAT_APP_ID=${emulator.appId}`,
+            `  export COMETCHAT_API_KEY=${shellWord(emulator.apiKey)}   # the emulator's local stand-in key, not a secret`,
+          ]),
       '',
       'Press Ctrl+C to stop.',
       '',

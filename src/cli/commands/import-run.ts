@@ -5,7 +5,8 @@ import { LIST_ID_PATTERN } from '../../model/list-file.js';
 import { DEFAULT_CONFIG } from '../../model/config.js';
 import { readLiveLists } from '../../plan/index.js';
 import type { CliIO } from '../io.js';
-import { connectTarget, loadRepo, resolvePath, useColor, type LoadedRepo } from '../target.js';
+import { connectApp, loadRepo, resolvePath, useColor, type LoadedRepo } from '../target.js';
+import { endpointLine } from '../../plan/summary.js';
 import { renderDiagnosticsText, validateRepo } from '../../validate/index.js';
 import type { ImportCommandOptions } from './import.js';
 import { existsSync } from 'node:fs';
@@ -17,7 +18,7 @@ export async function runImport(io: CliIO, opts: ImportCommandOptions): Promise<
   const loaded = await loadRepoIfAny(io, opts.dir, dir, opts.target);
   // Import writes files: every list file manages its id, whichever targets take it (and overrides are not written back).
   const repo = { ...loaded, lists: loaded.folderLists ?? loaded.lists };
-  const target = connectTarget(io, repo.config, opts.target);
+  const { keywords: target, endpoint } = connectApp(io, repo.config, opts.target);
   const read = await readLiveLists(target, repo.lists.map((l) => l.id));
   const live = read.lists;
   for (const note of importNotes(read)) io.stderr.write(`warning: ${note}\n`);
@@ -40,6 +41,7 @@ export async function runImport(io: CliIO, opts: ImportCommandOptions): Promise<
       (skipped.length > 0 ? 'Not written, because a list file of the folder already defines them (bring in their live content with --list ID):\n' : '') +
       skipped.map((m) => `  ${m.id}: already managed by ${m.files.join(', ')}\n`).join('') +
       (empty.length > 0 ? `Left out, because a list file needs at least one term (they stay unmanaged): ${empty.join(', ')}\n` : '') +
+      `Read from ${endpointLine(endpoint)}.\n` +
       'Next: kwsync plan   (should show no changes), then commit the files.\n',
   );
   return EXIT.ok;
@@ -57,11 +59,12 @@ async function runImportLists(io: CliIO, opts: { dir: string; target?: string; i
   const dir = resolvePath(io, opts.dir);
   const loaded = await loadRepoIfAny(io, opts.dir, dir, opts.target);
   const repo = { ...loaded, lists: loaded.folderLists ?? loaded.lists };
-  const target = connectTarget(io, repo.config, opts.target);
+  const { keywords: target, endpoint } = connectApp(io, repo.config, opts.target);
   const outcomes = await importListsById(target, repo.lists, opts.ids, { dir, cwd: io.cwd });
   const done = outcomes.filter((o) => o.kind !== 'failed');
   io.stdout.write(`Brought ${done.length} of ${outcomes.length} list${outcomes.length === 1 ? '' : 's'} from ${target.label} into ${opts.dir}:\n`);
   for (const o of outcomes) io.stdout.write(`  ${describeOutcome(o)}\n`);
+  io.stdout.write(`Read from ${endpointLine(endpoint)}.\n`);
   const written = new Set(outcomes.flatMap((o) => ('written' in o ? o.written : [])));
   const invalid = written.size > 0 ? await invalidWritten(io, opts.dir, written) : 0;
   if (invalid > 0) {

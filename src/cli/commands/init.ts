@@ -30,7 +30,7 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--target <name>', 'the name of the first target (and of its GitHub environment)', 'production')
     .option('--targets <names>', 'several targets instead, comma-separated in apply order (e.g. staging,production); --app-id and --region are the first one\'s')
     .option('--app-id <id>', 'the CometChat app id of that target (default: COMETCHAT_APP_ID, else fill it in later)')
-    .option('--region <region>', `the app's region: ${REGIONS.join(', ')}`)
+    .option('--region <region>', `the app's region: ${REGIONS.join(', ')} (default: COMETCHAT_REGION, else us)`)
     .option('--import', 'start from the live app\'s lists instead of the example (needs COMETCHAT_API_KEY)')
     .option('--ref <sha>', 'the full commit SHA of kwsync the workflows call (default: the commit the installed kwsync was built from)')
     .option('--allow-moving-ref', 'accept a --ref that can move (a tag such as v0, or a branch): not recommended, the workflows hold the API key')
@@ -61,6 +61,8 @@ Examples:
     )
     .action(async (opts: InitCommandOptions) => {
       const { runInit } = await import('./init-run.js');
-      setExitCode(await runInit(ctx.io, { ...opts, appId: opts.appId ?? ctx.io.env.COMETCHAT_APP_ID?.trim() ?? undefined }));
+      // The region follows the app id from the environment, so the target written (and --import) names the app the environment does.
+      const env = ctx.io.env;
+      setExitCode(await runInit(ctx.io, { ...opts, appId: opts.appId ?? env.COMETCHAT_APP_ID?.trim() ?? undefined, region: opts.region ?? (env.COMETCHAT_REGION?.trim() || undefined) }));
     });
 };

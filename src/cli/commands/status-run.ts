@@ -33,6 +33,7 @@ export async function runStatus(outer: CliIO, opts: StatusCommandOptions, inject
     git,
     ...(inject.listsFor ? { listsFor: inject.listsFor } : {}),
     connect: inject.connect ?? ((t) => connectTargetKeyed(io, config, t)),
+    ...(inject.connect ? {} : { app: (t: TargetConfig | undefined) => appOf(io, t) }),
     now: inject.now ?? (() => new Date()),
   };
   const report = await readStatus(deps, { targets, ref, repository: repository ? `${repository.owner}/${repository.repo}` : null });
@@ -78,8 +79,18 @@ export function deploymentReaderFor(opts: { token: string; repository: GitHubRep
 
 /** One target's client, keyed by its own variable (apiKeyEnv); a missing one throws a ConfigError naming it. */
 function connectTargetKeyed(io: CliIO, config: KwsyncConfig, target: TargetConfig | undefined) {
-  const settings = serviceSettingsFromEnv(io.env, target, { keyFromTarget: true });
+  const settings = serviceSettingsFromEnv(io.env, target, { keyFromTarget: true, envWins: io.envWins === true });
   return connectService(settings, { ...serviceOptions(config.service), ...debugOptions(io.env, io.stderr) }).keywords;
+}
+
+/** The app a target's drift is read from, as every header names it; undefined when it cannot connect (drift says why). */
+function appOf(io: CliIO, target: TargetConfig | undefined) {
+  try {
+    const s = serviceSettingsFromEnv(io.env, target, { keyFromTarget: true, envWins: io.envWins === true });
+    return { appId: s.appId ?? null, region: s.region, baseUrl: s.chatBaseUrl };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Keys from the targets' own variables are masked like COMETCHAT_API_KEY (src/cli/run.ts masks that one). */
