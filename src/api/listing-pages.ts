@@ -97,6 +97,11 @@ const idOf = (item: unknown): string | undefined => {
   const id = typeof item === 'object' && item !== null ? (item as Record<string, unknown>)['id'] : undefined;
   return typeof id === 'string' && id.length > 0 ? id : undefined;
 };
+/** The service's own cursor, cut: it ends up in notes and PR comments. */
+const shortJson = (q: ListingQuery) => {
+  const text = JSON.stringify(q);
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+};
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**
@@ -134,7 +139,7 @@ export async function readListingPages(fetch: (query: ListingQuery) => Promise<L
     if (next.kind === 'done') return end();
     if (next.kind === 'stop') return end(`${at} ${next.why}`);
     followed = next.followed;
-    if (asked.has(queryKey(next.query))) return end(`${at} pointed again at a page already read (${followed} ${JSON.stringify(next.query)}): a repeated cursor is a stop, not a loop`);
+    if (asked.has(queryKey(next.query))) return end(`${at} pointed again at a page already read (${followed} ${shortJson(next.query)}): a repeated cursor is a stop, not a loop`);
     if (pages >= caps.maxPages) return end(`stopped after ${plural(pages, 'page')}, the cap, with more pages announced`);
     if (items.length >= caps.maxItems) return end(`stopped after ${plural(items.length, 'list')}, the cap, with more pages announced`);
     query = next.query;
