@@ -4,7 +4,7 @@
 import { inspect } from 'node:util';
 import { Agent, interceptors, type Dispatcher, type FormData } from 'undici';
 import type { z } from 'zod';
-import { DEFAULT_MAX_RESPONSE_BYTES, type Region } from '../model/config.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, type ListingPaging, type Region } from '../model/config.js';
 import { ConfigError } from '../errors.js';
 import { termsSettings, type CsvQuoting, type SearchTermsWithFile, type SentenceEncoding, type Separators, type TermsSettings, type TermsTransport } from '../model/terms-encoding.js';
 import { resolveBaseUrls, type BaseUrls } from './base-urls.js';
@@ -43,6 +43,8 @@ export interface ClientOptions {
   searchTermsWithFile?: SearchTermsWithFile | undefined;
   sentenceEncoding?: SentenceEncoding | undefined;
   separators?: Partial<Separators> | undefined;
+  /** kwsync.yaml `service.listingPaging`: how the keyword listing is read past a full page (default none). */
+  listingPaging?: ListingPaging | undefined;
   /** One line per request (method, path, status, attempt). Never headers. */
   log?: ((line: string) => void) | undefined;
   onAttempt?: ((event: AttemptEvent) => void) | undefined;
@@ -64,6 +66,8 @@ export interface CometChatClient {
   readonly baseUrls: BaseUrls;
   /** How list writes encode terms (kwsync.yaml `service:`). */
   readonly termsSettings: TermsSettings;
+  /** kwsync.yaml `service.listingPaging` (absent: none). */
+  readonly listingPaging?: ListingPaging;
   readonly retryPolicy: RetryPolicy;
   /** Requests sent, attempts made (retries included) and requests slowed by pacing. */
   readonly stats: { requests: number; attempts: number; paced: number };
@@ -97,6 +101,7 @@ export function createClient(opts: ClientOptions): CometChatClient {
 class HttpClient implements CometChatClient {
   readonly baseUrls: BaseUrls;
   readonly termsSettings: TermsSettings;
+  readonly listingPaging: ListingPaging;
   readonly retryPolicy: RetryPolicy;
   readonly stats = { requests: 0, attempts: 0, paced: 0 };
   // Private fields stay out of util.inspect, JSON.stringify and Object.keys.
@@ -120,6 +125,7 @@ class HttpClient implements CometChatClient {
       sentenceEncoding: opts.sentenceEncoding,
       separators: opts.separators,
     });
+    this.listingPaging = opts.listingPaging ?? 'none';
     this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...opts.retry };
     this.#apiKey = opts.apiKey;
     const timeout = opts.timeoutMs ?? 30_000;

@@ -7,6 +7,7 @@ import type { CometChatClient } from './client.js';
 import { keywordListForm } from './keyword-form.js';
 import { createWithConfirmation } from './retry-policy.js';
 import { ApiError } from '../errors.js';
+import { readListingPages, type ListingRead } from './listing-pages.js';
 
 /** True when `value` is an array whose every element is text. */
 function isTextArray(value: unknown): value is string[] {
@@ -158,14 +159,14 @@ export const KEYWORD_NOT_FOUND = 'ERR_KEYWORD_NOT_FOUND';
 const one = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
 /**
- * Every item of one listing that reads as a whole list of a known category, default lists included
- * (`default: true`): the library view. Items that do not read are left out; plan, apply and import
- * use readKeywordListing, which names them.
+ * Every item of the listing (every page: readWholeListing) that reads as a whole list of a known
+ * category, default lists included (`default: true`): the library view. Items that do not read are
+ * left out; plan, apply and import use readKeywordListing, which names them.
  */
 export async function listKeywordLists(client: CometChatClient): Promise<LiveKeywordList[]> {
-  const res = await client.send({ api: 'chat', method: 'GET', path: BASE }, listingEnvelopeSchema);
+  const { items } = await readWholeListing(client);
   const lists: LiveKeywordList[] = [];
-  for (const item of res.data) {
+  for (const item of items) {
     const parsed = wireListSchema.safeParse(item);
     if (!parsed.success) continue;
     const l = toReadList(parsed.data);
@@ -182,19 +183,34 @@ export type ReadListing = LiveListing & {
   withoutId: number;
 };
 
+/** The items of a listing, sorted by how kwsync handles them (readListingItems). */
+export type ListingItems = Pick<ReadListing, 'lists' | 'unknownCategory' | 'defaults' | 'unreadable' | 'withoutId'>;
+
 /**
- * One GET of all lists, read item by item so that no single item can sink the listing: the envelope
- * (a `data` array, `meta`) must be a listing, then each item is read for its `id` first and only for
- * what its handling needs (readListingItems). Lists of a category kwsync does not know, default lists
- * and unreadable items are left out of `lists` (so never planned, written or pruned).
+ * The whole listing, read item by item so that no single item can sink it: every page is followed
+ * (src/api/listing-pages.ts), each envelope (a `data` array, `meta`) must be a listing, then each
+ * item is read for its `id` first and only for what its handling needs (readListingItems). Lists of
+ * a category kwsync does not know, default lists and unreadable items are left out of `lists` (so
+ * never planned, written or pruned). `mayBeTruncated` is true exactly when the read could not show
+ * it is whole, and `incomplete` says why.
  */
 export async function readKeywordListing(client: CometChatClient): Promise<ReadListing> {
-  const res = await client.send({ api: 'chat', method: 'GET', path: BASE }, listingEnvelopeSchema);
-  return { ...readListingItems(res.data), mayBeTruncated: listingMayBeTruncated(res.data.length, res.meta?.current) };
+  const read = await readWholeListing(client);
+  return {
+    ...readListingItems(read.items),
+    mayBeTruncated: read.incomplete !== undefined,
+    pages: read.pages,
+    ...(read.incomplete !== undefined ? { incomplete: read.incomplete } : {}),
+  };
+}
+
+/** Every page of GET /moderation/keywords, as kwsync.yaml `service.listingPaging` and each page's meta say. */
+export function readWholeListing(client: CometChatClient): Promise<ListingRead> {
+  return readListingPages((query) => client.send({ api: 'chat', method: 'GET', path: BASE, query }, listingEnvelopeSchema), client.listingPaging ?? 'none');
 }
 
 /** The listing's envelope only: the items are read one by one after (readListingItems). */
-const listingEnvelopeSchema = z.looseObject({ data: z.array(z.unknown()), meta: listingMetaSchema });
+const listingEnvelopeSchema = z.looseObject({ data: z.array(z.unknown()), meta: z.unknown() });
 
 /** Problems named per unreadable item: a list of 100k bad terms must not make 100k lines. */
 const MAX_PROBLEMS = 5;
@@ -205,8 +221,8 @@ const MAX_PROBLEMS = 5;
  * its category; only an item of a known category is read as a whole list (wireListSchema), and when
  * that fails its problems are kept, located by field. Pure.
  */
-export function readListingItems(items: readonly unknown[]): Omit<ReadListing, 'mayBeTruncated'> {
-  const out: Omit<ReadListing, 'mayBeTruncated'> = { lists: [], unknownCategory: [], defaults: [], unreadable: [], withoutId: 0 };
+export function readListingItems(items: readonly unknown[]): ListingItems {
+  const out: ListingItems = { lists: [], unknownCategory: [], defaults: [], unreadable: [], withoutId: 0 };
   for (const item of items) {
     const fields = isRecord(item) ? item : undefined;
     const id = fields?.['id'];

@@ -171,6 +171,7 @@ export function serviceOptions(service: ServiceConfig): ConnectOptions {
     sentenceEncoding: service.sentenceEncoding,
     separators: service.separators,
     maxResponseBytes: service.maxResponseBytes,
+    listingPaging: service.listingPaging,
   };
 }
 

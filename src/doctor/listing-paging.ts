@@ -3,6 +3,7 @@
 // only when the listing looks cut short or when asked (--listing-paging): a few GETs.
 import type { ProbeResult } from '../api/index.js';
 import type { ProbeClient } from './read-checks.js';
+import type { ListingPaging } from '../model/config.js';
 import type { Finding } from './report.js';
 import { isObject } from './response-traits.js';
 import { KEYWORDS_PATH } from './terms-variants.js';
@@ -65,17 +66,53 @@ export function cursorQuery(json: unknown): Query | undefined {
   return undefined;
 }
 
-export async function listingPagingFinding(client: ProbeClient, listing: { json: unknown; count: number; mayBeTruncated: boolean }): Promise<Finding> {
+export interface PagingFinding {
+  finding: Finding;
+  /** service.listingPaging to use: a style that moved through the listing (the current one if it did), or none. */
+  recommended: ListingPaging;
+}
+
+/** The service.listingPaging value of a style doctor tries. */
+const SETTING_OF: Record<string, ListingPaging> = { 'page/perPage': 'page/perPage', 'limit/offset': 'limit/offset', 'page/per_page': 'page/per_page' };
+
+/** The listing's own meta says how to read on (meta.pagination or meta.next): kwsync follows it whatever the setting. */
+function metaPaging(json: unknown): string | undefined {
+  const meta = isObject(json) && isObject(json.meta) ? json.meta : undefined;
+  if (meta && isObject(meta.pagination)) return 'meta.pagination';
+  if (meta && isObject(meta.next)) return 'meta.next';
+  return undefined;
+}
+
+export async function listingPagingFinding(client: ProbeClient, listing: { json: unknown; count: number; mayBeTruncated: boolean }, current: ListingPaging = 'none'): Promise<PagingFinding> {
   const title = 'paging of the listing';
-  const assumed = 'GET /moderation/keywords takes no paging parameters (none is published); a list missing from it is confirmed by a GET by id';
+  const assumed = `GET /moderation/keywords pages as its answer's meta.pagination or meta.next says, or else by service.listingPaging (now ${current}); a list missing from it is confirmed by a GET by id`;
+  const fromMeta = metaPaging(listing.json);
+  if (fromMeta) {
+    return {
+      recommended: current,
+      finding: {
+        id: 'listing-paging',
+        status: 'ok',
+        title,
+        detail: `The listing answers with ${fromMeta}, which kwsync follows to the last page whatever service.listingPaging says.`,
+        needsAction: false,
+        assumed,
+        observed: `${fromMeta} in the first answer`,
+        fix: 'none needed',
+      },
+    };
+  }
   if (listing.count < 2 && !listing.mayBeTruncated) {
     return {
-      id: 'listing-paging',
-      status: 'unknown',
-      title,
-      detail: `The listing holds ${listing.count} list${listing.count === 1 ? '' : 's'}: with fewer than two there is nothing to page, so paging parameters were not tried.`,
-      needsAction: false,
-      assumed,
+      recommended: current,
+      finding: {
+        id: 'listing-paging',
+        status: 'unknown',
+        title,
+        detail: `The listing holds ${listing.count} list${listing.count === 1 ? '' : 's'}: with fewer than two there is nothing to page, so paging parameters were not tried.`,
+        needsAction: false,
+        assumed,
+      },
     };
   }
   const results: StyleResult[] = [];
@@ -89,29 +126,43 @@ export async function listingPagingFinding(client: ProbeClient, listing: { json:
     cursorSeen = `the cursor in meta (${Object.keys(cursor).join(', ')}) answered ${res.status >= 400 ? `HTTP ${res.status}` : `[${(got ?? []).join(', ')}]`}`;
   }
   const observed = `${results.map((r) => `${r.style}: ${r.seen}`).join('; ')}; ${cursorSeen}`;
-  const paging = results.filter((r) => r.outcome === 'pages' || r.outcome === 'page-only');
+  // Styles whose page moves, those taking the size asked first: kwsync reads on until a short or empty page either way.
+  const paging = [...results.filter((r) => r.outcome === 'pages'), ...results.filter((r) => r.outcome === 'page-only')];
   if (paging.length === 0) {
+    const recommended: ListingPaging = 'none';
     return {
+      recommended,
+      finding: {
+        id: 'listing-paging',
+        status: current === recommended ? 'ok' : 'differs',
+        title,
+        detail:
+          'None of page/perPage, limit/offset and page/per_page moved through the listing: one GET is the whole answer kwsync gets. ' +
+          (listing.mayBeTruncated ? 'It may be cut short, so lists past it are not shown as unmanaged and apply --prune refuses.' : 'It does not look cut short.'),
+        needsAction: false,
+        assumed,
+        observed,
+        fix: current === recommended ? 'none needed' : 'service.listingPaging: none (the style set now does not move through the listing)',
+      },
+    };
+  }
+  const works = paging.map((p) => SETTING_OF[p.style]).filter((v): v is ListingPaging => v !== undefined);
+  const recommended = works.includes(current) ? current : works[0]!;
+  return {
+    recommended,
+    finding: {
       id: 'listing-paging',
-      status: 'ok',
+      status: recommended === current ? 'ok' : 'differs',
       title,
-      detail: 'None of page/perPage, limit/offset and page/per_page moved through the listing; as kwsync assumes, one GET is the whole answer it gets.',
+      detail:
+        `The listing pages with ${paging.map((p) => (p.outcome === 'pages' ? p.style : `${p.style} (only the page is taken)`)).join(' and ')}. ` +
+        (recommended === current
+          ? `kwsync reads every page with service.listingPaging: ${current}.`
+          : `With service.listingPaging: ${current}, kwsync reads only the first answer: lists past it are not shown as unmanaged, and apply --prune refuses. With ${recommended} it reads every page.`),
       needsAction: false,
       assumed,
       observed,
-      fix: 'none needed',
-    };
-  }
-  return {
-    id: 'listing-paging',
-    status: 'differs',
-    title,
-    detail:
-      `The listing pages with ${paging.map((p) => (p.outcome === 'pages' ? p.style : `${p.style} (only the page is taken)`)).join(' and ')}. kwsync reads only the first answer: it still confirms each list of your folder by id, ` +
-      'but lists beyond the first page are not shown as unmanaged and prune cannot delete them.',
-    needsAction: false,
-    assumed,
-    observed,
-    fix: 'no setting reads further pages yet; report this output to the kwsync maintainers so the listing can be paged this way',
+      fix: recommended === current ? 'none needed' : `service.listingPaging: ${recommended}`,
+    },
   };
 }

@@ -5,6 +5,7 @@ import { DEFAULT_RETRY_POLICY } from '../api/retry-policy.js';
 import { ApiError } from '../errors.js';
 import { analyseListing, listingItems, lists, type ListingFacts } from './listing-shape.js';
 import type { Finding } from './report.js';
+import type { ListingPaging } from '../model/config.js';
 import { errorBodyShape, latencyFinding, missingListFinding, rateHeadersFinding } from './response-traits.js';
 import { callsApiFinding } from './calls-check.js';
 import { callsPagingFinding, callStatusesFinding } from './calls-paging.js';
@@ -20,6 +21,8 @@ export interface ReadChecks {
   facts?: ListingFacts;
   /** The timeout to recommend (the current one unless latency says otherwise). */
   timeoutMs: number;
+  /** service.listingPaging to recommend, when the paging of the listing was tried. */
+  listingPaging?: ListingPaging;
 }
 
 const LISTING = { api: 'chat', method: 'GET', path: KEYWORDS_PATH } as const;
@@ -31,6 +34,8 @@ export interface ReadCheckOptions {
   timeoutMs: number;
   /** Try paging parameters on the listing even when it does not look cut short. */
   listingPaging?: boolean | undefined;
+  /** kwsync.yaml service.listingPaging now (default none). */
+  currentListingPaging?: ListingPaging | undefined;
   /** preview.groups of kwsync.yaml: the first is read to see where affix=prepend starts. */
   previewGroups?: readonly string[] | undefined;
 }
@@ -74,15 +79,18 @@ export async function runReadChecks(client: ProbeClient, opts: ReadCheckOptions)
   findings.push(rateHeadersFinding(answers));
   const latency = latencyFinding(answers.map((a) => a.elapsedMs), opts.timeoutMs);
   findings.push(latency.finding);
+  let listingPaging: ListingPaging | undefined;
   if (shape.facts.mayBeTruncated || opts.listingPaging) {
-    findings.push(await listingPagingFinding(client, { json: listing.json, count: items.length, mayBeTruncated: shape.facts.mayBeTruncated }));
+    const paging = await listingPagingFinding(client, { json: listing.json, count: items.length, mayBeTruncated: shape.facts.mayBeTruncated }, opts.currentListingPaging ?? 'none');
+    findings.push(paging.finding);
+    listingPaging = paging.recommended;
   }
   findings.push(await prependFinding(client, opts.previewGroups ?? []));
   const calls = await callsApiFinding(client);
   findings.push(calls);
   // Only a Calls API that answered is worth asking how it pages and filters.
   if (calls.status !== 'unknown') findings.push(await callsPagingFinding(client), await callStatusesFinding(client));
-  return { findings, facts: shape.facts, timeoutMs: latency.timeoutMs };
+  return { findings, facts: shape.facts, timeoutMs: latency.timeoutMs, ...(listingPaging !== undefined ? { listingPaging } : {}) };
 }
 
 export function busyFinding(said: string): Finding {

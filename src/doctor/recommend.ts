@@ -143,6 +143,7 @@ const REASONS: Record<SettingName, string> = {
   'separators.word': 'only this separator stores word entries one by one',
   'separators.pattern': 'only this separator stores pattern entries one by one',
   'separators.sentence-similarity': 'only this separator stores sentences one by one',
+  listingPaging: 'the listing answers in pages this way, and kwsync reads every page only with it',
 };
 
 /** The value of one setting, as written in kwsync.yaml. */

@@ -1,7 +1,7 @@
 // The shape of what `kwsync doctor` found: one zod schema for the type, the `--format json` output
 // and the published JSON Schema (schema/doctor-report.schema.json), so the three cannot drift apart.
 import { z } from 'zod';
-import { CSV_QUOTINGS, SEARCH_TERMS_WITH_FILE, SENTENCE_ENCODINGS, TERM_SEPARATORS, TERMS_TRANSPORTS } from '../model/config.js';
+import { CSV_QUOTINGS, LISTING_PAGINGS, SEARCH_TERMS_WITH_FILE, SENTENCE_ENCODINGS, TERM_SEPARATORS, TERMS_TRANSPORTS } from '../model/config.js';
 import { CATEGORIES } from '../model/keyword-list.js';
 
 export const FINDING_STATUSES = ['ok', 'differs', 'unknown'] as const;
@@ -62,6 +62,7 @@ export const doctorSettingsSchema = z.strictObject({
     pattern: z.enum(TERM_SEPARATORS),
     'sentence-similarity': z.enum(TERM_SEPARATORS),
   }),
+  listingPaging: z.enum(LISTING_PAGINGS),
 });
 /** The kwsync.yaml `service:` settings doctor can settle. */
 export type DoctorSettings = z.output<typeof doctorSettingsSchema>;
@@ -76,6 +77,7 @@ export const SETTING_NAMES = [
   'separators.word',
   'separators.pattern',
   'separators.sentence-similarity',
+  'listingPaging',
 ] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 

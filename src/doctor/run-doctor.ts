@@ -47,16 +47,18 @@ export async function runDoctor(rawClient: CometChatClient, opts: DoctorOptions)
     timeoutMs: service.timeoutMs,
     sentenceEncoding: service.sentenceEncoding,
     separators: { ...service.separators },
+    listingPaging: service.listingPaging,
   };
   // The probe id is read first: a 404 for it also shows it is free before the write probe makes it.
   const read = await runReadChecks(client, {
     missingId: id,
     timeoutMs: current.timeoutMs,
     listingPaging: opts.listingPaging,
+    currentListingPaging: current.listingPaging,
     previewGroups: opts.config.preview?.groups,
   });
   let findings = read.findings;
-  let recommended: DoctorSettings = { ...current, timeoutMs: read.timeoutMs };
+  let recommended: DoctorSettings = { ...current, timeoutMs: read.timeoutMs, listingPaging: read.listingPaging ?? current.listingPaging };
   let variants: DoctorReport['variants'] = [];
   let interrupted = false;
   const probed = opts.writeProbe && read.facts !== undefined && opts.signal?.aborted !== true;

@@ -15,8 +15,8 @@ export function registerKeywordRoutes(app: FastifyInstance, ctxOf: (request: Fas
     // The page limit is not published (the example says 10 with 2 items); 100 holds any app's
     // lists, and `keywordListLimit` cuts the answer short the way a limit of 10 would.
     const all = [...keywords.all().map((l) => keywords.renderListItem(l)), ...keywords.allForeign()];
-    const { items, limit } = pageOfListing(all, request.query, ctx.keywordListPaging ?? 'none', ctx.keywordListLimit ?? 100);
-    return { data: items, meta: { current: { limit, count: items.length } } };
+    const { items, limit, meta } = pageOfListing(all, request.query, ctx.keywordListPaging ?? 'none', ctx.keywordListLimit ?? 100);
+    return { data: items, meta: { current: { limit, count: items.length }, ...meta } };
   });
 
   app.post('/moderation/keywords', async (request) => {

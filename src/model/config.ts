@@ -45,6 +45,13 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
 export const APPLY_FROM = ['anywhere', 'ci'] as const;
 export type ApplyFrom = (typeof APPLY_FROM)[number];
 
+/**
+ * How to read on when the keyword listing's answer is a full page and its meta carries neither
+ * `pagination` nor `next` (which are followed whatever this says): the styles `kwsync doctor` tries.
+ */
+export const LISTING_PAGINGS = ['none', 'page/perPage', 'limit/offset', 'page/per_page'] as const;
+export type ListingPaging = (typeof LISTING_PAGINGS)[number];
+
 /** The kwsync.yaml `service:` values that shape terms (src/model/terms-encoding.ts names them). */
 export const TERMS_TRANSPORTS = ['auto', 'file'] as const;
 export const CSV_QUOTINGS = ['none', 'rfc4180'] as const;
@@ -171,6 +178,12 @@ export const configSchema = z.strictObject({
         .default(DEFAULT_MAX_RESPONSE_BYTES)
         .describe('a response body larger than this is refused as it streams (default 128 MiB, twice the largest legal listing)'),
       maxRetries: z.number().int().min(0).max(10).default(4).describe('retries of 429/502/503/504, resets, timeouts'),
+      listingPaging: z
+        .enum(LISTING_PAGINGS)
+        .default('none')
+        .describe(
+          'how to read past a full page of the keyword listing when its meta has neither pagination nor next (those are always followed): none, page/perPage, limit/offset, page/per_page; `kwsync doctor` recommends one',
+        ),
       termsTransport: z
         .enum(TERMS_TRANSPORTS)
         .default('auto')

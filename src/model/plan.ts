@@ -62,10 +62,11 @@ export interface Plan {
   /** Lists with a file whose live list could not be read: not planned; apply reports each as failed. */
   unreadable?: UnreadableList[];
   /**
-   * The live listing may be cut short (it returned `listed` items, its page limit): live lists with
-   * no file past it could not be checked, so the plan never calls the app clean.
+   * The live listing may be cut short (`listed` items were read, every page that could be followed):
+   * live lists with no file past it could not be checked, so the plan never calls the app clean and
+   * apply refuses it with prune. `reason`: why the read stopped there.
    */
-  truncatedListing?: { listed: number };
+  truncatedListing?: { listed: number; reason?: string };
 }
 
 /** A managed list (it has a file) whose live list could not be read. */

@@ -2,15 +2,21 @@
 // HTTP (`src/api/keyword-target.ts`); tests may use the emulator through that client, or a fake.
 import type { KeywordList, LiveKeywordList } from './keyword-list.js';
 
-/** What one GET of all lists returned. */
+/** What the listing returned, every page of it that could be followed (src/api/listing-pages.ts). */
 export interface LiveListing {
   lists: LiveKeywordList[];
   /**
-   * True when the response may hold only part of the app's lists: the published example answers
+   * True when the read may hold only part of the app's lists: the published example answers
    * `meta.current.limit: 10` while an app holds up to 25 lists plus defaults, and no paging is
-   * published. So a list missing from a listing is never taken as absent (src/plan/read-live.ts).
+   * published; the pages are followed where meta or service.listingPaging says how, and this stays
+   * true when they could not be (`incomplete` says why). A list missing from a listing that may be
+   * cut short is never taken as absent (src/plan/read-live.ts), and prune refuses.
    */
   mayBeTruncated: boolean;
+  /** Why the read may be cut short, in a sentence (set when mayBeTruncated is, by readers that know). */
+  incomplete?: string;
+  /** Pages (requests) read. */
+  pages?: number;
   /** Live lists of a category kwsync does not know: left out of `lists`, never planned or written. */
   unknownCategory?: { id: string; category: string }[];
   /**

@@ -21,7 +21,7 @@ export interface PlanOptions {
   /** Live lists with a file that could not be read: each is reported (Plan.unreadable), never planned. */
   unreadable?: readonly { id: string; problems: string[] }[];
   /** The listing may be cut short: the plan says what it could not check. */
-  truncatedListing?: { listed: number };
+  truncatedListing?: { listed: number; reason?: string };
 }
 
 export function computePlan(
@@ -65,7 +65,7 @@ export function computePlan(
     defaults: defaults.sort(compareIds),
     ...(notes.length > 0 ? { notes } : {}),
     ...(unreadable.length > 0 ? { unreadable: unreadable.sort((a, b) => compareIds(a.id, b.id)) } : {}),
-    ...(opts.truncatedListing ? { truncatedListing: { listed: opts.truncatedListing.listed } } : {}),
+    ...(opts.truncatedListing ? { truncatedListing: { ...opts.truncatedListing } } : {}),
   };
 }
 

@@ -39,7 +39,7 @@ export const planSchema = z.strictObject({
   defaults: z.array(z.string()),
   notes: z.array(z.string()).optional(),
   unreadable: z.array(z.strictObject({ id: z.string(), file: z.string().nullable(), problems: z.array(z.string()) })).optional(),
-  truncatedListing: z.strictObject({ listed: z.number() }).optional(),
+  truncatedListing: z.strictObject({ listed: z.number(), reason: z.string().optional() }).optional(),
 });
 
 export const savedPlanSchema = z.strictObject({

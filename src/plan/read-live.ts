@@ -1,8 +1,9 @@
-// The live lists a plan compares against. A list missing from the listing is never taken as
-// absent: the published list response may be truncated (example `meta.current.limit: 10`, up to 25
-// lists plus defaults per app) and no paging is published. So every wanted id the listing lacks is
-// confirmed with GET by id, which is published and settles that one id exactly. Paging was the other
-// choice; it would send parameters the published description does not have.
+// The live lists a plan compares against. The client reads every page of the listing it can follow
+// (src/api/listing-pages.ts: meta.pagination, meta.next, or service.listingPaging). Still, a list
+// missing from the listing is never taken as absent: no paging of it is published, so the read may
+// be cut short. Every wanted id the listing lacks is confirmed with GET by id, which is published
+// and settles that one id exactly. A read that may be cut short says why (`incomplete`), the plan
+// says what it could not check, and apply refuses --prune (src/plan/safety.ts).
 //
 // The same goes for ids that were managed before (files deleted since a base: the PR's base branch,
 // the commit before a push, `--base`): with a truncated listing, a list whose file was deleted may be
@@ -34,6 +35,10 @@ export interface LiveLists {
   lists: LiveKeywordList[];
   /** The listing may be cut short: live lists kwsync was not asked about may be missing. */
   mayBeTruncated: boolean;
+  /** Why it may be cut short (which page, what was seen), when the reader says. */
+  incomplete?: string;
+  /** Pages of the listing read. */
+  pages: number;
   /** How many items the listing itself returned (lists, defaults and set-aside items alike). */
   listed: number;
   /** Live lists of a category kwsync does not know, set aside by the client. */
@@ -103,6 +108,8 @@ export async function readLiveLists(target: KeywordTarget, wantedIds: Iterable<s
   return {
     lists,
     mayBeTruncated: listing.mayBeTruncated,
+    ...(listing.mayBeTruncated && listing.incomplete !== undefined ? { incomplete: listing.incomplete } : {}),
+    pages: listing.pages ?? 1,
     listed: listing.lists.length + (listing.defaults?.length ?? 0) + (listing.unknownCategory?.length ?? 0) + (listing.unreadable?.length ?? 0) + (listing.withoutId ?? 0),
     unknownCategory,
     defaults,
@@ -138,7 +145,7 @@ export function liveContext(live: LiveLists): Required<Pick<PlanOptions, 'notes'
     notes: liveNotes({ ...live, unreadable: [] }),
     defaults: live.defaults.map((d) => d.id),
     unreadable: live.unreadable.map(({ id, problems }) => ({ id, problems })),
-    ...(live.mayBeTruncated ? { truncatedListing: { listed: live.listed } } : {}),
+    ...(live.mayBeTruncated ? { truncatedListing: { listed: live.listed, ...(live.incomplete !== undefined ? { reason: live.incomplete } : {}) } } : {}),
   };
 }
 
@@ -157,15 +164,10 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  * lists, and what was set aside (counted; default lists are counted by the plan's own line).
  */
 export function liveNotes(
-  live: Pick<LiveLists, 'mayBeTruncated' | 'listed' | 'unknownCategory'> & Partial<Pick<LiveLists, 'unreadable' | 'withoutId'>>,
+  live: Pick<LiveLists, 'mayBeTruncated' | 'listed' | 'unknownCategory'> & Partial<Pick<LiveLists, 'unreadable' | 'withoutId' | 'incomplete' | 'pages'>>,
 ): string[] {
   const notes: string[] = [];
-  if (live.mayBeTruncated) {
-    notes.push(
-      `the service's list of keyword lists may be cut short (it returned ${live.listed}, its page limit); ` +
-        'lists with a file, and lists whose file was deleted since a known base (the PR\'s base branch, the commit before a push, plan --base), were each checked by id; other live lists may be missing from "unmanaged" and from --prune',
-    );
-  }
+  if (live.mayBeTruncated) notes.push(truncatedNote(live));
   if (live.unknownCategory.length > 0) {
     const items = live.unknownCategory.map((l) => `${l.id} (category "${l.category}")`);
     notes.push(`left alone ${plural(items.length, 'list')}, because kwsync does not know their category: ${named(items)}`);
@@ -176,6 +178,21 @@ export function liveNotes(
     notes.push(`ignored ${plural(live.withoutId!, 'item')} of the listing without a usable id (never planned or pruned)`);
   }
   return notes;
+}
+
+/**
+ * What could not be checked, exactly: how far the listing was read, why it stopped there, what was
+ * checked anyway (by id), and that prune refuses.
+ */
+function truncatedNote(live: Pick<LiveLists, 'listed'> & Partial<Pick<LiveLists, 'incomplete' | 'pages'>>): string {
+  const pages = live.pages !== undefined && live.pages > 1 ? ` over ${plural(live.pages, 'page')}` : '';
+  const why = live.incomplete ?? 'it returned a full page and nothing says how to read on';
+  return (
+    `the service's list of keyword lists may be cut short: ${plural(live.listed, 'item')} read${pages}, then ${why}. ` +
+    'Lists with a file, and lists whose file was deleted since a known base (the PR\'s base branch, the commit before a push, plan --base), were each checked by id; ' +
+    'other live lists with no file could not be checked: they may be missing from "unmanaged", and apply --prune refuses until the whole listing can be read ' +
+    '(run `kwsync doctor --listing-paging` and set service.listingPaging as it recommends)'
+  );
 }
 
 /** One line for live lists with no file that could not be read: named (capped), never pruned. */

@@ -63,3 +63,22 @@ export function unsafeReasons(plan: Plan): string[] {
 function percent(share: number): string {
   return `${Math.round(share * 100)}%`;
 }
+
+/**
+ * Why a plan with prune on cannot be applied, or null: the listing may be cut short and could not be
+ * followed, so live lists with no file past what was read cannot be found, and a prune that deletes
+ * only what it saw would report the app clean. Not lifted by --force, which accepts the changes a plan
+ * shows; this is about the ones it cannot show.
+ */
+export function pruneRefusal(plan: Pick<Plan, 'prune' | 'truncatedListing'>): string | null {
+  if (!plan.prune || !plan.truncatedListing) return null;
+  const { listed, reason } = plan.truncatedListing;
+  return (
+    `refusing --prune: the service's list of keyword lists may be cut short (${listed} item${listed === 1 ? '' : 's'} read${reason ? `, then ${reason}` : ''}), ` +
+    'so live lists with no file past it cannot be found and deleted'
+  );
+}
+
+/** What to do about a pruneRefusal. */
+export const PRUNE_REFUSAL_HINT =
+  'run `kwsync doctor --listing-paging` and set service.listingPaging in kwsync.yaml as it recommends, so every page is read; or apply without --prune (prune: false)';

@@ -21,29 +21,49 @@ async function addLists(h: DoctorHarness, n: number): Promise<void> {
 }
 
 describe('paging of the keyword listing', () => {
-  it('a listing cut short that pages by page/perPage: doctor finds the style, reports what changed, writes nothing, exit 0', async () => {
+  it('a listing cut short that pages by page/perPage: doctor finds the style and recommends service.listingPaging, writes nothing, exit 1', async () => {
     h = await startDoctorHarness({ keywordListLimit: 2, keywordListPaging: 'page' });
     await addLists(h, 3);
     const { code, report } = await h.doctorJson();
-    expect(code).toBe(0);
+    expect(code).toBe(1);
     const f = finding(report, 'listing-paging')!;
-    expect(f).toMatchObject({ status: 'differs', needsAction: false });
+    expect(f).toMatchObject({ status: 'differs', needsAction: false, fix: 'service.listingPaging: page/perPage' });
     // `page` is taken with any size parameter: per_page moves the page at the service's own size.
     expect(f.detail).toContain('The listing pages with page/perPage and page/per_page (only the page is taken)');
+    expect(f.detail).toContain('With service.listingPaging: none, kwsync reads only the first answer');
     expect(f.observed).toMatch(/page\/perPage: first page \[[^\]]+\], second \[[^\]]+\]/);
     expect(f.observed).toContain('limit/offset: ignored');
-    expect(f.assumed).toContain('takes no paging parameters');
-    expect(f.fix).toContain('no setting');
+    expect(f.assumed).toContain('or else by service.listingPaging (now none)');
+    expect(report.recommended.listingPaging).toBe('page/perPage');
+    expect(report.changes.map((c) => [c.setting, c.from, c.to])).toEqual([['listingPaging', 'none', 'page/perPage']]);
     expect(h.writes()).toEqual([]);
   });
 
-  it('limit/offset paging is found too', async () => {
+  it('the recommended setting in kwsync.yaml: the same app is ok, nothing to change', async () => {
+    h = await startDoctorHarness({ keywordListLimit: 2, keywordListPaging: 'page' }, 'service:\n  listingPaging: page/perPage\n');
+    await addLists(h, 3);
+    const { report } = await h.doctorJson();
+    expect(finding(report, 'listing-paging')).toMatchObject({ status: 'ok', fix: 'none needed' });
+    expect(report.changes.filter((c) => c.setting === 'listingPaging')).toEqual([]);
+  });
+
+  it('limit/offset paging is found too, and recommended', async () => {
     h = await startDoctorHarness({ keywordListLimit: 2, keywordListPaging: 'offset' });
     await addLists(h, 3);
-    const f = finding((await h.doctorJson()).report, 'listing-paging')!;
+    const { report } = await h.doctorJson();
+    const f = finding(report, 'listing-paging')!;
     expect(f.status).toBe('differs');
     expect(f.detail).toContain('The listing pages with limit/offset');
     expect(f.observed).toContain('page/perPage: ignored');
+    expect(report.recommended.listingPaging).toBe('limit/offset');
+  });
+
+  it('a listing whose answer carries meta.pagination: followed whatever the setting, nothing to change', async () => {
+    h = await startDoctorHarness({ keywordListLimit: 2, keywordListPaging: 'pagination' });
+    await addLists(h, 3);
+    const { report } = await h.doctorJson();
+    expect(finding(report, 'listing-paging')).toMatchObject({ status: 'ok', observed: 'meta.pagination in the first answer' });
+    expect(report.recommended.listingPaging).toBe('none');
   });
 
   it('a whole listing is not paged unless asked; --listing-paging asks, and none moves: ok', async () => {

@@ -24,7 +24,7 @@ test('lists hidden by a truncated listing are updated, not created twice; a re-p
   const plan = await h.run(['plan', '--detailed-exitcode']);
   expect(plan.code).toBe(2);
   expect(plan.stdout).toContain('Plan: 1 to create, 6 to update, 0 to delete, 0 unchanged.');
-  expect(plan.stdout).toContain("Note: the service's list of keyword lists may be cut short (it returned 3, its page limit)");
+  expect(plan.stdout).toContain("Note: the service's list of keyword lists may be cut short: 3 items read, then page 1 was full (3 lists, the limit its meta.current reports)");
 
   const apply = await h.run(['apply', '--auto-approve']);
   expect(apply.stdout).toContain('Apply: 7 applied, 0 unchanged, 0 skipped, 0 failed.');

@@ -29,7 +29,7 @@ test('a list hidden by a truncated listing is found by id, so the plan updates i
     ['l12', 'update'],
   ]);
   expect(plan.changes.find((c) => c.id === 'l12')?.revisionId).toBe('fakehash_l12_1');
-  expect(renderPlanText(plan, { color: false })).toContain('Note: the service\'s list of keyword lists may be cut short (it returned 10');
+  expect(renderPlanText(plan, { color: false })).toContain('Note: the service\'s list of keyword lists may be cut short: 10 items read, then');
 
   const report = await applyPlan(plan, target, { force: false, concurrency: 2, now: () => NOW });
   expect(report.results.map((r) => [r.id, r.outcome])).toEqual([

@@ -76,8 +76,8 @@ list. Let one writer (CI) apply each target: applyFrom: ci in kwsync.yaml.
 Ctrl-C: the first stops starting writes and reports what landed (exit 130); a second quits at once.
 
 Exit codes: 0 done, 1 something failed, was skipped, conflicted or was overwritten (re-run to
-finish), 3 invalid lists, 4 refused (unsafe without --force, stale or altered plan, applyFrom: ci
-outside CI), 64 bad usage (also: no terminal and no --auto-approve), 130 interrupted.`,
+finish), 3 invalid lists, 4 refused (unsafe without --force, --prune over a listing that may be cut
+short, stale or altered plan, applyFrom: ci outside CI), 64 bad usage (also: no terminal and no --auto-approve), 130 interrupted.`,
     )
     .action(async (opts: ApplyCommandOptions) => {
       setExitCode(await runApply(ctx.io, opts));

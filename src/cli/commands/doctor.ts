@@ -152,7 +152,8 @@ What it checks (each finding is ok, DIFFERS or unknown, with what kwsync does ab
   the Calls API               one page of GET /calls and its pagination keys; does page=2 move
                               (meta.pagination.current_page); which status values the filter takes
   paging of the listing       when the listing looks cut short (or --listing-paging): page/perPage,
-                              limit/offset, page/per_page and a cursor from meta, with a limit of 1
+                              limit/offset, page/per_page and a cursor from meta, with a limit of 1;
+                              recommends service.listingPaging, so plan and prune read every page
   affix=prepend               with preview.groups set: does prepend without id start at the newest
   --write-probe only, one temporary list per kind, each deleted before the next is made:
     pattern   terms in searchTerms; \\d{3,10} in a CSV file with csvQuoting none and rfc4180;
@@ -169,7 +170,7 @@ What it checks (each finding is ok, DIFFERS or unknown, with what kwsync does ab
 Each finding says what kwsync assumed, what the app did, and the setting that fixes it.
 
 The output ends with the service: settings to paste into keywords/kwsync.yaml (termsTransport,
-csvQuoting, searchTermsWithFile, timeoutMs, sentenceEncoding, separators per kind); --format json
+csvQuoting, searchTermsWithFile, timeoutMs, sentenceEncoding, separators per kind, listingPaging); --format json
 has them as recommended and changes.
 
 Exit codes: 0 everything works with the current settings, 1 a setting should change or something

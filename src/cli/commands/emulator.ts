@@ -6,6 +6,7 @@ import { KwsyncError, UsageError } from '../../errors.js';
 import type { EmulatorOptions } from '../../emulator/index.js';
 // Plain constants, no server code: the command's --help must not load fastify.
 import { DEFAULT_LIST_SETS } from '../../emulator/default-lists.js';
+import { KEYWORD_LIST_PAGINGS } from '../../emulator/listing-paging.js';
 import { appStatePath } from '../../emulator/apps.js';
 import { SENTENCE_ENCODINGS, TERM_SEPARATORS } from '../../model/config.js';
 import { CATEGORIES } from '../../model/keyword-list.js';
@@ -45,7 +46,7 @@ const ERROR_BODIES = ['envelope', 'plain', 'other-json'] as const;
 const RATE_HEADERS = ['x-ratelimit', 'x-rate-limit', 'none'] as const;
 /** What a user meets on `kwsync emulator`: every default list a real app has, in every shape. */
 const CLI_DEFAULT_LISTS = 'all';
-const LIST_PAGINGS = ['none', 'page', 'offset'] as const;
+const LIST_PAGINGS = KEYWORD_LIST_PAGINGS;
 const PREPEND_STARTS = ['newest', 'oldest'] as const;
 /** More than a matrix of targets needs (GitHub runs at most 256 jobs per matrix), few enough to stay small in memory. */
 const MAX_APPS = 256;
@@ -104,7 +105,7 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--default-lists <set>', `default lists seeded: ${DEFAULT_LIST_SETS.join(', ')} (default ${CLI_DEFAULT_LISTS})`)
     .option('--sentence-encoding <enc>', `how it reads disallowedSentences: ${SENTENCE_ENCODINGS.join(', ')} (default repeated)`)
     .option('--separators <kind=sep,...>', `how it splits searchTerms per kind (word, pattern, sentence-similarity) = ${TERM_SEPARATORS.join(' | ')}; default word=comma,pattern=newline,sentence-similarity=newline`)
-    .option('--list-paging <style>', `paging GET /moderation/keywords honours: none, page (page/perPage), offset (limit/offset) (default none)`)
+    .option('--list-paging <style>', `paging GET /moderation/keywords honours: none, page (page/perPage), per_page (page/per_page), offset (limit/offset), pagination (page/perPage with meta.pagination), cursor (meta.next) (default none)`)
     .option('--calls-ignore-page', 'GET /calls answers page 1 whatever page is asked for')
     .option('--prepend-start <end>', `where affix=prepend without id starts: ${PREPEND_STARTS.join(', ')} (default newest)`)
     .addHelpText('after', EXAMPLES)
