@@ -303,11 +303,17 @@ export async function findKeywordList(client: CometChatClient, id: string, opts:
     throw err;
   }
   if (got.id === id) return got;
-  if (opts.otherList !== 'conflict') return undefined;
+  // Another spelling of this very id (case, spaces around it) is never "absent": it may be this list.
+  if (opts.otherList !== 'conflict' && !otherSpelling(got.id, id)) return undefined;
   throw new ApiError(`GET ${one(id)} answered with another list, ${JSON.stringify(got.id)}, not ${JSON.stringify(id)}; the service names this list otherwise than the request (ids are compared exactly), so kwsync cannot tell whether it exists`, {
     method: 'GET',
     path: one(id),
     status: 200,
     code: OTHER_LIST_ANSWER,
   });
+}
+
+/** Two ids that differ only in case or in spaces around them: one list spelled two ways, maybe. */
+export function otherSpelling(a: string, b: string): boolean {
+  return a !== b && a.trim().toLowerCase() === b.trim().toLowerCase();
 }
