@@ -7,6 +7,7 @@ import type { CometChatClient } from './client.js';
 import { keywordListForm } from './keyword-form.js';
 import { createWithConfirmation } from './retry-policy.js';
 import { ApiError } from '../errors.js';
+import { isPublishedDefault } from './published-defaults.js';
 
 /** True when `value` is an array whose every element is text. */
 function isTextArray(value: unknown): value is string[] {
@@ -79,8 +80,9 @@ function toReadList(l: WireList): ReadKeywordList {
     searchTerms: termsOf(l),
     revisionId: l.revisionId,
     // Either field says "default" (the published example has `appId: "default"`, and `default` may be
-    // absent or null): a list either one marks is never written, whichever read saw it.
-    default: l.default === true || l['appId'] === 'default',
+    // absent or null), and so do a published default id or name (published-defaults.ts): a list any
+    // of them marks is never written, whichever read saw it.
+    default: l.default === true || l['appId'] === 'default' || isPublishedDefault(l),
     ...(l.isCSV !== undefined ? { isCSV: l.isCSV } : {}),
     ...(l.active !== undefined ? { active: l.active } : {}),
     ...(l.createdAt !== undefined ? { createdAt: l.createdAt } : {}),
@@ -216,7 +218,7 @@ export function readListingItems(items: readonly unknown[]): Omit<ReadListing, '
     }
     const name = typeof fields['name'] === 'string' ? fields['name'] : undefined;
     const category = typeof fields['category'] === 'string' && fields['category'].length > 0 ? fields['category'] : undefined;
-    if (fields['default'] === true || fields['appId'] === 'default') {
+    if (fields['default'] === true || fields['appId'] === 'default' || isPublishedDefault(fields)) {
       out.defaults.push({ id, ...(name !== undefined ? { name } : {}), ...(category !== undefined ? { category } : {}) });
     } else if (category !== undefined && !(CATEGORIES as readonly string[]).includes(category)) {
       out.unknownCategory.push({ id, ...(name !== undefined ? { name } : {}), category });
