@@ -77,6 +77,8 @@ export interface FaultInjector {
   decide(method: string, path: string): FaultDecision;
   inject(fault: ScriptedFault): void;
   setRandom(faults: RandomFaults | undefined): void;
+  /** Forget every scripted fault still queued and every random rate. */
+  clear(): void;
 }
 
 const PREFIXES = ['/calls/v3', '/v3'];
@@ -103,6 +105,10 @@ export function createFaultInjector(seed: number, initial: RandomFaults | undefi
     },
     setRandom(faults) {
       random = { ...faults };
+    },
+    clear() {
+      queue.length = 0;
+      random = {};
     },
     decide(method, path) {
       const f = scripted(method, path);
