@@ -40,7 +40,9 @@ const fault: fc.Arbitrary<ScriptedFault> = fc.record({
 }).map(({ method, path, ...f }) => ({ ...f, trickleMs: 40, retryAfterSeconds: 0, ...(method ? { method } : {}), ...(path ? { path } : {}) }));
 const writer = fc.record({ type: fc.constantFrom<'edit-before' | 'delete-before'>('edit-before', 'delete-before'), skip: fc.integer({ min: 0, max: 10 }), list: fc.constantFrom(...IDS) });
 
-const scenario = fc.record({ lists, faults: fc.array(fault, { maxLength: 3 }), writer: fc.option(writer, { nil: undefined, freq: 4 }) }).map(({ lists: l, ...rest }) => ({ ...l, ...rest }));
+/** Now and then a file that asks to write a default list: by a published name (apply skips it), or its id (the plan refuses). */
+const defaultFile = fc.constantFrom<'none' | 'name' | 'id'>('none', 'none', 'none', 'none', 'name', 'id');
+const scenario = fc.record({ lists, defaultFile, faults: fc.array(fault, { maxLength: 3 }), writer: fc.option(writer, { nil: undefined, freq: 4 }) }).map(({ lists: l, ...rest }) => ({ ...l, ...rest }));
 
 const asList = (id: string, t: string[]): KeywordList => ({ id, name: `List ${id}`, description: '', category: 'word', searchTerms: t });
 const NOT_DONE = /Apply: .*\b[1-9]\d* (skipped|failed|conflict|overwritten|unconfirmed)\b/;
@@ -51,7 +53,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function reset(live: { id: string; terms: string[] }[], files: { id: string; terms: string[] }[]): Promise<string[]> {
+async function reset(live: { id: string; terms: string[] }[], files: { id: string; terms: string[] }[], defaultFile: 'none' | 'name' | 'id'): Promise<string[]> {
   h.emulator.clearFaults();
   const target = h.target();
   for (const l of (await target.listKeywordLists()).lists) await target.deleteKeywordList(l.id);
@@ -60,6 +62,8 @@ async function reset(live: { id: string; terms: string[] }[], files: { id: strin
   // Short attempts and few retries: stalled bodies time out quickly, and faults may outlast the retries.
   await writeFile(join(h.keywords, 'kwsync.yaml'), 'service:\n  timeoutMs: 400\n  maxRetries: 2\n');
   for (const f of files) await h.writeList(f.id, f.terms);
+  if (defaultFile === 'name') await h.writeList('e', ['x'], { name: 'Spam Detection' });
+  if (defaultFile === 'id') await h.writeList(DEFAULT_ID, ['x']);
   return (await target.getKeywordList(DEFAULT_ID))?.searchTerms ?? [];
 }
 
@@ -68,7 +72,7 @@ const stats = { runs: 0, exit0: 0, exit1: 0, aborted: 0, named: 0 };
 test('apply under random faults and a second writer ends truthfully', async () => {
   await fc.assert(
     fc.asyncProperty(scenario, async (s) => {
-      const defaultTerms = await reset(s.live, s.files);
+      const defaultTerms = await reset(s.live, s.files, s.defaultFile);
       h.emulator.clearRequests();
       for (const f of s.faults) h.emulator.injectFaults(f);
       if (s.writer) h.emulator.injectFaults({ type: s.writer.type, count: 1, skip: s.writer.skip, editList: s.writer.list });
@@ -89,8 +93,10 @@ test('apply under random faults and a second writer ends truthfully', async () =
       }
 
       // No default list is written.
-      expect(log.filter((q) => q.method !== 'GET' && q.path.endsWith(`/${DEFAULT_ID}`))).toEqual([]);
+      expect(log.filter((q) => q.method !== 'GET' && /\/(profanity-list|e)$/.test(q.path))).toEqual([]);
       const target = h.target();
+      // A file named like a published default list is never created.
+      expect(await target.getKeywordList('e')).toBeUndefined();
       expect((await target.getKeywordList(DEFAULT_ID))?.searchTerms).toEqual(defaultTerms);
 
       // Each list ends as the files say, or the run exits non-zero naming it.
@@ -101,7 +107,8 @@ test('apply under random faults and a second writer ends truthfully', async () =
       const finalListing = answered.lastIndexOf(true);
       const exempt = s.writer && finalListing > planListing && writerAt > finalListing ? s.writer.list : undefined;
       const wanted = new Map(s.files.map((f) => [f.id, f.terms]));
-      for (const id of IDS) {
+      if (s.defaultFile === 'name') wanted.set('e', ['x']);
+      for (const id of [...IDS, ...(s.defaultFile === 'name' ? ['e'] : [])]) {
         if (id === exempt) continue;
         const now = await target.getKeywordList(id);
         const want = wanted.get(id);
