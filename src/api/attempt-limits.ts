@@ -7,9 +7,10 @@ import { DecoratorHandler, type Dispatcher } from 'undici';
 /** The error code of an attempt that ran past its deadline; retried for reads (retry-policy.ts). */
 export const ATTEMPT_TIMEOUT = 'KWSYNC_ATTEMPT_TIMEOUT';
 /**
- * The error code of a 2xx answer whose body broke off after some bytes (a reset mid-body). undici
- * would resume it with a Range header, which the service does not support; the client sends the
- * read again from the start instead (client.ts), and a write is confirmed like any lost answer.
+ * The error code of an answer (any status: a 404 or an error page too) whose body broke off after
+ * its headers (a reset mid-body). Answers reach the retry handler only whole (whole-answer.ts), so
+ * a read is sent again from the start, never resumed with a Range header; a write is confirmed like
+ * any lost answer.
  */
 export const BODY_CUT = 'KWSYNC_BODY_CUT';
 /** The error code of a response body larger than the cap; never retried. */
@@ -35,7 +36,7 @@ export function attemptLimits(limits: AttemptLimits): Dispatcher.DispatcherCompo
     let pending: Error | undefined;
     let limited = false;
     let received = 0;
-    let success = false;
+    let answered = false;
     const stop = (err: Error) => {
       limited = true;
       if (controller) controller.abort(err);
@@ -91,7 +92,7 @@ export function attemptLimits(limits: AttemptLimits): Dispatcher.DispatcherCompo
           stop(tooLarge(declared));
           return;
         }
-        success = status >= 200 && status < 300;
+        answered = true;
         inner.onResponseStart?.(proxyOf(c), status, headers, message);
       },
       onResponseData(c, chunk) {
@@ -108,7 +109,7 @@ export function attemptLimits(limits: AttemptLimits): Dispatcher.DispatcherCompo
       },
       onResponseError(c, err) {
         clearTimeout(timer);
-        const cut = success && received > 0 && !limited;
+        const cut = answered && !limited;
         inner.onResponseError?.(proxyOf(c), cut ? Object.assign(codedError(`the answer broke off after ${received} bytes of its body (${err.message})`, BODY_CUT), { cause: err }) : err);
       },
     };

@@ -10,10 +10,10 @@ import { termsSettings, type CsvQuoting, type SearchTermsWithFile, type Sentence
 import { resolveBaseUrls, type BaseUrls } from './base-urls.js';
 import { errorFromNetwork, errorFromResponse, unexpectedResponse, type ExchangeInfo } from './api-errors.js';
 import { DEFAULT_PACING, RateGate, type HeaderBag, type PacingOptions } from './rate-limit.js';
-import { attemptLimits, BODY_CUT } from './attempt-limits.js';
-import { ApiError } from '../errors.js';
+import { attemptLimits } from './attempt-limits.js';
+import { wholeAnswer } from './whole-answer.js';
 import { issueText } from './lenient.js';
-import { DEFAULT_RETRY_POLICY, retryDelayMs, undiciRetryOptions, type AttemptEvent, type RetryPolicy } from './retry-policy.js';
+import { DEFAULT_RETRY_POLICY, undiciRetryOptions, type AttemptEvent, type RetryPolicy } from './retry-policy.js';
 
 /** 'auto': terms go in `searchTerms` unless one contains a comma, then as a CSV file; 'file': always a file. */
 export type { TermsTransport };
@@ -134,8 +134,9 @@ class HttpClient implements CometChatClient {
       bodyTimeout: opts.bodyTimeoutMs ?? timeout,
       connect: { timeout },
     }).compose(attemptLimits({ deadlineMs: timeout, maxBodyBytes: opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES }));
-    // The limits sit below the retry interceptor, so each attempt has its own deadline.
-    this.#dispatcher = this.#plain.compose(interceptors.retry({}));
+    // The limits sit below the retry interceptor, so each attempt has its own deadline; an answer is
+    // handed up only when whole, so undici retries a cut or stalled body from the start (whole-answer.ts).
+    this.#dispatcher = this.#plain.compose(wholeAnswer(), interceptors.retry({}));
     this.#gate = new RateGate({ ...DEFAULT_PACING, ...opts.pacing });
     this.#log = opts.log ?? (() => {});
     this.#onAttempt = opts.onAttempt ?? (() => {});
@@ -161,29 +162,10 @@ class HttpClient implements CometChatClient {
       tracker,
       onAttempt: (e) => this.#onAttempt(e),
     });
-    const { status, headers: resHeaders, bodyText } = await this.readWhole(req, url, info, retryOptions, (code) => report({ error: code }));
+    const { status, headers: resHeaders, bodyText } = await this.exchange(this.#dispatcher, req, url, info, { retryOptions }, (code) => report({ error: code }));
     report({ status });
     if (status < 200 || status >= 300) throw errorFromResponse(info, { status, headers: resHeaders, bodyText });
     return parseBody(info, status, bodyText, schema, req.onJson);
-  }
-
-  /**
-   * One exchange through the retrying dispatcher; a read whose body broke off mid-way is sent again
-   * from the start (undici would resume it with a Range header the service does not honour).
-   */
-  private async readWhole(req: ApiRequest, url: URL, info: ExchangeInfo, retryOptions: unknown, noAnswer: (code: string) => void): Promise<{ status: number; headers: HeaderBag; bodyText: string }> {
-    const policy = this.retryPolicy;
-    for (let restart = 1; ; restart++) {
-      try {
-        return await this.exchange(this.#dispatcher, req, url, info, { retryOptions }, noAnswer);
-      } catch (err) {
-        const cut = err instanceof ApiError && err.code === BODY_CUT;
-        if (!cut || !policy.idempotentMethods.includes(req.method) || restart > policy.maxRetries) throw err;
-        const delay = retryDelayMs({ attempt: restart, policy, nowMs: Date.now() });
-        this.#onAttempt({ method: req.method, path: req.path, attempt: restart, error: BODY_CUT, retryInMs: delay });
-        await new Promise((resolve) => setTimeout(resolve, delay));
-      }
-    }
   }
 
   async probe(req: ApiRequest): Promise<ProbeResult> {

@@ -8,6 +8,7 @@ import { keywordListForm } from './keyword-form.js';
 import { createWithConfirmation } from './retry-policy.js';
 import { ApiError } from '../errors.js';
 import { readListingPages, type ListingRead } from './listing-pages.js';
+import { isPublishedDefault } from './published-defaults.js';
 
 /** True when `value` is an array whose every element is text. */
 function isTextArray(value: unknown): value is string[] {
@@ -80,8 +81,9 @@ function toReadList(l: WireList): ReadKeywordList {
     searchTerms: termsOf(l),
     revisionId: l.revisionId,
     // Either field says "default" (the published example has `appId: "default"`, and `default` may be
-    // absent or null): a list either one marks is never written, whichever read saw it.
-    default: l.default === true || l['appId'] === 'default',
+    // absent or null), and so do a published default id or name (published-defaults.ts): a list any
+    // of them marks is never written, whichever read saw it.
+    default: l.default === true || l['appId'] === 'default' || isPublishedDefault(l),
     ...(l.isCSV !== undefined ? { isCSV: l.isCSV } : {}),
     ...(l.active !== undefined ? { active: l.active } : {}),
     ...(l.createdAt !== undefined ? { createdAt: l.createdAt } : {}),
@@ -232,7 +234,7 @@ export function readListingItems(items: readonly unknown[]): ListingItems {
     }
     const name = typeof fields['name'] === 'string' ? fields['name'] : undefined;
     const category = typeof fields['category'] === 'string' && fields['category'].length > 0 ? fields['category'] : undefined;
-    if (fields['default'] === true || fields['appId'] === 'default') {
+    if (fields['default'] === true || fields['appId'] === 'default' || isPublishedDefault(fields)) {
       out.defaults.push({ id, ...(name !== undefined ? { name } : {}), ...(category !== undefined ? { category } : {}) });
     } else if (category !== undefined && !(CATEGORIES as readonly string[]).includes(category)) {
       out.unknownCategory.push({ id, ...(name !== undefined ? { name } : {}), category });
@@ -319,11 +321,17 @@ export async function findKeywordList(client: CometChatClient, id: string, opts:
     throw err;
   }
   if (got.id === id) return got;
-  if (opts.otherList !== 'conflict') return undefined;
+  // Another spelling of this very id (case, spaces around it) is never "absent": it may be this list.
+  if (opts.otherList !== 'conflict' && !otherSpelling(got.id, id)) return undefined;
   throw new ApiError(`GET ${one(id)} answered with another list, ${JSON.stringify(got.id)}, not ${JSON.stringify(id)}; the service names this list otherwise than the request (ids are compared exactly), so kwsync cannot tell whether it exists`, {
     method: 'GET',
     path: one(id),
     status: 200,
     code: OTHER_LIST_ANSWER,
   });
+}
+
+/** Two ids that differ only in case or in spaces around them: one list spelled two ways, maybe. */
+export function otherSpelling(a: string, b: string): boolean {
+  return a !== b && a.trim().toLowerCase() === b.trim().toLowerCase();
 }

@@ -9,11 +9,12 @@
 //   updates and deletes (apply knows what the list should look like, src/apply/confirm-write.ts).
 // - A wait the service asks for (Retry-After, or a 429's rate reset) is never shortened: when it is
 //   longer than maxDelayMs the request is not retried at all and the caller sees the 429.
-// - A read whose body was cut off mid-way (BODY_CUT) is not resumed with a Range header (the service
-//   does not support ranges): the client sends the whole read again from the start (client.ts).
+// - A read whose body was cut off or stalled mid-way (BODY_CUT, ATTEMPT_TIMEOUT), whatever its status,
+//   is sent again from the start like any dropped read, never resumed with a Range header (the service
+//   does not support ranges): answers reach undici's retry handler only whole (whole-answer.ts).
 import type { RetryHandler } from 'undici';
 import { ApiError } from '../errors.js';
-import { ATTEMPT_TIMEOUT } from './attempt-limits.js';
+import { ATTEMPT_TIMEOUT, BODY_CUT } from './attempt-limits.js';
 import { headerValue, readRateBudget, type HeaderBag, type RateGate } from './rate-limit.js';
 
 export interface RetryPolicy {
@@ -49,6 +50,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
     'UND_ERR_BODY_TIMEOUT',
     'UND_ERR_CONNECT_TIMEOUT',
     ATTEMPT_TIMEOUT,
+    BODY_CUT,
   ],
   idempotentMethods: ['GET'],
   unsentErrorCodes: ['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT'],

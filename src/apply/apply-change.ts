@@ -55,7 +55,7 @@ async function readAndGuard(change: ListChange, target: KeywordTarget, opts: Wri
     if (isOtherListAnswer(err)) return { settled: { outcome: 'conflict', revisionId: null, message: otherListMessage(err, 'not written: re-reading the list before writing') } };
     return { settled: { outcome: 'failed', revisionId: null, message: `could not re-read the list before writing: ${describe(err)}` } };
   }
-  const settled = defaultListGuard(live) ?? settledAgainstPlan(change, live) ?? safetyGuard(change, live, opts);
+  const settled = defaultListGuard(live, change) ?? settledAgainstPlan(change, live) ?? safetyGuard(change, live, opts);
   return settled ? { settled } : { revisionId: live?.revisionId ?? null };
 }
 

@@ -1,8 +1,14 @@
-// After every write of a run, each written list is read once more (one listing, plus GET by id for
-// any the listing lacks). A list that no longer holds what this run sent was replaced by a later
-// writer: `overwritten`, so this writer learns its change is not live, even though its own write
-// went through. This catches the lost update that the revision check at write time cannot see:
-// the one where this run wrote first.
+// After every write of a run, every list the run reports as done (applied or unchanged: written,
+// already as planned, or planned unchanged and relied on) is read once more: one listing, plus GET
+// by id for any the listing lacks. A list that no longer stands where the run left or found it is
+// named with what happened, and the run exits 1:
+// - written, then replaced or deleted by a later writer: `overwritten` (its own write went through);
+// - planned unchanged (or found already done), then deleted, edited or created again by another
+//   writer during the run: `conflict`;
+// - the re-read itself failed, or answered with another spelling of the id: `unconfirmed`/`conflict`,
+//   never `applied` with exit 0 (a run that cannot see where a list ended does not say it is done).
+// This catches the lost update that the revision check at write time cannot see: the one where
+// this run wrote first, or did not write at all.
 import type { KeywordList, LiveKeywordList } from '../model/keyword-list.js';
 import type { ListChange, ListResult } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
@@ -12,28 +18,49 @@ import { readLiveLists } from '../plan/read-live.js';
 import { sameContent } from '../plan/term-sets.js';
 import { describe } from './failure-advice.js';
 
+const ADVICE = 'find the other writer (one writer per target), run `kwsync plan`, and apply again if this change should stay';
+const RECHECK = 'run `kwsync plan` to see where it stands, and `kwsync apply` again if it is not as the files say';
+
+/** Where the run left or found a list, which the end of the run must still show. */
+type Expected = { present: false } | { present: true; content: KeywordList; revisionId: string | null };
+
 export async function checkStillLive(changes: readonly ListChange[], results: ListResult[], target: KeywordTarget): Promise<ListResult[]> {
-  const written = results.map((r, i) => ({ r, c: changes[i] as ListChange })).filter(({ r }) => r.outcome === 'applied');
-  if (written.length === 0) return results;
+  const checked = results.map((r, i) => ({ r, c: changes[i] as ListChange, i })).filter(({ r, c }) => c !== undefined && expectedEnd(c, r) !== null);
+  if (checked.length === 0) return results;
   let byId: Map<string, LiveKeywordList>;
+  let unreadable: Map<string, string>;
   try {
-    byId = new Map((await readLiveLists(target, written.map(({ c }) => c.id))).lists.map((l) => [l.id, l]));
+    const live = await readLiveLists(target, checked.map(({ c }) => c.id));
+    byId = new Map(live.lists.map((l) => [l.id, l]));
+    unreadable = new Map(live.unreadable.map((u) => [u.id, u.problems.join('; ')]));
   } catch (err) {
-    const warning = `could not re-read the list after the run to confirm no one replaced it: ${describe(err)}`;
-    return results.map((r) => (r.outcome === 'applied' ? { ...r, warnings: [...r.warnings, warning] } : r));
+    const why = `the final re-read failed (${describe(err)})`;
+    const out = [...results];
+    for (const { r, c, i } of checked) out[i] = unconfirmedResult(c, r, why);
+    return out;
   }
-  const otherAnswers = await otherListAnswers(written.map(({ c }) => c.id).filter((id) => !byId.has(id)), target);
-  return results.map((r, i) => {
-    if (r.outcome !== 'applied') return r;
-    const other = otherAnswers.get(r.id);
-    return other === undefined ? stillLive(changes[i] as ListChange, r, byId.get(r.id)) : unconfirmed(changes[i] as ListChange, r, other);
-  });
+  const otherAnswers = await otherListAnswers(checked.map(({ c }) => c.id).filter((id) => !byId.has(id) && !unreadable.has(id)), target);
+  const out = [...results];
+  for (const { r, c, i } of checked) {
+    const other = otherAnswers.get(c.id) ?? unreadable.get(c.id);
+    out[i] = other === undefined ? stillLive(c, r, expectedEnd(c, r) as Expected, byId.get(c.id)) : otherAnswer(c, r, other);
+  }
+  return out;
+}
+
+/** What the end of the run must show for a list the run reports done; null when it reports no end state. */
+function expectedEnd(change: ListChange, result: ListResult): Expected | null {
+  if (result.outcome !== 'applied' && result.outcome !== 'unchanged') return null;
+  if (change.kind === 'delete') return { present: false };
+  if (!change.after) return null;
+  const revisionId = result.outcome === 'applied' || change.kind !== 'noop' ? result.revisionId : change.revisionId;
+  return { present: true, content: change.after, revisionId };
 }
 
 /**
- * A written list the re-read did not find is asked once more by id, exactly: an answer naming
- * another list (the service spells the id otherwise) says nothing about this list, so "deleted"
- * or "gone" cannot be confirmed. Returns the message of each such answer by id.
+ * A list the re-read did not find is asked once more by id, exactly: an answer naming another list
+ * (the service spells the id otherwise) says nothing about this list, so "deleted" or "gone" cannot
+ * be confirmed. Returns the message of each such answer by id.
  */
 async function otherListAnswers(absentIds: string[], target: KeywordTarget): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -49,29 +76,46 @@ async function otherListAnswers(absentIds: string[], target: KeywordTarget): Pro
   return out;
 }
 
-function unconfirmed(change: ListChange, result: ListResult, answer: string): ListResult {
-  const sent = change.kind === 'delete' ? 'this run sent the delete' : `this run wrote revision ${result.revisionId ?? '?'}`;
+function what(change: ListChange, result: ListResult): string {
+  if (result.outcome === 'unchanged') return change.kind === 'delete' ? 'the list was found already deleted' : `the list was found as planned (revision ${result.revisionId ?? change.revisionId ?? '?'})`;
+  return change.kind === 'delete' ? 'this run sent the delete' : `this run wrote revision ${result.revisionId ?? '?'}`;
+}
+
+function unconfirmedResult(change: ListChange, result: ListResult, why: string): ListResult {
+  return { ...result, outcome: 'unconfirmed', message: `${what(change, result)}, but ${why}, so it is not known where the list ended; ${RECHECK}` };
+}
+
+function otherAnswer(change: ListChange, result: ListResult, answer: string): ListResult {
   return {
     ...result,
     outcome: 'conflict',
     message:
-      `${sent}, but the re-read cannot confirm it: the listing does not show the list and ${answer}. ` +
+      `${what(change, result)}, but the re-read cannot confirm it: the listing does not show the list and ${answer}. ` +
       'Check the list in the CometChat dashboard, then run `kwsync plan`; report this answer to the kwsync maintainers',
   };
 }
 
-function stillLive(change: ListChange, result: ListResult, now: LiveKeywordList | undefined): ListResult {
-  const advice = 'find the other writer (one writer per target), run `kwsync plan`, and apply again if this change should stay';
-  if (change.kind === 'delete') {
+function stillLive(change: ListChange, result: ListResult, expected: Expected, now: LiveKeywordList | undefined): ListResult {
+  const wrote = result.outcome === 'applied';
+  if (!expected.present) {
     if (!now) return result;
-    return { ...result, outcome: 'overwritten', revisionId: now.revisionId, message: `this run deleted the list, but another writer created it again (revision ${now.revisionId}); ${advice}` };
+    const message = wrote
+      ? `this run deleted the list, but another writer created it again (revision ${now.revisionId}); ${ADVICE}`
+      : `the list was found already deleted, but at the end of the run it is there (revision ${now.revisionId}): another writer created it during this apply, or the service spells its id otherwise; it was not deleted: ${RECHECK}`;
+    return { ...result, outcome: wrote ? 'overwritten' : 'conflict', revisionId: now.revisionId, message };
   }
-  if (now && sameContent(now, change.after as KeywordList)) return result;
+  if (now && sameContent(now, expected.content)) {
+    if (wrote || expected.revisionId === null || now.revisionId === expected.revisionId) return result;
+    const note = `another writer wrote the list during this apply (revision ${expected.revisionId} -> ${now.revisionId}); it still holds the planned content`;
+    return { ...result, revisionId: now.revisionId, warnings: [...result.warnings, note] };
+  }
   const where = now ? `it now holds other content (revision ${now.revisionId})` : 'it has since been deleted';
+  if (wrote) return { ...result, outcome: 'overwritten', revisionId: now?.revisionId ?? null, message: `this run wrote revision ${result.revisionId ?? '?'}, but by the end of the run ${where}; ${ADVICE}` };
+  const done = now ? `edited it (revision ${expected.revisionId ?? '?'} -> ${now.revisionId})` : `deleted it (it was at revision ${expected.revisionId ?? '?'})`;
   return {
     ...result,
-    outcome: 'overwritten',
+    outcome: 'conflict',
     revisionId: now?.revisionId ?? null,
-    message: `this run wrote revision ${result.revisionId ?? '?'}, but by the end of the run ${where}; ${advice}`,
+    message: `${what(change, result)}, but another writer ${done} during this apply, so it is not as the files say; ${ADVICE}`,
   };
 }

@@ -3,6 +3,7 @@
 import type { LiveKeywordList } from '../model/keyword-list.js';
 import type { ListChange, ListResult } from '../model/plan.js';
 import { unsafeReason, type SafetyConfig } from '../plan/safety.js';
+import { publishedDefaultSign } from '../api/published-defaults.js';
 
 export interface WriteGuardOptions {
   force: boolean;
@@ -12,13 +13,20 @@ export interface WriteGuardOptions {
 /** A write that ends before any request: its outcome, the revision it saw, and why. */
 export type Settled = Pick<ListResult, 'outcome' | 'revisionId' | 'message'>;
 
-/** A default list of the app is never written or deleted, even when a plan asks for it. */
-export function defaultListGuard(live: LiveKeywordList | undefined): Settled | null {
-  if (!live?.default) return null;
+/**
+ * A default list of the app is never written or deleted, even when a plan asks for it: by the live
+ * list's flags, or by an id or name CometChat publishes for its default lists, on the live list or
+ * in what the plan would write (an answer may lack `default`; a plan may be saved and edited).
+ */
+export function defaultListGuard(live: LiveKeywordList | undefined, change?: ListChange): Settled | null {
+  const revisionId = live?.revisionId ?? null;
+  if (live?.default) return { outcome: 'skipped', revisionId, message: 'not written: it is a default list of the app, and kwsync never changes those' };
+  const sign = (live ? publishedDefaultSign(live) : null) ?? (change ? publishedDefaultSign({ id: change.id, name: change.after?.name }) : null);
+  if (sign === null) return null;
   return {
     outcome: 'skipped',
-    revisionId: live.revisionId,
-    message: 'not written: it is a default list of the app, and kwsync never changes those',
+    revisionId,
+    message: `not written: CometChat publishes ${sign} for one of its default lists, and kwsync never changes those, whatever an answer says; give your list its own id and name`,
   };
 }
 

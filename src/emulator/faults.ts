@@ -3,6 +3,8 @@
 // - 'drop-after': the request is processed, then the connection dies (the write landed, the answer is lost);
 // - 'edit-before': another writer changes the list (adds a term, revision +1) just before this
 //   request is processed, i.e. between a client's re-read and its write;
+// - 'delete-before': another writer deletes the list (`editList`, default the one the path names)
+//   just before this request is processed;
 // - 'trickle': a normal answer whose body arrives one byte every `trickleMs` (default 1000);
 // - 'cut-body': a normal answer (headers with the full content-length) whose connection dies after
 //   half of the body: a transient reset mid-body. Sent after the work is done, like 'drop-after'.
@@ -14,7 +16,7 @@
 import { splitAppPath } from './apps.js';
 import { createPrng } from './prng.js';
 
-export type FaultType = '429' | '502' | '503' | '504' | 'drop' | 'drop-after' | 'edit-before' | 'trickle' | 'cut-body' | 'latency' | 'other-list' | 'no-default-flag';
+export type FaultType = '429' | '502' | '503' | '504' | 'drop' | 'drop-after' | 'edit-before' | 'delete-before' | 'trickle' | 'cut-body' | 'latency' | 'other-list' | 'no-default-flag';
 
 export interface ScriptedFault {
   type: FaultType;
@@ -31,7 +33,7 @@ export interface ScriptedFault {
   trickleMs?: number;
   /** 'edit-before': the term the other writer adds (default `live-edit-<n>`). */
   editTerm?: string;
-  /** 'edit-before': the list the other writer edits (default: the one the request's path names). */
+  /** 'edit-before' / 'delete-before': the list the other writer edits or deletes (default: the one the request's path names). */
   editList?: string;
   /** Let this many matching requests pass before the fault starts firing. */
   skip?: number;
@@ -75,6 +77,8 @@ export interface FaultInjector {
   decide(method: string, path: string): FaultDecision;
   inject(fault: ScriptedFault): void;
   setRandom(faults: RandomFaults | undefined): void;
+  /** Forget every scripted fault still queued and every random rate. */
+  clear(): void;
 }
 
 const PREFIXES = ['/calls/v3', '/v3'];
@@ -101,6 +105,10 @@ export function createFaultInjector(seed: number, initial: RandomFaults | undefi
     },
     setRandom(faults) {
       random = { ...faults };
+    },
+    clear() {
+      queue.length = 0;
+      random = {};
     },
     decide(method, path) {
       const f = scripted(method, path);

@@ -101,6 +101,8 @@ export interface RunningEmulator {
   clearRequests(): void;
   injectFaults(f: ScriptedFault): void;
   setFaults(f: EmulatorOptions['faults']): void;
+  /** Drop every queued scripted fault and random rate (a property test between runs). */
+  clearFaults(): void;
   close(): Promise<void>;
 }
 
@@ -152,6 +154,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     },
     injectFaults: (f) => faults.inject(f),
     setFaults: (f) => faults.setRandom(f),
+    clearFaults: () => faults.clear(),
     close: () => app.close(),
   };
 }

@@ -89,6 +89,10 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
       const target = named === undefined ? ctx : apps.get(named)?.ctx;
       if (target) editBefore(target, decision.editList ?? listIdOf(path), decision.editTerm ?? `live-edit-${(edits += 1)}`);
     }
+    else if (decision.fault === 'delete-before') {
+      const target = named === undefined ? ctx : apps.get(named)?.ctx;
+      if (target) deleteBefore(target, decision.editList ?? listIdOf(path));
+    }
     else if (decision.fault) {
       const status = Number(decision.fault);
       const retry = status === 429 ? { 'retry-after': String(decision.retryAfterSeconds ?? 1) } : undefined;
@@ -178,6 +182,13 @@ function editBefore(ctx: EmulatorContext, id: string | undefined, term: string):
   if (!found) return;
   const edited = { ...found, searchTerms: [...found.searchTerms, term], revision: found.revision + 1, updatedAt: found.updatedAt + 1 };
   ctx.keywords.load(lists.map((l) => (l === found ? edited : l)));
+}
+
+/** Another writer's delete of a list, as their DELETE would. */
+function deleteBefore(ctx: EmulatorContext, id: string | undefined): void {
+  if (id === undefined) return;
+  const lists = ctx.keywords.all();
+  if (lists.some((l) => l.id === id)) ctx.keywords.load(lists.filter((l) => l.id !== id));
 }
 
 /** The answer, one byte every `everyMs`: headers at once, then a body that never trips an idle timeout. */

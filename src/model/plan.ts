@@ -87,10 +87,12 @@ export interface SavedPlan {
 /**
  * applied: written and verified; unchanged: already as planned; skipped: not written (moved live,
  * default list, needs --force, interrupted); failed: the write failed; conflict: another writer
- * wrote the list during this apply (a change may be lost); overwritten: written, but by the end of
- * the run the list no longer held what this run sent (a later writer replaced it).
+ * wrote the list during this apply (a change may be lost; also a list planned unchanged that another
+ * writer deleted or edited during it); overwritten: written, but by the end of the run the list no
+ * longer held what this run sent (a later writer replaced it); unconfirmed: the final re-read could
+ * not tell where the list ended (it failed), so the run cannot say it is as planned.
  */
-export type ListOutcome = 'applied' | 'unchanged' | 'skipped' | 'failed' | 'conflict' | 'overwritten';
+export type ListOutcome = 'applied' | 'unchanged' | 'skipped' | 'failed' | 'conflict' | 'overwritten' | 'unconfirmed';
 
 export interface ListResult {
   id: string;

@@ -60,12 +60,18 @@ export async function runDemo(outer: CliIO, opts: { dir: string }): Promise<numb
     if (again !== EXIT.ok) {
       throw new KwsyncError('the demo did not converge: the second plan still shows changes', { hint: 'this is a bug; please report it' });
     }
-    const names = (checked.config.targets ?? []).map((t) => t.name);
-    const pick = names.length > 1 ? ` --target ${names[0]}` : '';
+    const targets = checked.config.targets ?? [];
+    const first = targets[0];
+    const pick = first && targets.length > 1 ? ` --target ${first.name}` : '';
+    // A target that names its app decides where it goes (a contradicting COMETCHAT_APP_ID is refused),
+    // so the advice exports only what that target still reads from the environment.
+    const exports = first && (first.appId || first.baseUrl)
+      ? `export ${first.apiKeyEnv ?? 'COMETCHAT_API_KEY'}=<REST key>      # kwsync.yaml says which app target "${first.name}" is`
+      : 'export COMETCHAT_APP_ID=<app id> COMETCHAT_REGION=<us|eu|in> COMETCHAT_API_KEY=<REST key>';
     io.stdout.write(
       '\nDone: the emulator now holds exactly the lists in the files.\n' +
-        'Against a real app the same commands run with the environment variables of the design:\n' +
-        '  export COMETCHAT_APP_ID=<app id> COMETCHAT_REGION=<us|eu|in> COMETCHAT_API_KEY=<REST key>\n' +
+        'Against a real app the same commands run with the key in the environment:\n' +
+        `  ${exports}\n` +
         `  kwsync plan${pick} && kwsync apply${pick}      # apply shows the plan and asks for yes\n`,
     );
     return EXIT.ok;
