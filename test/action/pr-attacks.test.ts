@@ -139,7 +139,6 @@ describe('an outsider\'s PR sees counts only (author_association, not the PR\'s 
     expect(gh.checkRuns.at(-1)!.conclusion).toBe('success');
   });
 });
-});
 
 describe('a trusted PR\'s preview never singles out a message (k-anonymity)', () => {
   it('counts under pullRequests.minMessageCount show as <k, and no term caught by fewer messages is named', async () => {
