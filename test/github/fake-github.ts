@@ -77,6 +77,8 @@ export class FakeGitHub {
   /** branch name -> head commit sha (repos.getBranch). */
   branches = new Map<string, string>();
   defaultBranch = 'main';
+  /** GET /repos/{o}/{r} `private`: who can read the repository's summaries and issues. */
+  privateRepo = false;
   /** A git repository whose objects the Git Database API serves (commits, trees, blobs). */
   gitDir: string | undefined;
   /** issue number -> its events (labeled, ...). */
@@ -120,6 +122,7 @@ export class FakeGitHub {
     this.commitPulls.clear();
     this.branches.clear();
     this.defaultBranch = 'main';
+    this.privateRepo = false;
     this.failNext = [];
     this.faultsFor = [];
     this.gitDir = undefined;
@@ -226,7 +229,7 @@ export class FakeGitHub {
       return { status: 200, json: issue.labels.map((name) => ({ name })) };
     }
     if (/^\/repos\/[^/]+\/[^/]+$/.test(path) && method === 'GET') {
-      return { status: 200, json: { default_branch: this.defaultBranch } };
+      return { status: 200, json: { default_branch: this.defaultBranch, private: this.privateRepo, visibility: this.privateRepo ? 'private' : 'public' } };
     }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/branches\/([^/]+)$/.exec(path)) && method === 'GET') {
       const head = this.branches.get(decodeURIComponent(m[1]!));
