@@ -190,7 +190,7 @@ describe('the PR does not decide its own guard', () => {
     await stageTwo().run;
     const body = ownComment();
     expect(body).toContain('**This change edits where targets connect**');
-    expect(body).toContain('target prod added');
+    expect(body).toContain('target `prod` added (appId (none), region (none), baseUrl `https://attacker.example/v3`, apiKeyEnv (none), environment (none))');
     // Planned live against the emulator (the default branch's connection), not the PR's server.
     expect(body).toContain('(against the live app)');
   });
