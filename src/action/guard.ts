@@ -3,7 +3,7 @@
 // values and the head's; any change to them is called out (a CAUTION line) so a reviewer sees it.
 // The new values take effect from the next change on. Pure.
 import type { KwsyncConfig, Limits, ValidateLevels } from '../model/config.js';
-import { levelChanges, stricterLevels } from '../validate/rule-levels.js';
+import { stricterLevels } from '../validate/rule-levels.js';
 import { mdCode } from '../render/markdown-escape.js';
 
 export interface Guard {
@@ -42,27 +42,41 @@ export function guardChanges(base: Guard, head: Guard): string[] {
     if (base.limits[key] !== head.limits[key]) out.push(`limits.${key} ${base.limits[key]} → ${head.limits[key]}`);
   }
   if (base.prune !== head.prune) out.push(`prune ${base.prune} → ${head.prune}`);
-  out.push(...levelChanges(base.validate, head.validate));
+  out.push(...escapedLevelChanges(base.validate, head.validate));
+  return out;
+}
+
+/** `validate.rules.term-dash warning → off`; the rule ids come from the PR's kwsync.yaml, so they show as code. */
+function escapedLevelChanges(base: Guard['validate'], head: Guard['validate']): string[] {
+  const out: string[] = [];
+  if (base.strict !== head.strict) out.push(`validate.strict ${base.strict} → ${head.strict}`);
+  for (const rule of new Set([...Object.keys(base.rules), ...Object.keys(head.rules)])) {
+    const a = base.rules[rule] ?? 'default';
+    const b = head.rules[rule] ?? 'default';
+    if (a !== b) out.push(`validate.rules.${mdCode(rule)} ${mdCode(a)} → ${mdCode(b)}`);
+  }
   return out;
 }
 
 /** The fields of a target that say where its key goes: a change to them is always called out. */
 const CONNECTION_FIELDS = ['appId', 'region', 'baseUrl', 'apiKeyEnv', 'environment'] as const;
 
-/** `target production: baseUrl (none) → https://x`, one per connection field that differs; a target added or removed is named too. */
+/** `target production: baseUrl (none) → https://x`, one per connection field that differs; a target added or removed is named with every connection field. */
 export function connectionChanges(base: KwsyncConfig, head: KwsyncConfig): string[] {
   const out: string[] = [];
+  // Every value comes from a pull request's kwsync.yaml (the base's may too, once merged): shown as code, escaped.
+  const value = (v: string | undefined) => (v === undefined ? '(none)' : mdCode(v));
+  const fields = (t: NonNullable<KwsyncConfig['targets']>[number]) => CONNECTION_FIELDS.map((f) => `${f} ${value(t[f])}`).join(', ');
   const before = new Map((base.targets ?? []).map((t) => [t.name, t]));
   for (const t of head.targets ?? []) {
     const old = before.get(t.name);
     if (!old) {
-      out.push(`target ${t.name} added`);
+      out.push(`target ${mdCode(t.name)} added (${fields(t)})`);
       continue;
     }
-    // The values come from a pull request's kwsync.yaml: shown as code, escaped.
-    for (const f of CONNECTION_FIELDS) if (old[f] !== t[f]) out.push(`target ${t.name}: ${f} ${old[f] === undefined ? '(none)' : mdCode(old[f])} → ${t[f] === undefined ? '(none)' : mdCode(t[f])}`);
+    for (const f of CONNECTION_FIELDS) if (old[f] !== t[f]) out.push(`target ${mdCode(t.name)}: ${f} ${value(old[f])} → ${value(t[f])}`);
   }
-  for (const name of before.keys()) if (!(head.targets ?? []).some((t) => t.name === name)) out.push(`target ${name} removed`);
+  for (const t of base.targets ?? []) if (!(head.targets ?? []).some((h) => h.name === t.name)) out.push(`target ${mdCode(t.name)} removed (it connected with ${fields(t)})`);
   return out;
 }
 

@@ -40,11 +40,13 @@ export async function previewImpact(plan: Plan, groups: readonly string[], perGr
 }
 
 /**
- * k-anonymity: a count from 1 to k-1 shows as "<k", and a term caught by fewer than k messages is
- * not named, so even a trusted author's comment never points at one message (or a handful).
+ * k-anonymity: every count below k, zero included, shows as "<k", and a term caught by fewer than
+ * k messages is not named, so even a trusted author's comment never points at one message. Zero
+ * must be masked too: with "0" shown, one single-pattern list per digit position and bit reads a
+ * code one bit per list ("<k" versus "0").
  */
 export function maskCount(n: number, k: number): string {
-  return n > 0 && n < k ? `<${k}` : String(n);
+  return k > 1 && n < k ? `<${k}` : String(n);
 }
 
 export function renderImpactMarkdown(p: Preview, opts: { minMessageCount: number } = { minMessageCount: 1 }): string {
@@ -52,7 +54,7 @@ export function renderImpactMarkdown(p: Preview, opts: { minMessageCount: number
   const lines = [
     '#### Impact preview',
     '',
-    `${p.messagesScanned} recent message${p.messagesScanned === 1 ? '' : 's'} of ${p.groups.map(mdCodeCell).join(', ')} (counts and terms only${k > 1 ? `; counts under ${k} show as <${k}, and terms caught by fewer than ${k} messages are not named` : ''}).`,
+    `${p.messagesScanned} recent message${p.messagesScanned === 1 ? '' : 's'} of ${p.groups.map(mdCodeCell).join(', ')} (counts and terms only${k > 1 ? `; counts under ${k}, zero included, show as <${k}, and terms caught by fewer than ${k} messages are not named` : ''}).`,
     '',
   ];
   if (p.lists.length === 0) return [...lines, 'No list changes: nothing to preview.', ''].join('\n');

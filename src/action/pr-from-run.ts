@@ -14,6 +14,9 @@ export interface VerifiedPullRequest {
   baseRef: string;
   /** The head branch lives in another repository. */
   fromFork: boolean;
+  /** The repository the head branch lives in, and its owner ('' when GitHub reports none: a deleted fork). */
+  headRepo: string;
+  headOwner: string;
   /** The PR author's login and relation to the repository, as GitHub reports them (never the artifact's word). */
   author: string;
   authorAssociation: string;
@@ -115,6 +118,8 @@ export async function findPullRequests(octokit: GitHubClient, repo: RepoRef, eve
       baseSha: data.base.sha,
       baseRef: data.base.ref,
       fromFork: (data.head.repo?.full_name ?? '').toLowerCase() !== here,
+      headRepo: data.head.repo?.full_name ?? '',
+      headOwner: data.head.repo?.owner?.login ?? '',
       author: data.user?.login ?? '',
       authorAssociation: data.author_association,
       labels: (data.labels ?? []).map((l) => l.name ?? '').filter(Boolean),

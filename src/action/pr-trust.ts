@@ -1,43 +1,75 @@
-// Who may see the live side of a pull request's plan. Trust comes from who wrote the PR, as GitHub
-// reports it (author_association: OWNER, MEMBER, COLLABORATOR), never from what the PR uploads or
-// contains. A maintainer releases an outside PR with a label (kwsync.yaml pullRequests.trustLabel on
-// the default branch): labels need triage access, which the author of an outside PR lacks. The label
-// releases only commits pushed before it was added, so a later push by the author is withheld
-// again until a maintainer adds the label anew (remove it and add it again).
+// Who may see the live side of a pull request's plan. Trust comes from who wrote the PR and whose
+// repository its head lives in, as GitHub reports them, never from what the PR uploads or contains.
+// An outsider's plan is released for ONE commit by an act GitHub binds to that commit: an approving
+// review whose commit_id is the head, by someone whose repository permission is write or admin
+// (asked of GitHub, not read from the review's author_association). No time is compared: stage one
+// runs the PR's own workflow, so any time it reports (or that its run lasts) is the PR's to move.
 import type { GitHubClient, RepoRef } from '../github/client.js';
 import { TRUSTED_ASSOCIATIONS } from '../model/config.js';
+import { mdCode } from '../render/markdown-escape.js';
 import type { VerifiedPullRequest } from './pr-from-run.js';
 
 export type Trust =
-  | { trusted: true; why: string; /** Set when a maintainer's label released an outside PR: who added it. */ releasedBy?: string }
-  | { trusted: false; why: string; labelTooOld?: boolean };
+  | { trusted: true; why: string; /** Set when a maintainer's approving review released an outside PR: who approved it. */ releasedBy?: string }
+  | { trusted: false; why: string; /** Approvals by maintainers at other commits: they release those commits, not this head. */ staleApprovals: { by: string; sha: string }[] };
 
-export async function decideTrust(
-  octokit: GitHubClient,
-  repo: RepoRef,
-  pr: VerifiedPullRequest,
-  opts: { trustLabel: string; /** When stage one's run for this head was created (workflow_run.created_at): the push. */ headSeenAt: string | undefined },
-): Promise<Trust> {
+/** Repository permissions (GitHub's legacy base roles: maintain reads as write) whose approval releases a plan. */
+export const RELEASING_PERMISSIONS = ['admin', 'write'] as const;
+
+export async function decideTrust(octokit: GitHubClient, repo: RepoRef, pr: VerifiedPullRequest): Promise<Trust> {
+  const association = `the author's association with the repository is ${pr.authorAssociation || 'unknown'}`;
+  const here = `${repo.owner}/${repo.repo}`.toLowerCase();
+  // A member's PR from a branch someone else owns: that someone pushes what the plan reads.
+  const headOwned = pr.headRepo.toLowerCase() === here || (pr.headOwner !== '' && pr.headOwner.toLowerCase() === pr.author.toLowerCase());
   if ((TRUSTED_ASSOCIATIONS as readonly string[]).includes(pr.authorAssociation)) {
-    return { trusted: true, why: `the author's association with the repository is ${pr.authorAssociation}` };
+    if (headOwned) return { trusted: true, why: association };
   }
-  const outside = `the author's association with the repository is ${pr.authorAssociation || 'unknown'}`;
-  if (!pr.labels.includes(opts.trustLabel)) return { trusted: false, why: outside };
-  const labelled = await lastLabelled(octokit, repo, pr.number, opts.trustLabel);
-  const seen = opts.headSeenAt ? Date.parse(opts.headSeenAt) : NaN;
-  if (labelled && !Number.isNaN(seen) && Date.parse(labelled.at) > seen) {
-    return { trusted: true, why: `${labelled.by} added the label \`${opts.trustLabel}\` after this commit was pushed`, releasedBy: labelled.by };
-  }
-  return { trusted: false, why: `${outside}, and the label \`${opts.trustLabel}\` was added before this commit was pushed`, labelTooOld: true };
+  const outside = headOwned
+    ? association
+    : `the head branch lives in ${pr.headRepo ? mdCode(pr.headRepo) : 'a deleted repository'}, which belongs to ${pr.headOwner ? mdCode(pr.headOwner) : 'nobody known'}, not to the author ${mdCode(pr.author)}`;
+  const approvals = await maintainerApprovals(octokit, repo, pr);
+  const release = approvals.find((a) => a.sha === pr.headSha);
+  if (release) return { trusted: true, why: `${mdCode(release.by)} (${release.permission} access) approved this very commit`, releasedBy: release.by };
+  return { trusted: false, why: outside, staleApprovals: approvals.map(({ by, sha }) => ({ by, sha })) };
 }
 
-async function lastLabelled(octokit: GitHubClient, repo: RepoRef, number: number, label: string): Promise<{ at: string; by: string } | undefined> {
-  let last: { at: string; by: string } | undefined;
-  const pages = octokit.paginate.iterator(octokit.rest.issues.listEvents, { ...repo, issue_number: number, per_page: 100 });
+/** Approving reviews by people with write access, each with the commit GitHub bound it to (newest last). */
+async function maintainerApprovals(octokit: GitHubClient, repo: RepoRef, pr: VerifiedPullRequest): Promise<{ by: string; sha: string; permission: string }[]> {
+  const approved: { by: string; sha: string }[] = [];
+  const pages = octokit.paginate.iterator(octokit.rest.pulls.listReviews, { ...repo, pull_number: pr.number, per_page: 100 });
   for await (const page of pages) {
-    for (const e of page.data) {
-      if (e.event === 'labeled' && (e as { label?: { name?: string } }).label?.name === label) last = { at: e.created_at, by: e.actor?.login ?? 'a maintainer' };
+    for (const r of page.data) {
+      // A dismissed approval reads DISMISSED; a review on a vanished commit has commit_id null.
+      if (r.state !== 'APPROVED' || !r.user?.login || typeof r.commit_id !== 'string') continue;
+      if (r.user.login.toLowerCase() === pr.author.toLowerCase()) continue;
+      approved.push({ by: r.user.login, sha: r.commit_id });
     }
   }
-  return last;
+  const permissionOf = new Map<string, string>();
+  const out: { by: string; sha: string; permission: string }[] = [];
+  for (const a of approved) {
+    if (!permissionOf.has(a.by)) permissionOf.set(a.by, await permission(octokit, repo, a.by));
+    const p = permissionOf.get(a.by)!;
+    if ((RELEASING_PERMISSIONS as readonly string[]).includes(p)) out.push({ ...a, permission: p });
+  }
+  return out;
+}
+
+async function permission(octokit: GitHubClient, repo: RepoRef, username: string): Promise<string> {
+  try {
+    const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username });
+    return data.permission;
+  } catch (err) {
+    // 404: no such user (deleted since the review). Anything else is not an answer: fail closed, loudly.
+    if ((err as { status?: number }).status === 404) return 'none';
+    throw err;
+  }
+}
+
+/** What the withheld comment tells a maintainer: which act releases which commit. */
+export function releaseInstruction(headSha: string, stale: readonly { by: string; sha: string }[]): string {
+  const short = headSha.slice(0, 7);
+  const old = stale.filter((a) => a.sha !== headSha);
+  const note = old.length === 0 ? '' : ` (${[...new Set(old.map((a) => `${mdCode(a.by)} approved \`${a.sha.slice(0, 7)}\``))].join(', ')}: an approval releases only the commit it was given on, not this head)`;
+  return `A maintainer with write access releases them for \`${short}\` only by approving the pull request at that commit (Files changed → Review changes → Approve, with \`${short}\` as the head), then re-running the **kwsync plan (live)** workflow run (Re-run all jobs)${note}. A later push is withheld again.`;
 }

@@ -15,6 +15,7 @@ import { commitOf, fetchCommit } from '../status/git-lists.js';
 import { lastAppliedLine, readLastApplied } from '../status/last-applied.js';
 import { targetListsOf } from '../status/read-status.js';
 import type { Applied } from '../status/status-schema.js';
+import { readersTrusted, withoutUnmanagedNames } from './public-view.js';
 
 export async function runDrift(run: ActionRun): Promise<ActionResult> {
   const { inputs, context, deps } = run;
@@ -37,8 +38,11 @@ export async function runDrift(run: ActionRun): Promise<ActionResult> {
   const applied = await readLastApplied(deps.deploymentReader, { name: target, environment: prepared.targetConfig?.environment });
   const lastApplied = `${lastAppliedLine(applied, 'the default branch')}${await aheadNote(run, prepared, applied)}`;
   // The summary first, whole (every list the issue may leave out): it stays even when GitHub fails.
-  const found = drift ? `**Drift**: live differs from the repository.\n\n${driftAdvice(plan, inputs.dir)}` : noDriftNote(plan.unmanaged.length, plan);
-  await deps.writeSummary(renderPlanSummary(plan, validation.diagnostics, renderPlanMarkdown, [lastApplied, found]));
+  // The summary and the issue are public in a public repository: unmanaged lists counted, not named.
+  const trusted = await readersTrusted(deps.octokit, { owner: context.owner, repo: context.repo });
+  const shown = trusted ? { plan, note: undefined } : withoutUnmanagedNames(plan);
+  const found = drift ? `**Drift**: live differs from the repository.\n\n${driftAdvice(shown.plan, inputs.dir)}${shown.note ? `\n\n${shown.note}` : ''}` : noDriftNote(plan.unmanaged.length, plan);
+  await deps.writeSummary(renderPlanSummary(shown.plan, validation.diagnostics, renderPlanMarkdown, [lastApplied, found]));
   deps.log.info(drift ? 'Drift: live differs from the repository.' : found);
   try {
     const res = await syncDriftIssue(deps.octokit, {
@@ -46,7 +50,7 @@ export async function runDrift(run: ActionRun): Promise<ActionResult> {
       repo: context.repo,
       target,
       title: driftIssueTitle(target),
-      driftBody: drift ? renderDriftIssue(plan, { ...link, renderPlan: renderPlanMarkdown, now, dir: inputs.dir, lastApplied }).body : null,
+      driftBody: drift ? renderDriftIssue(shown.plan, { ...link, renderPlan: renderPlanMarkdown, now, dir: inputs.dir, lastApplied: shown.note ? `${lastApplied}\n\n${shown.note}` : lastApplied }).body : null,
       resolvedComment: renderDriftResolved(target, now, link),
     });
     if (res.issueNumber !== null) {

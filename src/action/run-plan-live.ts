@@ -32,9 +32,9 @@ import { similarityThreshold } from '../preview/similarity-threshold.js';
 import { renderPlanSummary, SUMMARY_LIMIT_BYTES, SUMMARY_SHORTENED_NOTE } from './job-summary.js';
 import { publishPlanCheck, type PrOutcome } from './plan-check.js';
 import { DEFAULT_BUNDLE_LIMITS, unsafePathReason, writeUntrustedFolder } from './pr-bundle.js';
-import { findPullRequests, workflowRunOf, type VerifiedPullRequest } from './pr-from-run.js';
+import { findPullRequests, type VerifiedPullRequest } from './pr-from-run.js';
 import { readGuards, type Guards } from './pr-guards.js';
-import { decideTrust, type Trust } from './pr-trust.js';
+import { decideTrust, releaseInstruction, type Trust } from './pr-trust.js';
 import { loadSettings, targetName, type Settings } from './setup.js';
 import { formatError } from './format-error.js';
 import { isSelective } from '../targets/resolve-target.js';
@@ -81,7 +81,7 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
 async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted: Settings, target: string, liveOn: string): Promise<PrOutcome> {
   const { inputs, context, deps } = run;
   const repo = { owner: context.owner, repo: context.repo };
-  const trust = await decideTrust(deps.octokit, repo, pr, { trustLabel: trusted.config.pullRequests.trustLabel, headSeenAt: workflowRunOf(context.event).created_at });
+  const trust = await decideTrust(deps.octokit, repo, pr);
   deps.log.info(`#${pr.number}: ${trust.trusted ? 'the live plan is shown' : 'the live plan is withheld'}: ${trust.why}`);
   let root: string;
   try {
@@ -167,7 +167,7 @@ async function planTrusted(run: ActionRun, p: PlanInputs, trust: Trust): Promise
   const caution = guardCaution(guards.changes, 'plan', guards.connection);
   // Whoever reads an outside PR's comment should see why it shows the live plan.
   const released = trust.trusted && trust.releasedBy
-    ? `> [!NOTE]\n> The live plan of this outside pull request was released for \`${pr.headSha.slice(0, 7)}\` by ${trust.releasedBy} with the label \`${trusted.config.pullRequests.trustLabel}\`.`
+    ? `> [!NOTE]\n> The live plan of this outside pull request was released for \`${pr.headSha.slice(0, 7)}\` only, by ${mdCode(trust.releasedBy)}'s approving review of that commit.`
     : '';
   const link = { runUrl: context.runUrl, sha: pr.headSha };
   const scope = scopeNote(trusted, base, prValidation);
@@ -208,12 +208,12 @@ async function planWithheld(run: ActionRun, p: PlanInputs, trust: Trust): Promis
     notes: [],
   });
   const lists = tw.lists.flatMap((l) => (l.own.kind === 'none' ? [] : [{ id: l.id, kind: l.own.kind, added: l.own.added.length, removed: l.own.removed.length }]));
-  const { trustLabel } = trusted.config.pullRequests;
+  const release = releaseInstruction(pr.headSha, trust.trusted ? [] : trust.staleApprovals);
   const body = renderWithheldPlan({
     target,
     lists,
     why: trust.why,
-    trustLabel,
+    release,
     errorCount: 0,
     warningCount: prValidation.warningCount,
     notes: [guardCaution(guards.changes, 'plan', guards.connection), scopeNote(trusted, base, prValidation)],
@@ -223,7 +223,6 @@ async function planWithheld(run: ActionRun, p: PlanInputs, trust: Trust): Promis
   // The job summary of a public repository is as public as the comment: the same counts only.
   await deps.writeSummary(body.slice(body.indexOf('\n') + 1));
   await comment(run, pr, target, body);
-  const release = `A maintainer releases the live plan by adding the label \`${trustLabel}\` and re-running this workflow run.`;
   return {
     pr,
     diagnostics: prValidation.diagnostics,

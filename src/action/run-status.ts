@@ -10,6 +10,7 @@ import { readStatus, type CommitLists, type StatusDeps } from '../status/read-st
 import { driftCell, aheadCell, renderStatusMarkdown } from '../status/render-status.js';
 import type { ActionResult, ActionRun } from './deps.js';
 import { TARGET_INPUT } from './setup.js';
+import { readersTrusted, withheldNamesNote } from './public-view.js';
 
 export async function runStatus({ inputs, context, deps }: ActionRun): Promise<ActionResult> {
   // Status connects with the checkout's kwsync.yaml (baseUrl, apiKeyEnv): a pull request's would pick where a key goes.
@@ -44,6 +45,13 @@ export async function runStatus({ inputs, context, deps }: ActionRun): Promise<A
     { reader: deps.deploymentReader, git, connect, now: () => now },
     { targets, ref: { name: 'HEAD', sha: head, folder: await git.at(head), source: 'ref' }, repository: `${context.owner}/${context.repo}` },
   );
+  // The job summary of a public repository is public: unmanaged lists counted, not named.
+  if (!(await readersTrusted(deps.octokit, { owner: context.owner, repo: context.repo }))) {
+    for (const t of report.targets) {
+      if (t.drift.unmanaged.length === 0) continue;
+      t.drift = { ...t.drift, notes: [...t.drift.notes, withheldNamesNote(t.drift.unmanaged.length)], unmanaged: [] };
+    }
+  }
   await deps.writeSummary(renderStatusMarkdown(report, { now }));
   for (const t of report.targets) deps.log.info(`${t.target}: applied ${t.applied.shortSha ?? 'none'}; drift ${driftCell(t.drift)}; ahead ${aheadCell(t.ahead)}`);
   const unread = report.targets.filter(targetUnread).map((t) => t.target);

@@ -66,7 +66,7 @@ export function createGitHubClient(opts: GitHubClientOptions): GitHubClient {
         const hit = rateLimitOf(err.status, err.response?.headers as Record<string, string>, err.message, now());
         if (!hit) throw err;
         const where = { method: String(options.method), path: pathOf(String(options.url), options as Record<string, unknown>) };
-        if (hit.waitMs > maxWait || waits >= MAX_RATE_LIMIT_WAITS) throw new GitHubRateLimitError(hit, where, now(), err);
+        if (hit.waitMs > maxWait || waits >= MAX_RATE_LIMIT_WAITS) throw new GitHubRateLimitError(hit, where, now(), err, hit.waitMs > maxWait ? 0 : waits);
         warn(`GitHub ${hit.kind} rate limit on ${where.method} ${where.path}: waiting ${Math.ceil(hit.waitMs / 1000)} s (${hit.source}) before trying again`);
         await sleep(hit.waitMs);
       }

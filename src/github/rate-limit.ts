@@ -54,17 +54,25 @@ export function rateLimitOf(status: number, headers: HeaderMap | undefined, mess
 /** A rate limit whose wait does not fit in the job: the run ends, saying when to run it again. */
 export class GitHubRateLimitError extends KwsyncError {
   readonly hit: RateLimitHit;
-  constructor(hit: RateLimitHit, request: { method: string; path: string }, nowMs: number, cause?: unknown) {
-    super(rateLimitMessage(hit, request, nowMs), { hint: rateLimitHint(hit), cause });
+  constructor(hit: RateLimitHit, request: { method: string; path: string }, nowMs: number, cause?: unknown, waited = 0) {
+    super(rateLimitMessage(hit, request, nowMs, waited), { hint: rateLimitHint(hit), cause });
     this.hit = hit;
   }
 }
 
-export function rateLimitMessage(hit: RateLimitHit, request: { method: string; path: string }, nowMs: number): string {
+/** `waited`: how many waits this request already took; when they ran out the stop says so, not the time bound. */
+export function rateLimitMessage(hit: RateLimitHit, request: { method: string; path: string }, nowMs: number, waited = 0): string {
   const minutes = Math.max(1, Math.ceil((hit.untilMs - nowMs) / 60_000));
   const at = new Date(hit.untilMs).toISOString().replace(/\.\d{3}Z$/, '').replace('T', ' ');
   const which = hit.kind === 'primary' ? "GitHub's primary rate limit for this token is used up" : "GitHub's secondary rate limit (too many requests in a short time) was hit";
-  return `${which} (${hit.status} on ${request.method} ${request.path}); it lifts at ${at} UTC, in ${minutes} minute${minutes === 1 ? '' : 's'} (from ${hit.source}). kwsync waits at most ${MAX_RATE_LIMIT_WAIT_MS / 1000} s for a rate limit, so it stopped here instead of waiting out the job's timeout.`;
+  return `${which} (${hit.status} on ${request.method} ${request.path}); it lifts at ${at} UTC, in ${minutes} minute${minutes === 1 ? '' : 's'} (from ${hit.source}). ${why(hit, waited)}`;
+}
+
+function why(hit: RateLimitHit, waited: number): string {
+  if (waited >= MAX_RATE_LIMIT_WAITS && hit.waitMs <= MAX_RATE_LIMIT_WAIT_MS) {
+    return `kwsync already waited ${waited} time${waited === 1 ? '' : 's'} for this request, the most it waits for one, and GitHub still refused, so it stopped here.`;
+  }
+  return `kwsync waits at most ${MAX_RATE_LIMIT_WAIT_MS / 1000} s for a rate limit, so it stopped here instead of waiting out the job's timeout.`;
 }
 
 export function rateLimitHint(hit: RateLimitHit): string {

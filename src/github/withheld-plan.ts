@@ -19,7 +19,8 @@ export interface WithheldPlanOptions extends RunLink {
   lists: readonly OwnCount[];
   /** Why the author is not trusted, in a sentence fragment. */
   why: string;
-  trustLabel: string;
+  /** Which act releases which commit (src/action/pr-trust.ts releaseInstruction). */
+  release: string;
   errorCount: number;
   warningCount: number;
   /** Extra blocks (the CAUTION line on guard changes), shown under the heading. */
@@ -28,16 +29,15 @@ export interface WithheldPlanOptions extends RunLink {
 
 export const MAX_WITHHELD_ROWS = 100;
 
-export function withheldLine(trustLabel: string, why: string): string {
+export function withheldLine(release: string, why: string): string {
   return (
     `> [!NOTE]\n> **The live plan is withheld** (${why}): this comment shows only what the pull request's own files change. ` +
-    'Not shown: the impact preview on recent messages, terms of the live lists, live lists the repository does not manage, and live edits. ' +
-    `A maintainer releases them by adding the label \`${trustLabel}\` and re-running the **kwsync plan (live)** workflow run (Re-run all jobs).`
+    `Not shown: the impact preview on recent messages, terms of the live lists, live lists the repository does not manage, and live edits. ${release}`
   );
 }
 
 export function renderWithheldPlan(opts: WithheldPlanOptions): string {
-  const out = [planMarker(opts.target), `### kwsync plan for \`${opts.target}\` (counts only)`, '', withheldLine(opts.trustLabel, opts.why), ''];
+  const out = [planMarker(opts.target), `### kwsync plan for \`${opts.target}\` (counts only)`, '', withheldLine(opts.release, opts.why), ''];
   for (const n of opts.notes ?? []) if (n) out.push(n, '');
   const e = opts.errorCount;
   const w = opts.warningCount;

@@ -79,7 +79,8 @@ jobs:
       deployments: read
     with:
       dir: ${dir}
-    # Each target's environment holds its own COMETCHAT_API_KEY, which wins over this one.
+    # Passed by name so GitHub hands each job its environment's COMETCHAT_API_KEY. Keep the key in
+    # environments only: a repository secret of this name would reach a target whose environment lacks one.
     secrets:
       COMETCHAT_API_KEY: \${{ secrets.COMETCHAT_API_KEY }}
 `;
@@ -117,7 +118,8 @@ jobs:
     with:
       dir: ${dir}
       force: \${{ inputs.force == true }}
-    # Each target's environment holds its own COMETCHAT_API_KEY, which wins over this one.
+    # Passed by name so GitHub hands each job its environment's COMETCHAT_API_KEY. Keep the key in
+    # environments only: a repository secret of this name would reach a target whose environment lacks one.
     secrets:
       COMETCHAT_API_KEY: \${{ secrets.COMETCHAT_API_KEY }}
 `;
@@ -142,7 +144,8 @@ jobs:
       deployments: read
     with:
       dir: ${dir}
-    # Each target's environment holds its own COMETCHAT_API_KEY, which wins over this one.
+    # Passed by name so GitHub hands each job its environment's COMETCHAT_API_KEY. Keep the key in
+    # environments only: a repository secret of this name would reach a target whose environment lacks one.
     secrets:
       COMETCHAT_API_KEY: \${{ secrets.COMETCHAT_API_KEY }}
 `;

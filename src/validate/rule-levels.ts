@@ -11,6 +11,7 @@ import { closest } from './did-you-mean.js';
 export const WARNING_RULES = ['orphan-terms-file', 'sentence-near-duplicate', 'sentence-generic', 'target-selects-nothing', 'target-override-ignored', 'append-terms-empty'] as const;
 export const ADJUSTABLE_RULES: readonly string[] = [...ACCEPTABLE_RULES, ...WARNING_RULES];
 
+const RULE_ID = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 const RANK: Record<RuleLevel, number> = { off: 0, warning: 1, error: 2 };
 
 /** Each finding at its configured level (`off` drops it); under strict, every warning without a level of its own is an error. */
@@ -32,6 +33,11 @@ export function ruleLevelProblems(levels: ValidateLevels): { rule: string; messa
   const out: { rule: string; message: string }[] = [];
   for (const [rule, level] of Object.entries(levels.rules)) {
     if (ADJUSTABLE_RULES.includes(rule)) continue;
+    // A rule id is kebab-case; anything else is no rule at any level (and would be echoed in a CAUTION line).
+    if (!RULE_ID.test(rule)) {
+      out.push({ rule, message: `${JSON.stringify(rule.slice(0, 80))} is not a rule id (rule ids are kebab-case, like term-dash); remove it from validate.rules` });
+      continue;
+    }
     if (level === 'error') continue; // raising any rule is harmless: an error rule already fails
     const near = closest(rule, ADJUSTABLE_RULES);
     out.push({

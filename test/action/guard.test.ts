@@ -33,9 +33,13 @@ describe('connectionChanges', () => {
   const config = (targets: object[]) => configSchema.parse({ targets });
   it('names every connection field a change edits, and targets added or removed, escaped as code', () => {
     const base = config([{ name: 'prod', appId: 'a1', region: 'eu' }, { name: 'old' }]);
-    const head = config([{ name: 'prod', appId: 'a1', region: 'eu', baseUrl: 'https://evil.example/`x`/v3' }, { name: 'new' }]);
+    const head = config([{ name: 'prod', appId: 'a1', region: 'eu', baseUrl: 'https://evil.example/`x`/v3' }, { name: 'new', appId: 'a2', region: 'us', baseUrl: 'https://attacker.example/v3', environment: 'new' }]);
     const changes = connectionChanges(base, head);
-    expect(changes).toEqual(['target prod: baseUrl (none) → ``https://evil.example/`x`/v3``', 'target new added', 'target old removed']);
+    expect(changes).toEqual([
+      'target `prod`: baseUrl (none) → ``https://evil.example/`x`/v3``',
+      'target `new` added (appId `a2`, region `us`, baseUrl `https://attacker.example/v3`, apiKeyEnv (none), environment `new`)',
+      'target `old` removed (it connected with appId (none), region (none), baseUrl (none), apiKeyEnv (none), environment (none))',
+    ]);
     expect(connectionChanges(base, base)).toEqual([]);
     expect(connectionChanges(base, config([{ name: 'prod', appId: 'a1', region: 'eu' }, { name: 'old' }]))).toEqual([]);
   });
@@ -48,7 +52,7 @@ describe('connectionChanges', () => {
 });
 
 describe('maskCount (k-anonymity)', () => {
-  it.each([[0, 5, '0'], [1, 5, '<5'], [4, 5, '<5'], [5, 5, '5'], [3, 1, '3']])('%i with k=%i is %s', (n, k, out) => {
+  it.each([[0, 5, '<5'], [1, 5, '<5'], [4, 5, '<5'], [5, 5, '5'], [3, 1, '3']])('%i with k=%i is %s', (n, k, out) => {
     expect(maskCount(n, k)).toBe(out);
   });
 });

@@ -40,8 +40,8 @@ describe('previewImpact and its markdown', () => {
     expect(load.loads).toBe(1);
     const md = renderImpactMarkdown(p, { minMessageCount: 5 });
     // 9 caught: 1 gift, 7 hello (broad: 70% of 10), 1 bank; the 1s are not named.
-    expect(md).toContain('| `scam` | 9 | 0 | 9 | `hello` (7, broad) |');
-    expect(md).toContain('| `mild` | <5 | 0 | <5 |  |');
+    expect(md).toContain('| `scam` | 9 | <5 | 9 | `hello` (7, broad) |');
+    expect(md).toContain('| `mild` | <5 | <5 | <5 |  |');
     expect(md).toContain(`_Sentence-similarity counts come from a local model, not CometChat's: ${FAKE_MODEL} at threshold 0.60;`);
     expect(md).not.toContain(SECRET);
     expect(md).not.toContain('neighbour');
@@ -106,7 +106,7 @@ describe('stage two (plan-live)', () => {
     expect(load.loads).toBe(1);
     const section = body.slice(body.indexOf('#### Impact preview'));
     expect(section).toMatch(/100 recent messages of `marketplace`/);
-    const row = /\| `scam` \| (\d+) \| 0 \| (\d+) \| ([^|]*)\|/.exec(section);
+    const row = /\| `scam` \| (\d+) \| <5 \| (\d+) \| ([^|]*)\|/.exec(section);
     expect(row).not.toBeNull();
     expect(Number(row![2])).toBeGreaterThanOrEqual(5);
     // Sentences are named with their counts, none caught by fewer than minMessageCount (5) messages.

@@ -85,7 +85,8 @@ describe('an outsider\'s PR sees counts only (author_association, not the PR\'s 
     const body = ownComment();
     expect(body).toContain('The live plan is withheld');
     expect(body).toContain("the author's association with the repository is FIRST_TIME_CONTRIBUTOR");
-    expect(body).toContain('adding the label `kwsync-preview`');
+    expect(body).toContain(`releases them for \`${headSha.slice(0, 7)}\` only by approving the pull request at that commit`);
+    expect(body).not.toContain('label');
     expect(body).not.toContain('Impact preview');
     expect(body).toMatch(/\| `code-0` \| create \| 10 \| 0 \|/);
     expect(body).toMatch(/\| `blocklist` \| update \| 1 \| 0 \|/);
@@ -128,16 +129,13 @@ describe('an outsider\'s PR sees counts only (author_association, not the PR\'s 
     expect(ownComment()).toContain('emergency-term');
   });
 
-  it('a maintainer\'s label releases the commits pushed before it; a label older than the push does not', async () => {
-    openPr({ 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) }, 'CONTRIBUTOR', { labels: [{ name: 'kwsync-preview' }] });
-    gh.label(7, 'kwsync-preview', '2024-12-31T00:00:00Z');
-    await stageTwo().run;
-    expect(ownComment()).toContain('was added before this commit was pushed');
-    expect(ownComment()).not.toContain('Impact preview');
-    gh.label(7, 'kwsync-preview', '2025-01-01T00:05:00Z');
+  it('a maintainer\'s approving review of the head releases it (release by commit; the timeline attacks are in release-by-commit.test.ts)', async () => {
+    openPr({ 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) }, 'CONTRIBUTOR');
+    gh.permissions.set('maintainer', 'write');
+    gh.review(7, { login: 'maintainer', type: 'User' }, 'APPROVED', headSha);
     await stageTwo().run;
     expect(ownComment()).toContain('#### Impact preview');
-    expect(ownComment()).toContain(`released for \`${headSha.slice(0, 7)}\` by maintainer with the label \`kwsync-preview\``);
+    expect(ownComment()).toContain(`released for \`${headSha.slice(0, 7)}\` only, by \`maintainer\`'s approving review of that commit`);
     expect(gh.checkRuns.at(-1)!.conclusion).toBe('success');
   });
 });
@@ -192,7 +190,7 @@ describe('the PR does not decide its own guard', () => {
     await stageTwo().run;
     const body = ownComment();
     expect(body).toContain('**This change edits where targets connect**');
-    expect(body).toContain('target prod added');
+    expect(body).toContain('target `prod` added (appId (none), region (none), baseUrl `https://attacker.example/v3`, apiKeyEnv (none), environment (none))');
     // Planned live against the emulator (the default branch's connection), not the PR's server.
     expect(body).toContain('(against the live app)');
   });

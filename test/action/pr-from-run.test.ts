@@ -31,7 +31,7 @@ describe('findPullRequests', () => {
   it('a same-repository PR: taken from the event, confirmed through the API, not a fork; author as GitHub reports it', async () => {
     gh.pulls.push(pull(3, 'acme'));
     const found = await find(event('acme', [{ number: 3, head: { sha: HEAD } }]));
-    expect(found).toEqual({ status: 'found', prs: [{ number: 3, headSha: HEAD, baseSha: BASE, baseRef: 'main', fromFork: false, author: 'acme', authorAssociation: 'MEMBER', labels: [] }] });
+    expect(found).toEqual({ status: 'found', prs: [{ number: 3, headSha: HEAD, baseSha: BASE, baseRef: 'main', fromFork: false, headRepo: 'acme/lists', headOwner: 'acme', author: 'acme', authorAssociation: 'MEMBER', labels: [] }] });
     expect(gh.requests.map((r) => r.path)).toEqual(['/repos/acme/lists/pulls', '/repos/acme/lists/pulls/3']);
   });
 

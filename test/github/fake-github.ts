@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { requestProblems, type DeploymentOperation } from '../contract/github-deployments.js';
+import { PERMISSIONS, REVIEW_STATES, reviewResponseProblems } from './github-reviews.js';
 
 export interface RecordedRequest {
   method: string;
@@ -41,6 +42,9 @@ export interface FakePull {
 export const AUTHOR_ASSOCIATIONS = ['OWNER', 'MEMBER', 'COLLABORATOR', 'CONTRIBUTOR', 'FIRST_TIME_CONTRIBUTOR', 'FIRST_TIMER', 'MANNEQUIN', 'NONE'];
 /** An issue event (GET /issues/{n}/events): only `labeled` ones matter to kwsync. */
 export interface FakeIssueEvent { id: number; event: string; created_at: string; actor: FakeUser; label?: { name: string } }
+/** A pull request review as kept here; served in GitHub's shape (github-reviews.openapi.yaml). */
+export interface FakeReview { id: number; user: FakeUser | null; state: (typeof REVIEW_STATES)[number]; commit_id: string | null; author_association: string; submitted_at: string }
+export type FakePermission = (typeof PERMISSIONS)[number];
 const CHECK_CONCLUSIONS = ['action_required', 'cancelled', 'failure', 'neutral', 'success', 'skipped', 'stale', 'timed_out'];
 /** An injected answer: GitHub's status, headers and message. */
 export interface FakeFault { status: number; headers?: Record<string, string>; message?: string; after?: boolean }
@@ -73,10 +77,16 @@ export class FakeGitHub {
   /** branch name -> head commit sha (repos.getBranch). */
   branches = new Map<string, string>();
   defaultBranch = 'main';
+  /** GET /repos/{o}/{r} `private`: who can read the repository's summaries and issues. */
+  privateRepo = false;
   /** A git repository whose objects the Git Database API serves (commits, trees, blobs). */
   gitDir: string | undefined;
   /** issue number -> its events (labeled, ...). */
   issueEvents = new Map<number, FakeIssueEvent[]>();
+  /** pull number -> its reviews, oldest first (GitHub lists them in chronological order). */
+  reviews = new Map<number, FakeReview[]>();
+  /** login -> the repository permission GET /collaborators/{login}/permission reports (absent: `read`, as for anyone on a public repository). */
+  permissions = new Map<string, FakePermission>();
   /** GET /user: undefined answers 403 as GitHub does for an installation token (GITHUB_TOKEN). */
   tokenUser: FakeUser | undefined;
   /**
@@ -112,16 +122,26 @@ export class FakeGitHub {
     this.commitPulls.clear();
     this.branches.clear();
     this.defaultBranch = 'main';
+    this.privateRepo = false;
     this.failNext = [];
     this.faultsFor = [];
     this.gitDir = undefined;
     this.issueEvents.clear();
+    this.reviews.clear();
+    this.permissions.clear();
     this.tokenUser = undefined;
   }
   label(issue: number, name: string, at: string, actor: FakeUser = { login: 'maintainer', type: 'User' }): void {
     const events = this.issueEvents.get(issue) ?? [];
     events.push({ id: this.nextId++, event: 'labeled', created_at: at, actor, label: { name } });
     this.issueEvents.set(issue, events);
+  }
+  /** A review submitted on pull `pull` at `commitId` (what GitHub binds the review to). */
+  review(pull: number, user: FakeUser, state: FakeReview['state'], commitId: string | null, association = 'MEMBER'): FakeReview {
+    if (!REVIEW_STATES.includes(state)) throw new Error(`GitHub has no review state ${state}`);
+    const r: FakeReview = { id: this.nextId++, user, state, commit_id: commitId, author_association: association, submitted_at: new Date((this.clock += 1000)).toISOString() };
+    this.reviews.set(pull, [...(this.reviews.get(pull) ?? []), r]);
+    return r;
   }
   seedComment(issue: number, body: string, user: FakeUser = BOT): FakeComment {
     const c = { id: this.nextId++, issue, body, user };
@@ -149,7 +169,13 @@ export class FakeGitHub {
     const next = matched ?? this.failNext.shift();
     const fault: FakeFault | undefined = typeof next === 'number' ? { status: next } : next;
     if (fault && !fault.after) return send(res, fault.status, { message: fault.message ?? 'injected failure' }, undefined, fault.headers);
-    const out = this.route(req.method ?? '', url.pathname, query, body);
+    let out: ReturnType<FakeGitHub['route']>;
+    try {
+      out = this.route(req.method ?? '', url.pathname, query, body);
+    } catch (err) {
+      // A shape GitHub never sends: answered, so the test fails on the message instead of hanging.
+      return send(res, 599, { message: `fake GitHub: ${(err as Error).message}` });
+    }
     if (fault) return send(res, fault.status, { message: fault.message ?? 'injected failure after the write' }, undefined, fault.headers);
     if ('page' in out) {
       const { items, page, perPage } = out.page;
@@ -203,7 +229,7 @@ export class FakeGitHub {
       return { status: 200, json: issue.labels.map((name) => ({ name })) };
     }
     if (/^\/repos\/[^/]+\/[^/]+$/.test(path) && method === 'GET') {
-      return { status: 200, json: { default_branch: this.defaultBranch } };
+      return { status: 200, json: { default_branch: this.defaultBranch, private: this.privateRepo, visibility: this.privateRepo ? 'private' : 'public' } };
     }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/branches\/([^/]+)$/.exec(path)) && method === 'GET') {
       const head = this.branches.get(decodeURIComponent(m[1]!));
@@ -238,6 +264,21 @@ export class FakeGitHub {
     }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/git\/(commits|trees|blobs)\/([^/]+)$/.exec(path)) && method === 'GET') {
       return this.gitObject(m[1] as 'commits' | 'trees' | 'blobs', m[2]!, q.recursive !== undefined);
+    }
+    if ((m = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)\/reviews$/.exec(path)) && method === 'GET') {
+      const api = `https://api.github.test/repos/${m[1]}/${m[2]}`;
+      const items = (this.reviews.get(Number(m[3])) ?? []).map((r) => reviewJson(api, Number(m![3]), r));
+      const problems = reviewResponseProblems('pulls/list-reviews', 200, items);
+      if (problems.length) throw new Error(`the fake would serve a review GitHub never sends: ${problems.join('; ')}`);
+      return pageOf(items);
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/collaborators\/([^/]+)\/permission$/.exec(path)) && method === 'GET') {
+      const login = decodeURIComponent(m[1]!);
+      const permission = this.permissions.get(login) ?? 'read';
+      const json = { permission, role_name: permission === 'none' ? 'none' : permission, user: { login, type: 'User' } };
+      const problems = reviewResponseProblems('repos/get-collaborator-permission-level', 200, json);
+      if (problems.length) throw new Error(`the fake would serve a permission GitHub never sends: ${problems.join('; ')}`);
+      return { status: 200, json };
     }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/events$/.exec(path)) && method === 'GET') {
       return pageOf(this.issueEvents.get(Number(m[1])) ?? []);
@@ -394,6 +435,14 @@ function statusJson(api: string, d: FakeDeployment, st: FakeDeployment['statuses
     url: `${api}/deployments/${d.id}/statuses/${st.id}`, id: st.id, node_id: `DES_${st.id}`, state: st.state, creator: { login: BOT.login, type: BOT.type },
     description: st.description, environment: st.environment, target_url: st.log_url, created_at: st.created_at, updated_at: st.created_at,
     deployment_url: `${api}/deployments/${d.id}`, repository_url: api, environment_url: '', log_url: st.log_url, performed_via_github_app: null,
+  };
+}
+function reviewJson(api: string, pull: number, r: FakeReview) {
+  const html = `https://github.test/acme/lists/pull/${pull}#pullrequestreview-${r.id}`;
+  return {
+    id: r.id, node_id: `PRR_${r.id}`, user: r.user ? { login: r.user.login, type: r.user.type } : null, body: '', state: r.state, html_url: html,
+    pull_request_url: `${api}/pulls/${pull}`, _links: { html: { href: html }, pull_request: { href: `${api}/pulls/${pull}` } },
+    submitted_at: r.submitted_at, commit_id: r.commit_id, author_association: r.author_association,
   };
 }
 function commentJson(c: FakeComment) {

@@ -71,11 +71,15 @@ describe('rate limits', () => {
 
   it('ends on a secondary limit whose retry-after does not fit, and after two waits', async () => {
     gh.failNext = [secondaryLimit(600)];
-    await expect(comment()).rejects.toThrow(/secondary rate limit .* in 10 minutes/);
+    await expect(comment()).rejects.toThrow(/secondary rate limit .* in 10 minutes.*waits at most 60 s for a rate limit/);
     gh.reset();
     gh.failNext = [secondaryLimit(5), secondaryLimit(5), secondaryLimit(5)];
-    await expect(comment()).rejects.toBeInstanceOf(GitHubRateLimitError);
+    const err = await comment().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GitHubRateLimitError);
     expect(slept).toEqual([5_000, 5_000]);
+    // The waits ran out, not the 60 s bound: the stop says which (issue 28).
+    expect((err as Error).message).toContain('kwsync already waited 2 times for this request, the most it waits for one, and GitHub still refused');
+    expect((err as Error).message).not.toContain('waits at most 60 s');
   });
 
   it('tells a permission 403 from a rate limit: no wait, and the permissions hint', async () => {
