@@ -242,7 +242,7 @@ export const configSchema = z.strictObject({
         .max(50)
         .default(DEFAULT_PULL_REQUESTS.trustLabel)
         .describe(
-          'a label that releases the live plan and impact preview for a pull request whose author is not an owner, member or collaborator; it releases the commits pushed before it was added',
+          'deprecated and ignored: a label releases nothing. The live plan of an outside pull request is released for one commit by an approving review of that commit from someone with write access (docs/security.md)',
         ),
       minMessageCount: z
         .number()
