@@ -9,7 +9,7 @@ import { quote } from '../load/quote-value.js';
 import type { Position } from '../load/source-text.js';
 import type { TermsSource } from '../load/terms-source.js';
 import { cosine, INSTALL_HINT, MODEL_NAME, MODEL_VERSION, type EmbedderLoad, type SentenceEmbedder } from '../similarity/embedder.js';
-import { DUPLICATE_SIMILARITY_THRESHOLD, GENERIC_NEUTRAL_SHARE, MAX_SENTENCES_EMBEDDED } from '../similarity/threshold.js';
+import { DUPLICATE_SIMILARITY_THRESHOLD, GENERIC_NEUTRAL_SHARE, isCaught, MAX_SENTENCES_EMBEDDED } from '../similarity/threshold.js';
 import type { PlacedList } from './rules/repo.js';
 import { overBudget, type ValidationBudget } from './work-budget.js';
 
@@ -144,7 +144,7 @@ function generic(entries: readonly Entry[], at: (e: Entry) => Float32Array, neut
   if (neutral.length === 0) return out;
   for (const e of entries) {
     const v = at(e);
-    const caught = neutral.filter((n) => cosine(v, n) >= threshold).length;
+    const caught = neutral.filter((n) => isCaught(cosine(v, n), threshold)).length;
     if (caught / neutral.length <= GENERIC_NEUTRAL_SHARE) continue;
     const d = diagnose(
       e.terms.locate(e.index),
