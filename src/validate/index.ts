@@ -18,7 +18,7 @@ import { checkPathCharacters } from './path-characters.js';
 import { applyRuleLevels, ruleLevelProblems } from './rule-levels.js';
 import { withBaseLevels } from './base-levels.js';
 import { overBudget, tooSlow, validationBudget, type ValidationBudget } from './work-budget.js';
-import { checkSentences, type SentenceChecks } from './sentence-checks.js';
+import { checkSentences, type ModelCost, type SentenceChecks } from './sentence-checks.js';
 import type { EmbedderLoad } from '../similarity/embedder.js';
 import { configPlaces } from '../targets/config-places.js';
 import { resolveTargets, type ResolvedTarget } from '../targets/resolve-target.js';
@@ -29,7 +29,7 @@ export { renderValidationJson, type ValidationJson } from './render-json.js';
 export { encodeTerms, uploadBytes, termsEncoding } from '../model/terms-encoding.js';
 export { validateUntrusted, UNTRUSTED_DEADLINE_MS, UNTRUSTED_HEAP_MB, type UntrustedOptions } from './untrusted.js';
 export { validationBudget, type ValidationBudget } from './work-budget.js';
-export type { SentenceChecks } from './sentence-checks.js';
+export type { ModelCost, SentenceChecks } from './sentence-checks.js';
 
 export interface RepoValidation {
   config: KwsyncConfig; // DEFAULT_CONFIG when keywords/kwsync.yaml is absent
@@ -55,6 +55,8 @@ export interface RepoValidation {
   tests: { file: string; examples: number; skipped?: string }[];
   /** When a sentence-similarity list exists: how many sentences the model checked, or why it did not (a note, never a finding). */
   sentenceChecks?: SentenceChecks;
+  /** When the sentence model ran: its time, memory and engine (`kwsync validate --verbose`). */
+  sentenceModel?: ModelCost;
 }
 
 export interface ValidateOptions {
@@ -74,6 +76,12 @@ export interface ValidateOptions {
    * loader (tests pass a fake). The model loads only when a sentence-similarity list exists.
    */
   sentenceChecks?: true | (() => Promise<EmbedderLoad>);
+  /**
+   * 'changed' (what `kwsync validate` passes unless --sentence-checks): the model loads only when a
+   * sentence list changed against `base`; without a base, or with none changed, the checks are
+   * skipped with a note. Default 'always'.
+   */
+  sentenceChecksWhen?: 'changed' | 'always';
   /**
    * The kwsync.yaml target whose lists `lists` holds. A name this kwsync.yaml does not define is an
    * error (a pull request that drops the target it is planned for). Without it, `lists` are the
@@ -139,7 +147,14 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   diagnostics.push(...checkConfusables(placed), ...checkPathCharacters(entries.map((e) => rel(join(keywordsDir, e.name)))));
   if (base) diagnostics.push(...(await checkShrunk(placed, base, config)), ...(await checkRenamed(placed, base)));
   const runSentences = opts.sentenceChecks !== undefined && !SENTENCE_RULES.every((r) => config.validate.rules[r] === 'off');
-  const sentences = runSentences ? await checkSentences(placed, { loadEmbedder: opts.sentenceChecks === true ? defaultEmbedder : opts.sentenceChecks!, threshold: config.preview.similarity.threshold, budget }) : undefined;
+  const sentences = runSentences
+    ? await checkSentences(placed, {
+        loadEmbedder: opts.sentenceChecks === true ? defaultEmbedder : opts.sentenceChecks!,
+        threshold: config.preview.similarity.threshold,
+        budget,
+        ...(opts.sentenceChecksWhen === 'changed' ? { onlyIf: sentenceListChanged(base) } : {}),
+      })
+    : undefined;
   if (sentences) diagnostics.push(...sentences.diagnostics);
   for (const name of entries.map((e) => e.name).filter((n) => /\.csv$/i.test(n))) {
     const abs = join(keywordsDir, name);
@@ -172,6 +187,7 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
     tests,
     ...(base ? { base: base.ref } : {}),
     ...(sentences?.checks ? { sentenceChecks: sentences.checks } : {}),
+    ...(sentences?.model ? { sentenceModel: sentences.model } : {}),
   };
 }
 
@@ -188,6 +204,11 @@ function chosenTarget(targets: readonly ResolvedTarget[], name: string | undefin
 }
 
 const SENTENCE_RULES = ['sentence-near-duplicate', 'sentence-generic'];
+
+/** With a base: whether a sentence list's file (or its CSV) changed. Without one, nothing says so. */
+function sentenceListChanged(base: { changed(path: string): boolean } | null): (p: PlacedList) => boolean {
+  return (p) => base !== null && (base.changed(p.list.source.file) || (p.list.source.termsFile !== undefined && base.changed(p.list.source.termsFile)));
+}
 const defaultEmbedder = async (): Promise<EmbedderLoad> => (await import('../similarity/embedder.js')).loadEmbedder();
 
 /** Dotfiles, Emacs locks and autosaves (`.#a.yaml`, `#a.yaml#`) and backups (`a.yaml~`) are not lists. */

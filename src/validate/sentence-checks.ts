@@ -20,6 +20,19 @@ export interface SentenceChecks {
   skipped?: string;
 }
 
+export interface ModelCost {
+  /** From asking for the model to the last vector (load, workers' start, embedding). */
+  ms: number;
+  /** Texts embedded: the sentences and, once per process, the neutral set. */
+  embedded: number;
+  /** The process's peak RSS after the checks (worker threads included). */
+  peakRssMb: number;
+  engine: string;
+  workers: number;
+  /** Why a worker pool embedded in this thread instead (worker-pool.ts). */
+  fallback?: string;
+}
+
 export interface SentenceCheckOptions {
   /** The sentence model (tests pass a fake); called only when a sentence list exists. */
   loadEmbedder: () => Promise<EmbedderLoad>;
@@ -30,6 +43,8 @@ export interface SentenceCheckOptions {
   maxSentences?: number;
   /** The everyday chat a generic sentence is measured against (default: the corpus's neutral set). */
   neutral?: () => Promise<string[]>;
+  /** When given, the model loads only if a sentence list passes it (`validate --base`: a changed one); else a note says why not. */
+  onlyIf?: (list: PlacedList) => boolean;
 }
 
 interface Entry {
@@ -42,7 +57,8 @@ interface Entry {
 /** Embedding batch: the budget is checked between batches. */
 const BATCH = 64;
 
-export async function checkSentences(lists: readonly PlacedList[], opts: SentenceCheckOptions): Promise<{ diagnostics: Diagnostic[]; checks?: SentenceChecks }> {
+/** `model`: when the model ran, what it cost (printed by `kwsync validate --verbose`). */
+export async function checkSentences(lists: readonly PlacedList[], opts: SentenceCheckOptions): Promise<{ diagnostics: Diagnostic[]; checks?: SentenceChecks; model?: ModelCost }> {
   const entries = sentenceEntries(lists);
   if (entries.length === 0) return { diagnostics: [] };
   const sentences = entries.length;
@@ -50,6 +66,10 @@ export async function checkSentences(lists: readonly PlacedList[], opts: Sentenc
   const max = opts.maxSentences ?? MAX_SENTENCES_EMBEDDED;
   if (sentences > max) return skip(`the sentence checks (near-duplicates, generic sentences) were skipped: the lists hold ${sentences} sentences, over the ${max} one validation embeds; split the review, or check locally with fewer lists`);
   if (overBudget(opts.budget)) return skip('the sentence checks were skipped: validation had no time or memory left for them');
+  if (opts.onlyIf && !entries.some((e) => opts.onlyIf!(e.placed))) {
+    return skip('the sentence checks (near-duplicates, generic sentences) ran only for a sentence list changed against --base, and none did; run `kwsync validate --sentence-checks` to check them anyway (the model takes seconds to load)');
+  }
+  const started = performance.now();
   let load: EmbedderLoad;
   try {
     load = await opts.loadEmbedder();
@@ -68,7 +88,16 @@ export async function checkSentences(lists: readonly PlacedList[], opts: Sentenc
     }
     const neutralVectors = await neutralVectorsOf(embedder, opts.neutral);
     const at = (e: Entry) => vectors.get(e.text)!;
-    return { diagnostics: [...nearDuplicates(entries, at), ...generic(entries, at, neutralVectors, opts.threshold)], checks: { sentences } };
+    const stats = embedder.stats?.();
+    const model: ModelCost = {
+      ms: Math.round(performance.now() - started),
+      embedded: stats?.embedded ?? texts.length,
+      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      engine: stats?.engine ?? 'unknown',
+      workers: stats?.workers ?? 0,
+      ...(stats?.fallback ? { fallback: stats.fallback } : {}),
+    };
+    return { diagnostics: [...nearDuplicates(entries, at), ...generic(entries, at, neutralVectors, opts.threshold)], checks: { sentences }, model };
   } catch (e) {
     return skip(`the sentence checks were skipped: the sentence model failed (${firstLine(e)}); ${INSTALL_HINT}`);
   } finally {
