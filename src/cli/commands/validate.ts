@@ -3,6 +3,7 @@
 import { Option } from 'commander';
 import { EXIT, UsageError } from '../../errors.js';
 import { useColor } from '../color.js';
+import { withModelProgress } from '../model-progress.js';
 import type { RegisterCommand } from './index.js';
 import { intInRange } from './option-parsers.js';
 
@@ -49,7 +50,7 @@ Exit codes: 0 valid, 3 invalid, 1 folder missing, 64 bad usage.`,
       const { renderDiagnosticsGithub, renderDiagnosticsText, renderSummary, renderValidationJson, validateRepo, validateUntrusted } = await import('../../validate/index.js');
       // A mistyped --base is an error (exit 64), not a quiet comparison with nothing.
       if (opts.base) await (await import('../../load/git-base.js')).requireGitBase(io.cwd, opts.base);
-      const what = { dir: opts.dir, cwd: io.cwd, ...(opts.base ? { base: opts.base } : {}), sentenceChecks: true as const, sentenceChecksWhen: opts.sentenceChecks ? ('always' as const) : ('changed' as const) };
+      const what = { dir: opts.dir, cwd: io.cwd, ...(opts.base ? { base: opts.base } : {}), sentenceChecks: withModelProgress(io, async () => (await import('../../similarity/embedder.js')).loadEmbedder()), sentenceChecksWhen: opts.sentenceChecks ? ('always' as const) : ('changed' as const) };
       // With a deadline: one deadline and heap cap for the run (what the Action uses for a PR's lists).
       const result = opts.deadline === undefined ? await validateRepo(what) : await validateUntrusted({ ...what, deadlineMs: opts.deadline * 1000 });
       if (opts.verbose) io.stderr.write(sentenceModelLine(result));
