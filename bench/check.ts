@@ -46,11 +46,11 @@ export async function runCheck(): Promise<number> {
   } finally {
     tree.remove();
   }
-  console.log('\nfigure                      |   value | bound  | ok');
+  console.log('\nfigure                      |   value | bound  | ok   (the machine: see `uptime`; ratios are against floors measured in this run)');
   let failed = 0;
   for (const f of figures) {
     const b = bounds.bounds[f.id];
-    const shown = f.unit === 'x' ? `${f.value.toFixed(2)}x` : `${f.value.toFixed(0)} MB`;
+    const shown = f.unit === 'x' ? `${f.value < 0.1 ? f.value.toPrecision(2) : f.value.toFixed(2)}x` : `${f.value.toFixed(0)} MB`;
     if (!b) {
       console.log(`${f.id.padEnd(27)} | ${shown.padStart(7)} | none   | no bound in bench/bounds.json`);
       failed++;
@@ -58,7 +58,7 @@ export async function runCheck(): Promise<number> {
     }
     const over = f.value > b.max;
     if (over) failed++;
-    const bound = b.unit === 'x' ? `${b.max.toFixed(2)}x` : `${b.max} MB`;
+    const bound = b.unit === 'x' ? `${b.max}x` : `${b.max} MB`;
     console.log(`${f.id.padEnd(27)} | ${shown.padStart(7)} | ${bound.padEnd(6)} | ${over ? `PAST THE BOUND (${b.what})` : 'yes'}`);
   }
   for (const id of Object.keys(bounds.bounds)) if (!figures.some((f) => f.id === id)) console.log(`${id}: not measured (skipped)`);
