@@ -32,7 +32,7 @@ export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<numbe
   // One status line: the messages read, and the sentence model's work beside them.
   let reading = '';
   let model = '';
-  const redraw = () => line.update(model ? `${reading}; sentence model: ${model}` : reading);
+  const redraw = () => line.update(model ? (reading ? `${reading}; sentence model: ${model}` : `Sentence model: ${model}`) : reading);
   const progress: Progress = {
     update: (text) => {
       reading = text;
