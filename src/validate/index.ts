@@ -152,7 +152,9 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
         loadEmbedder: opts.sentenceChecks === true ? defaultEmbedder : opts.sentenceChecks!,
         threshold: config.preview.similarity.threshold,
         budget,
-        ...(opts.sentenceChecksWhen === 'changed' ? { onlyIf: sentenceListChanged(base) } : {}),
+        ...(opts.sentenceChecksWhen === 'changed'
+          ? { onlyIf: { test: sentenceListChanged(base), why: base ? `no sentence list changed against ${base.ref}` : 'they run for a sentence list changed against --base' } }
+          : {}),
       })
     : undefined;
   if (sentences) diagnostics.push(...sentences.diagnostics);

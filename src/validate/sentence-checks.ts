@@ -43,8 +43,8 @@ export interface SentenceCheckOptions {
   maxSentences?: number;
   /** The everyday chat a generic sentence is measured against (default: the corpus's neutral set). */
   neutral?: () => Promise<string[]>;
-  /** When given, the model loads only if a sentence list passes it (`validate --base`: a changed one); else a note says why not. */
-  onlyIf?: (list: PlacedList) => boolean;
+  /** When given, the model loads only if a sentence list passes `test` (`validate --base`: a changed one); else the note says `why` not. */
+  onlyIf?: { test: (list: PlacedList) => boolean; why: string };
 }
 
 interface Entry {
@@ -66,8 +66,8 @@ export async function checkSentences(lists: readonly PlacedList[], opts: Sentenc
   const max = opts.maxSentences ?? MAX_SENTENCES_EMBEDDED;
   if (sentences > max) return skip(`the sentence checks (near-duplicates, generic sentences) were skipped: the lists hold ${sentences} sentences, over the ${max} one validation embeds; split the review, or check locally with fewer lists`);
   if (overBudget(opts.budget)) return skip('the sentence checks were skipped: validation had no time or memory left for them');
-  if (opts.onlyIf && !entries.some((e) => opts.onlyIf!(e.placed))) {
-    return skip('the sentence checks (near-duplicates, generic sentences) ran only for a sentence list changed against --base, and none did; run `kwsync validate --sentence-checks` to check them anyway (the model takes seconds to load)');
+  if (opts.onlyIf && !entries.some((e) => opts.onlyIf!.test(e.placed))) {
+    return skip(`the sentence checks (near-duplicates, generic sentences) were not run: ${opts.onlyIf.why}; run \`kwsync validate --sentence-checks\` to check them anyway (the model takes seconds to load)`);
   }
   const started = performance.now();
   let load: EmbedderLoad;

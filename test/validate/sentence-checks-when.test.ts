@@ -48,7 +48,7 @@ describe("sentence checks with sentenceChecksWhen 'changed'", () => {
     const r = await run(dir, load, { base: 'main', when: 'changed' });
     expect(load.loads).toBe(0);
     expect(r.sentenceModel).toBeUndefined();
-    expect(r.sentenceChecks?.skipped).toMatch(/--sentence-checks/);
+    expect(r.sentenceChecks?.skipped).toMatch(/no sentence list changed against main; run `kwsync validate --sentence-checks`/);
   });
 
   it('does not load the model without a base', async () => {
