@@ -9,16 +9,13 @@ import type { DesiredList } from '../model/keyword-list.js';
 import { diagnose, fileStart } from '../load/diagnose.js';
 import { CONFIG_FILES, loadConfig } from './load-config.js';
 import { newestFirst, readGitBase } from '../load/git-base.js';
-import { checkShrunk } from './rules/list-shrunk.js';
-import { checkRenamed } from './rules/list-renamed.js';
 import { checkRepo, type PlacedList } from './rules/repo.js';
 import { validateListFile } from './validate-list-file.js';
 import { checkConfusables } from './confusables.js';
 import { checkPathCharacters } from './path-characters.js';
 import { applyRuleLevels, ruleLevelProblems } from './rule-levels.js';
-import { withBaseLevels } from './base-levels.js';
 import { overBudget, tooSlow, validationBudget, type ValidationBudget } from './work-budget.js';
-import { checkSentences, type ModelCost, type SentenceChecks } from './sentence-checks.js';
+import type { ModelCost, SentenceChecks } from './sentence-checks.js';
 import type { EmbedderLoad } from '../similarity/embedder.js';
 import { configPlaces } from '../targets/config-places.js';
 import { resolveTargets, type ResolvedTarget } from '../targets/resolve-target.js';
@@ -145,10 +142,14 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   const newest = placed.length > config.limits.maxLists ? (base ? { added: base.added } : { rank: await newestFirst(opts.cwd, rel(keywordsDir)) }) : undefined;
   diagnostics.push(...checkRepo(placed, config, base?.changed, newest, selective));
   diagnostics.push(...checkConfusables(placed), ...checkPathCharacters(entries.map((e) => rel(join(keywordsDir, e.name)))));
-  if (base) diagnostics.push(...(await checkShrunk(placed, base, config)), ...(await checkRenamed(placed, base)));
+  // The base's rules, and below the sentence checks, load only when they run: validate's start is part of its time.
+  if (base) {
+    const [{ checkShrunk }, { checkRenamed }] = await Promise.all([import('./rules/list-shrunk.js'), import('./rules/list-renamed.js')]);
+    diagnostics.push(...(await checkShrunk(placed, base, config)), ...(await checkRenamed(placed, base)));
+  }
   const runSentences = opts.sentenceChecks !== undefined && !SENTENCE_RULES.every((r) => config.validate.rules[r] === 'off');
   const sentences = runSentences
-    ? await checkSentences(placed, {
+    ? await (await import('./sentence-checks.js')).checkSentences(placed, {
         loadEmbedder: opts.sentenceChecks === true ? defaultEmbedder : opts.sentenceChecks!,
         threshold: config.preview.similarity.threshold,
         budget,
@@ -165,7 +166,7 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
     }
   }
   // Levels given by the caller are already the stricter of base and head; else the base's count too.
-  const levels = base && !opts.levels ? await withBaseLevels(config.validate, base, CONFIG_FILES.map((n) => rel(join(keywordsDir, n)))) : config.validate;
+  const levels = base && !opts.levels ? await (await import('./base-levels.js')).withBaseLevels(config.validate, base, CONFIG_FILES.map((n) => rel(join(keywordsDir, n)))) : config.validate;
   const leveled = applyRuleLevels(diagnostics, levels).sort(byPlace);
   const errorCount = leveled.filter((d) => d.severity === 'error').length;
   const folderLists = placed.map((p) => p.list);
