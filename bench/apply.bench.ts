@@ -13,7 +13,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { connectService, serviceSettingsFromEnv } from '../src/cli/service.js';
 import { startEmulator, type RunningEmulator } from '../src/emulator/index.js';
 import { CONCURRENCY, listsOf } from './apply-child.mjs';
-import { compileTree } from './compiled-tree.js';
+import type { Figure } from './check.js';
+import { compileTree, type CompiledTree } from './compiled-tree.js';
 
 const LATENCY_MS = 100;
 const LIST_BYTES = 1_000_000;
@@ -39,6 +40,29 @@ function inChild(role: 'kwsync' | 'floor' | 'idle', emulator: RunningEmulator, d
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as ChildResult) : reject(new Error(`bench child ${role} exited ${code}`))));
   });
+}
+
+/** `npm run bench -- --check`: 25 lists, kwsync then the floor, against one emulator. */
+export async function check(tree: CompiledTree): Promise<Figure[]> {
+  const n = Math.max(...SIZES);
+  const emulator = await startEmulator({ port: 0, bodyLimitBytes: 4 * LIST_BYTES, rateLimitPerMinute: 1_000_000 });
+  try {
+    const env = { COMETCHAT_API_KEY: emulator.apiKey, COMETCHAT_APP_ID: emulator.appId, COMETCHAT_BASE_URL: emulator.chatBaseUrl };
+    const target = connectService(serviceSettingsFromEnv(env)).keywords;
+    for (const l of listsOf(n, 0)) await target.createKeywordList(l);
+    const dist = join(tree.dir, 'dist');
+    emulator.setFaults({ latencyMs: LATENCY_MS });
+    const k = await inChild('kwsync', emulator, dist, n, 1);
+    const f = await inChild('floor', emulator, dist, n, 2);
+    if (k.notApplied > 0) throw new Error(`apply bench: ${k.notApplied} lists not applied`);
+    const line = `kwsync ${k.ms.toFixed(0)} ms, peak RSS ${k.peakRssMb.toFixed(0)} MB; undici floor ${f.ms.toFixed(0)} ms, peak RSS ${f.peakRssMb.toFixed(0)} MB (${n} lists of ~1 MB, ${LATENCY_MS} ms latency)`;
+    return [
+      { id: 'apply-25', value: k.ms / f.ms, unit: 'x', line },
+      { id: 'apply-25-rss', value: k.peakRssMb / f.peakRssMb, unit: 'x', line },
+    ];
+  } finally {
+    await emulator.close();
+  }
 }
 
 export default async function bench(): Promise<void> {

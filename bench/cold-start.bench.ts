@@ -6,7 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileTree } from './compiled-tree.js';
+import type { Figure } from './check.js';
+import { compileTree, type CompiledTree } from './compiled-tree.js';
 
 const RUNS = 9;
 const here = dirname(fileURLToPath(import.meta.url));
@@ -28,6 +29,18 @@ function startTime(args: string[], cwd: string): { ms: number; min: number; max:
     times.push(performance.now() - t0);
   }
   return { ms: median(times), min: Math.min(...times), max: Math.max(...times) };
+}
+
+/** `npm run bench -- --check`: `--help` and `validate` of keywords/ against the Action bundle's start. */
+export async function check(tree: CompiledTree): Promise<Figure[]> {
+  const dir = tree.dir;
+  const bundle = startTime([join(here, '..', 'action-dist/index.js')], dir);
+  const help = startTime([join(dir, 'bin/kwsync.js'), '--help'], dir);
+  const validate = startTime([join(dir, 'bin/kwsync.js'), 'validate', '--dir', join(root, 'keywords')], dir);
+  return [
+    { id: 'cold-start-help', value: help.ms / bundle.ms, unit: 'x', line: `kwsync --help ${help.ms.toFixed(0)} ms, the Action bundle ${bundle.ms.toFixed(0)} ms (medians of ${RUNS})` },
+    { id: 'cold-start-validate', value: validate.ms / bundle.ms, unit: 'x', line: `kwsync validate (keywords/) ${validate.ms.toFixed(0)} ms, the Action bundle ${bundle.ms.toFixed(0)} ms` },
+  ];
 }
 
 export default async function bench(): Promise<void> {

@@ -7,6 +7,7 @@
 import { foldWord } from '../src/match/word-matcher.js';
 import type { Plan } from '../src/model/plan.js';
 import { startPreview } from '../src/preview/index.js';
+import type { Figure } from './check.js';
 
 const PATTERNS = 1000;
 const WORD_TERMS = 100_000;
@@ -51,6 +52,45 @@ function scanOnce(plan: Plan, texts: { id: string; text: string }[]): { ms: numb
   return { ms: end - t0, scanMs: end - t1, caught };
 }
 
+interface Floors {
+  /** Every regex on every message, timed on 1,000 messages and scaled to all. */
+  everyMs: number;
+  everyCaught: number;
+  /** Words: fold, split on non-letters and a Set lookup per token. */
+  floorMs: number;
+  floorCaught: number;
+}
+
+function floors(all: { id: string; text: string }[], wordTerms: string[]): Floors {
+  const full = all.slice(0, 1000);
+  const regexes = Array.from({ length: PATTERNS }, (_, i) => new RegExp(pattern(i), 'iu'));
+  const t0 = performance.now();
+  let everyCaught = 0;
+  for (const m of full) if (regexes.filter((re) => re.test(m.text)).length > 0) everyCaught++;
+  const everyMs = ((performance.now() - t0) * all.length) / full.length;
+  const set = new Set(wordTerms.map(foldWord));
+  const t1 = performance.now();
+  let floorCaught = 0;
+  for (const m of all) if (foldWord(m.text).split(/[^\p{L}\p{N}\p{M}]+/u).some((w) => set.has(w))) floorCaught++;
+  return { everyMs, everyCaught, floorMs: performance.now() - t1, floorCaught };
+}
+
+/** `npm run bench -- --check`: 100k messages, patterns against every regex, words against the floor. */
+export async function check(): Promise<Figure[]> {
+  const all = messages(SIZES[SIZES.length - 1]!);
+  const patternPlan = createPlan('pattern', Array.from({ length: PATTERNS }, (_, i) => pattern(i)));
+  const wordTerms = Array.from({ length: WORD_TERMS }, (_, i) => word(i));
+  const wordPlan = createPlan('word', wordTerms);
+  scan(patternPlan, all.slice(0, 1000)); // warm up the JIT
+  const f = floors(all, wordTerms);
+  const pat = scan(patternPlan, all);
+  const words = scan(wordPlan, all);
+  return [
+    { id: 'preview-patterns', value: pat.ms / f.everyMs, unit: 'x', line: `${pat.ms.toFixed(0)} ms for ${all.length} messages and ${PATTERNS} patterns; every regex on every message ${f.everyMs.toFixed(0)} ms` },
+    { id: 'preview-words', value: words.scanMs / f.floorMs, unit: 'x', line: `scan ${words.scanMs.toFixed(0)} ms for ${all.length} messages and ${WORD_TERMS} terms; floor (fold + split + Set) ${f.floorMs.toFixed(0)} ms` },
+  ];
+}
+
 export default async function bench(): Promise<void> {
   const all = messages(SIZES[SIZES.length - 1]!);
   const patternPlan = createPlan('pattern', Array.from({ length: PATTERNS }, (_, i) => pattern(i)));
@@ -69,18 +109,8 @@ export default async function bench(): Promise<void> {
       );
     }
   }
-  const full = all.slice(0, 1000);
-  const regexes = Array.from({ length: PATTERNS }, (_, i) => new RegExp(pattern(i), 'iu'));
-  const t0 = performance.now();
-  let everyCaught = 0;
-  for (const m of full) if (regexes.filter((re) => re.test(m.text)).length > 0) everyCaught++;
-  const everyMs = ((performance.now() - t0) * all.length) / full.length;
   const mb = all.reduce((b, m) => b + Buffer.byteLength(m.text), 0) / 1e6;
-  const set = new Set(wordTerms.map(foldWord));
-  const t1 = performance.now();
-  let floorCaught = 0;
-  for (const m of all) if (foldWord(m.text).split(/[^\p{L}\p{N}\p{M}]+/u).some((w) => set.has(w))) floorCaught++;
-  const floorMs = performance.now() - t1;
+  const { everyMs, everyCaught, floorMs, floorCaught } = floors(all, wordTerms);
   const pat = scan(patternPlan, all);
   const words = scan(wordPlan, all);
   console.log(`every regex on every message, ${all.length} messages (timed on 1000, scaled): ${everyMs.toFixed(0)} ms (caught ${everyCaught} of 1000)`);

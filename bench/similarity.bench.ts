@@ -11,6 +11,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { locateModel, modelResolveBase } from '../src/similarity/model-location.js';
+import type { Figure } from './check.js';
 
 const run = promisify(execFile);
 const CHILD = fileURLToPath(new URL('./similarity-child.ts', import.meta.url));
@@ -19,6 +20,19 @@ const FLOOR_MESSAGES = 1_000;
 async function measure(mode: string, n: number): Promise<Record<string, number>> {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', CHILD, mode, String(n)], { maxBuffer: 1 << 20, timeout: 30 * 60_000 });
   return JSON.parse(stdout.trim().split('\n').pop()!) as Record<string, number>;
+}
+
+/** `npm run bench -- --check`: the preview's sentence scan of 5,000 messages against the model alone. */
+export async function check(): Promise<Figure[]> {
+  if (!locateModel(modelResolveBase()).ok) return [];
+  const floor = await measure('floor', FLOOR_MESSAGES);
+  const n = 5_000;
+  const r = await measure('scan', n);
+  const floorMs = (floor.embedMs! / FLOOR_MESSAGES) * n;
+  return [
+    { id: 'sentence-scan', value: r.totalMs! / floorMs, unit: 'x', line: `scan of ${n} messages x 25 lists ${r.totalMs!.toFixed(0)} ms (load included, ${r.workers} workers), peak RSS ${r.peakMb} MB; the model alone ${floorMs.toFixed(0)} ms (scaled from ${FLOOR_MESSAGES})` },
+    { id: 'sentence-scan-rss', value: r.peakMb!, unit: 'MB', line: `peak RSS ${r.peakMb} MB, worker threads included` },
+  ];
 }
 
 export default async function bench(): Promise<void> {

@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileTree } from './compiled-tree.js';
+import type { Figure } from './check.js';
+import { compileTree, type CompiledTree } from './compiled-tree.js';
 
 const WORD_LISTS = 23;
 const PATTERN_LISTS = 2;
@@ -86,37 +87,51 @@ function measure(kind: string, dir: string, tree: string): Measured {
   return JSON.parse(out) as Measured;
 }
 
+/** Both sides on a generated repo, RUNS times alternating; the median by time of each (one run moves by ±20%). */
+function pair(words: number, patterns: number, treeDir: string): { base: Measured; val: Measured } {
+  const dir = mkdtempSync(join(tmpdir(), 'kwsync-bench-'));
+  try {
+    generateRepo(dir, words, patterns);
+    const bases: Measured[] = [];
+    const vals: Measured[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      bases.push(measure('baseline', dir, treeDir));
+      vals.push(measure('validate', dir, treeDir));
+    }
+    return { base: median(bases), val: median(vals) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+
+/** `npm run bench -- --check`: the largest repository only. */
+export async function check(tree: CompiledTree): Promise<Figure[]> {
+  const { base, val } = pair(WORD_LISTS, PATTERN_LISTS, tree.dir);
+  const line = `validate ${val.ms.toFixed(0)} ms, raw parse ${base.ms.toFixed(0)} ms; RSS ${mb(val.maxRssKb)} (parse ${mb(base.maxRssKb)})`;
+  return [
+    { id: 'validate-max-repo', value: val.ms / base.ms, unit: 'x', line },
+    { id: 'validate-max-repo-rss', value: val.maxRssKb / 1024, unit: 'MB', line },
+  ];
+}
+
 export default async function bench(): Promise<void> {
-  const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
   const tree = compileTree(join(dirname(fileURLToPath(import.meta.url)), '..'));
   console.log(`repo: ${WORD_LISTS} CSV word lists of ~${CSV_BYTES} bytes + ${PATTERN_LISTS} pattern lists x ${PATTERNS_PER_LIST}; each side in its own plain-node process, kwsync compiled by tsc as \`npm run build\` does`);
   console.log(`lists | baseline ms | validate ms | ratio | baseline RSS | validate RSS | ms per list   (each side the median of ${RUNS} runs, alternating)`);
   // 1 and 5 lists are word lists; 25 is the maximum repo (23 word + 2 pattern lists).
   for (const [words, patterns] of [[1, 0], [5, 0], [WORD_LISTS, PATTERN_LISTS]] as const) {
-    const dir = mkdtempSync(join(tmpdir(), 'kwsync-bench-'));
-    try {
-      generateRepo(dir, words, patterns);
-      // Three runs of each side, alternating; the median by time of each (one run moves by ±20%).
-      const bases: Measured[] = [];
-      const vals: Measured[] = [];
-      for (let r = 0; r < RUNS; r++) {
-        bases.push(measure('baseline', dir, tree.dir));
-        vals.push(measure('validate', dir, tree.dir));
-      }
-      const base = median(bases);
-      const val = median(vals);
-      const n = words + patterns;
-      console.log(
-        `${String(n).padStart(5)} | ${base.ms.toFixed(0).padStart(11)} | ${val.ms.toFixed(0).padStart(11)} | ${(val.ms / base.ms).toFixed(2).padStart(5)} | ${mb(base.maxRssKb).padStart(12)} | ${mb(val.maxRssKb).padStart(12)} | ${(val.ms / n).toFixed(0).padStart(11)}`,
-      );
-      if (n === WORD_LISTS + PATTERN_LISTS) {
-        console.log(`max repo: ${val.detail}; baseline ${base.detail}; target <= 1.00x (stretch 0.70x), RSS < 300 MB`);
-        // The ratio above includes loading the modules; this line shows the work alone, for comparison.
-        const work = (m: Measured) => m.ms - m.loadMs;
-        console.log(`max repo, of which module loading: baseline ${base.loadMs.toFixed(0)} ms, validate ${val.loadMs.toFixed(0)} ms; without it: baseline ${work(base).toFixed(0)} ms, validate ${work(val).toFixed(0)} ms, ratio ${(work(val) / work(base)).toFixed(2)}`);
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+    const { base, val } = pair(words, patterns, tree.dir);
+    const n = words + patterns;
+    console.log(
+      `${String(n).padStart(5)} | ${base.ms.toFixed(0).padStart(11)} | ${val.ms.toFixed(0).padStart(11)} | ${(val.ms / base.ms).toFixed(2).padStart(5)} | ${mb(base.maxRssKb).padStart(12)} | ${mb(val.maxRssKb).padStart(12)} | ${(val.ms / n).toFixed(0).padStart(11)}`,
+    );
+    if (n === WORD_LISTS + PATTERN_LISTS) {
+      console.log(`max repo: ${val.detail}; baseline ${base.detail}; target <= 1.00x (stretch 0.70x), RSS < 300 MB`);
+      // The ratio above includes loading the modules; this line shows the work alone, for comparison.
+      const work = (m: Measured) => m.ms - m.loadMs;
+      console.log(`max repo, of which module loading: baseline ${base.loadMs.toFixed(0)} ms, validate ${val.loadMs.toFixed(0)} ms; without it: baseline ${work(base).toFixed(0)} ms, validate ${work(val).toFixed(0)} ms, ratio ${(work(val) / work(base)).toFixed(2)}`);
     }
   }
   tree.remove();

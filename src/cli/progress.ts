@@ -40,3 +40,56 @@ export function progressReporter(io: ProgressIO): ((done: number, total: number,
     if (done === total) io.stderr.write('\n');
   };
 }
+
+/** A wait is shown only once it has lasted this long: shorter ones print nothing. */
+export const WAIT_SHOWN_AFTER_MS = 1000;
+
+export interface Wait {
+  /** What the wait is at now ("embedded 120 of 480 texts"). */
+  update(detail: string): void;
+  /** The wait is over; `summary` ends the CI end line. */
+  end(summary?: string): void;
+}
+
+/**
+ * A wait that may take seconds (the sentence model's load, embedding). On a terminal: after a
+ * second, a status line `label: detail (Ns)` rewritten as it moves and each second, cleared at the
+ * end. Elsewhere (CI logs, pipes): after a second, one start line, and one end line with the time;
+ * nothing for a shorter wait, nothing with --quiet. Never on stdout.
+ */
+export function startWait(io: ProgressIO, label: string, now: () => number = () => performance.now()): Wait {
+  if (io.quiet === true) return { update: () => undefined, end: () => undefined };
+  const t0 = now();
+  const tty = io.stderr.isTTY === true;
+  let detail = '';
+  let shown = false;
+  let over = false;
+  const secs = () => ((now() - t0) / 1000).toFixed(0);
+  const draw = () => {
+    if (over) return;
+    if (tty) io.stderr.write(`${CLEAR_LINE}${label}${detail ? `: ${detail}` : ''} (${secs()} s)`);
+    else if (!shown) io.stderr.write(`kwsync: ${label}...\n`);
+    shown = true;
+  };
+  const first = setTimeout(() => {
+    draw();
+    if (tty) tick.refresh();
+  }, WAIT_SHOWN_AFTER_MS);
+  // On a terminal the seconds move even when the detail does not.
+  const tick = setInterval(() => shown && tty && draw(), 1000);
+  first.unref();
+  tick.unref();
+  return {
+    update(text) {
+      detail = text;
+      if (shown && tty) draw();
+    },
+    end(summary) {
+      if (over) return;
+      clearTimeout(first);
+      clearInterval(tick);
+      if (shown) io.stderr.write(tty ? CLEAR_LINE : `kwsync: ${label}: ${summary ?? 'done'} after ${((now() - t0) / 1000).toFixed(1)} s\n`);
+      over = true;
+    },
+  };
+}

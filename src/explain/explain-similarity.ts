@@ -4,6 +4,7 @@
 // model's estimate, never CometChat's: the report and its renderers say so.
 import type { KeywordList } from '../model/keyword-list.js';
 import { cosine, type EmbedderLoad } from '../similarity/embedder.js';
+import { isCaught } from '../similarity/threshold.js';
 
 export interface SimilarityInput {
   /** Loads the sentence model; called only when a sentence list is explained. */
@@ -46,7 +47,7 @@ export async function scoreSentenceLists(message: string, lists: readonly Senten
         const s = score.get(sentence)!;
         if (!nearest || s > nearest.score) nearest = { sentence, score: s };
       }
-      verdicts.set(l.id, { nearest, caught: nearest !== null && nearest.score >= input.threshold });
+      verdicts.set(l.id, { nearest, caught: nearest !== null && isCaught(nearest.score, input.threshold) });
     }
     return { ok: true, model: embedder.model, verdicts };
   } catch (err) {

@@ -6,6 +6,7 @@ import { mdCode, mdText } from '../render/markdown-escape.js';
 import type { ListPreview, Preview } from './compute-preview.js';
 import type { SentenceCatch, SimilarityInfo } from './similarity-scan.js';
 import { formatThreshold } from './similarity-threshold.js';
+import { isCaught } from '../similarity/threshold.js';
 
 const percent = (n: number, of: number) => `${of > 0 ? ((100 * n) / of).toFixed(1) : '0.0'}%`;
 export const score = (s: number) => s.toFixed(3);
@@ -44,7 +45,7 @@ export function sentenceLinesText(l: ListPreview, p: Preview, example: (e: { id:
   for (const n of l.nearest ?? []) {
     if (n.messages.length === 0) continue;
     out.push(`    nearest messages to "${displayLine(n.sentence)}":`);
-    for (const m of n.messages) out.push(`      ${score(m.score)} ${m.score >= threshold ? 'caught' : 'below '}  ${example(m)}`);
+    for (const m of n.messages) out.push(`      ${score(m.score)} ${isCaught(m.score, threshold) ? 'caught' : 'below '}  ${example(m)}`);
   }
   return out;
 }

@@ -9,6 +9,7 @@
 import type { KeywordList } from '../model/keyword-list.js';
 import type { ListChange, Plan } from '../model/plan.js';
 import { cosine, type SentenceEmbedder } from '../similarity/embedder.js';
+import { isCaught } from '../similarity/threshold.js';
 import type { ListPreview, Preview, PreviewMessage } from './compute-preview.js';
 
 /** A sentence catching more than this share of the messages read is flagged as too broad ... */
@@ -198,15 +199,15 @@ function best(scores: readonly number[], side: ListSide | undefined): number {
 }
 
 function count(s: ListState, m: PreviewMessage, scores: readonly number[], threshold: number, keep: number): void {
-  const was = best(scores, s.before) >= threshold;
-  const is = best(scores, s.after) >= threshold;
+  const was = isCaught(best(scores, s.before), threshold);
+  const is = isCaught(best(scores, s.after), threshold);
   if (was) s.counts.before++;
   if (is) s.counts.after++;
   if (is && !was) s.counts.newlyCaught++;
   if (was && !is) s.counts.noLongerCaught++;
   s.shown.sentences.forEach((at, i) => {
     const score = scores[at]!;
-    if (score >= threshold) s.perSentence[i]!++;
+    if (isCaught(score, threshold)) s.perSentence[i]!++;
     if (keep > 0) keepNearest(s.nearest[i]!, { id: m.id, text: m.text, score }, keep);
   });
 }

@@ -33,6 +33,8 @@ export interface EmbedStats {
   batches: number;
   engine: EmbedEngine['kind'];
   workers: number;
+  /** Set when a worker pool embedded in this thread instead: why its workers were lost. */
+  fallback?: string;
 }
 
 type Store = Pick<EmbeddingCache, 'keyOf' | 'get' | 'set'>;
@@ -100,7 +102,12 @@ export function createCachingEmbedder(engine: EmbedEngine, store: Store, batchSi
       stats.embedded += missKeys.length;
       return keys.map((k, i) => out[i] ?? fresh.get(k)!);
     },
-    stats: () => ({ ...stats, engine: engine.kind, workers: engine.workers }),
+    stats: () => ({
+      ...stats,
+      engine: engine.kind,
+      workers: engine.workers,
+      ...(engine.fallbackReason === undefined ? {} : { fallback: engine.fallbackReason }),
+    }),
     close: () => engine.close(),
   };
 }

@@ -5,6 +5,8 @@ export interface EmbedEngine {
   readonly kind: 'workers' | 'in-thread' | 'fake';
   /** Worker threads started so far (0 in-thread). */
   readonly workers: number;
+  /** Set once a pool embeds in this thread instead of its workers: why (a worker's exit, error or deadline). */
+  readonly fallbackReason?: string;
   /** One unit-length vector per text, in order. Batches may run concurrently. */
   embedBatch(texts: readonly string[]): Promise<Float32Array[]>;
   close(): Promise<void>;

@@ -56,6 +56,13 @@ export function createWorkerPool(options: WorkerPoolOptions): EmbedEngine {
   let fallback: Promise<EmbedEngine> | null = null;
   let started = 0;
   let startFailed = false;
+  /** Workers lost before ready without a verdict (no load-failed, no deadline): a second start is tried. */
+  let unexplained = 0;
+  /** Why batches went to this thread instead of a worker (the latest cause), for stats() and --verbose. */
+  let why: string | undefined;
+  const note = (reason: string): void => {
+    why = reason;
+  };
 
   const hold = (): void => {
     const busy = queue.length > 0 || [...slots].some((s) => s.job !== null);
@@ -77,16 +84,24 @@ export function createWorkerPool(options: WorkerPoolOptions): EmbedEngine {
         workerData: { from: options.from },
         resourceLimits: options.resourceLimits ?? WORKER_LIMITS,
       });
-    } catch {
-      lost(null);
+    } catch (e) {
+      note(`a worker could not start (${firstLine(e)})`);
+      lost(null, false);
       return;
     }
     const slot: Slot = { worker, ready: false, job: null };
     slots.add(slot);
+    const deadline = options.loadTimeoutMs ?? LOAD_TIMEOUT_MS;
+    let cause: string | undefined;
+    /** A verdict on the model, not on this start: the model failed to load, or a worker hung. */
+    let fatal = false;
     // A worker that never says ready nor fails would hold its batches (and explain or validate) forever.
     const loading = setTimeout(() => {
-      if (!slot.ready) void worker.terminate();
-    }, options.loadTimeoutMs ?? LOAD_TIMEOUT_MS);
+      if (slot.ready) return;
+      cause = `the model worker was not ready after ${deadline >= 1000 ? `${Math.round(deadline / 1000)} s` : `${deadline} ms`}`;
+      fatal = true;
+      void worker.terminate();
+    }, deadline);
     loading.unref();
     worker.on('message', (m: { type: string; packed?: Float32Array; message?: string }) => {
       if (m.type === 'ready') {
@@ -94,6 +109,8 @@ export function createWorkerPool(options: WorkerPoolOptions): EmbedEngine {
         slot.ready = true;
         everReady = true;
       } else if (m.type === 'load-failed') {
+        cause = `the model did not load in a worker (${m.message ?? 'no reason given'})`;
+        fatal = true;
         void worker.terminate();
         return;
       } else if (slot.job) {
@@ -104,18 +121,28 @@ export function createWorkerPool(options: WorkerPoolOptions): EmbedEngine {
       }
       pump();
     });
-    worker.on('error', () => {}); // 'exit' follows and decides
-    worker.on('exit', () => {
+    // 'exit' follows and decides; the error names the cause (ERR_WORKER_OUT_OF_MEMORY: the heap cap).
+    worker.on('error', (e) => {
+      cause ??= `the model worker stopped: ${firstLine(e)}`;
+    });
+    worker.on('exit', (code) => {
+      clearTimeout(loading);
       slots.delete(slot);
-      lost(slot);
+      if (!slot.ready) note(cause ?? `the model worker exited (code ${code}) before it was ready`);
+      else if (slot.job) note(cause ?? `the model worker exited (code ${code}) during a batch`);
+      lost(slot, fatal);
     });
     hold();
   };
 
-  /** A worker is gone: retry its batch once elsewhere; a worker that never loaded stops new starts. */
-  const lost = (slot: Slot | null): void => {
+  /**
+   * A worker is gone: retry its batch once elsewhere. Before any worker was ready, a verdict on the
+   * model (load-failed, the deadline) stops new starts; an exit without one (a thread the loaded
+   * machine could not start, a crash) gets one more start before the pool embeds in this thread.
+   */
+  const lost = (slot: Slot | null, fatal: boolean): void => {
     if (closed) return;
-    if (!slot?.ready && !everReady) startFailed = true;
+    if (!slot?.ready && !everReady && (fatal || ++unexplained >= 2)) startFailed = true;
     const job = slot?.job;
     if (job) {
       if (job.tries++ < 1) queue.unshift(job);
@@ -148,6 +175,9 @@ export function createWorkerPool(options: WorkerPoolOptions): EmbedEngine {
     get workers() {
       return slots.size;
     },
+    get fallbackReason() {
+      return fallback ? (why ?? 'no worker could start') : undefined;
+    },
     embedBatch(texts) {
       if (closed) return Promise.reject(new Error('the sentence embedder is closed'));
       if (texts.length === 0) return Promise.resolve([]);
@@ -167,6 +197,12 @@ export function createWorkerPool(options: WorkerPoolOptions): EmbedEngine {
       if (fallback) await (await fallback).close();
     },
   };
+}
+
+function firstLine(e: unknown): string {
+  const err = e as { code?: string; message?: string };
+  const text = String(err?.message ?? e).split('\n')[0]!;
+  return err?.code && !text.includes(err.code) ? `${err.code}: ${text}` : text;
 }
 
 function unpack(packed: Float32Array, n: number): Float32Array[] {

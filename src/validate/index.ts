@@ -9,16 +9,13 @@ import type { DesiredList } from '../model/keyword-list.js';
 import { diagnose, fileStart } from '../load/diagnose.js';
 import { CONFIG_FILES, loadConfig } from './load-config.js';
 import { newestFirst, readGitBase } from '../load/git-base.js';
-import { checkShrunk } from './rules/list-shrunk.js';
-import { checkRenamed } from './rules/list-renamed.js';
 import { checkRepo, type PlacedList } from './rules/repo.js';
 import { validateListFile } from './validate-list-file.js';
 import { checkConfusables } from './confusables.js';
 import { checkPathCharacters } from './path-characters.js';
 import { applyRuleLevels, ruleLevelProblems } from './rule-levels.js';
-import { withBaseLevels } from './base-levels.js';
 import { overBudget, tooSlow, validationBudget, type ValidationBudget } from './work-budget.js';
-import { checkSentences, type SentenceChecks } from './sentence-checks.js';
+import type { ModelCost, SentenceChecks } from './sentence-checks.js';
 import type { EmbedderLoad } from '../similarity/embedder.js';
 import { configPlaces } from '../targets/config-places.js';
 import { resolveTargets, type ResolvedTarget } from '../targets/resolve-target.js';
@@ -29,7 +26,7 @@ export { renderValidationJson, type ValidationJson } from './render-json.js';
 export { encodeTerms, uploadBytes, termsEncoding } from '../model/terms-encoding.js';
 export { validateUntrusted, UNTRUSTED_DEADLINE_MS, UNTRUSTED_HEAP_MB, type UntrustedOptions } from './untrusted.js';
 export { validationBudget, type ValidationBudget } from './work-budget.js';
-export type { SentenceChecks } from './sentence-checks.js';
+export type { ModelCost, SentenceChecks } from './sentence-checks.js';
 
 export interface RepoValidation {
   config: KwsyncConfig; // DEFAULT_CONFIG when keywords/kwsync.yaml is absent
@@ -55,6 +52,8 @@ export interface RepoValidation {
   tests: { file: string; examples: number; skipped?: string }[];
   /** When a sentence-similarity list exists: how many sentences the model checked, or why it did not (a note, never a finding). */
   sentenceChecks?: SentenceChecks;
+  /** When the sentence model ran: its time, memory and engine (`kwsync validate --verbose`). */
+  sentenceModel?: ModelCost;
 }
 
 export interface ValidateOptions {
@@ -74,6 +73,12 @@ export interface ValidateOptions {
    * loader (tests pass a fake). The model loads only when a sentence-similarity list exists.
    */
   sentenceChecks?: true | (() => Promise<EmbedderLoad>);
+  /**
+   * 'changed' (what `kwsync validate` passes unless --sentence-checks): the model loads only when a
+   * sentence list changed against `base`; without a base, or with none changed, the checks are
+   * skipped with a note. Default 'always'.
+   */
+  sentenceChecksWhen?: 'changed' | 'always';
   /**
    * The kwsync.yaml target whose lists `lists` holds. A name this kwsync.yaml does not define is an
    * error (a pull request that drops the target it is planned for). Without it, `lists` are the
@@ -137,9 +142,22 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   const newest = placed.length > config.limits.maxLists ? (base ? { added: base.added } : { rank: await newestFirst(opts.cwd, rel(keywordsDir)) }) : undefined;
   diagnostics.push(...checkRepo(placed, config, base?.changed, newest, selective));
   diagnostics.push(...checkConfusables(placed), ...checkPathCharacters(entries.map((e) => rel(join(keywordsDir, e.name)))));
-  if (base) diagnostics.push(...(await checkShrunk(placed, base, config)), ...(await checkRenamed(placed, base)));
+  // The base's rules, and below the sentence checks, load only when they run: validate's start is part of its time.
+  if (base) {
+    const [{ checkShrunk }, { checkRenamed }] = await Promise.all([import('./rules/list-shrunk.js'), import('./rules/list-renamed.js')]);
+    diagnostics.push(...(await checkShrunk(placed, base, config)), ...(await checkRenamed(placed, base)));
+  }
   const runSentences = opts.sentenceChecks !== undefined && !SENTENCE_RULES.every((r) => config.validate.rules[r] === 'off');
-  const sentences = runSentences ? await checkSentences(placed, { loadEmbedder: opts.sentenceChecks === true ? defaultEmbedder : opts.sentenceChecks!, threshold: config.preview.similarity.threshold, budget }) : undefined;
+  const sentences = runSentences
+    ? await (await import('./sentence-checks.js')).checkSentences(placed, {
+        loadEmbedder: opts.sentenceChecks === true ? defaultEmbedder : opts.sentenceChecks!,
+        threshold: config.preview.similarity.threshold,
+        budget,
+        ...(opts.sentenceChecksWhen === 'changed'
+          ? { onlyIf: { test: sentenceListChanged(base), why: base ? `no sentence list changed against ${base.ref}` : 'they run for a sentence list changed against --base' } }
+          : {}),
+      })
+    : undefined;
   if (sentences) diagnostics.push(...sentences.diagnostics);
   for (const name of entries.map((e) => e.name).filter((n) => /\.csv$/i.test(n))) {
     const abs = join(keywordsDir, name);
@@ -148,7 +166,7 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
     }
   }
   // Levels given by the caller are already the stricter of base and head; else the base's count too.
-  const levels = base && !opts.levels ? await withBaseLevels(config.validate, base, CONFIG_FILES.map((n) => rel(join(keywordsDir, n)))) : config.validate;
+  const levels = base && !opts.levels ? await (await import('./base-levels.js')).withBaseLevels(config.validate, base, CONFIG_FILES.map((n) => rel(join(keywordsDir, n)))) : config.validate;
   const leveled = applyRuleLevels(diagnostics, levels).sort(byPlace);
   const errorCount = leveled.filter((d) => d.severity === 'error').length;
   const folderLists = placed.map((p) => p.list);
@@ -172,6 +190,7 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
     tests,
     ...(base ? { base: base.ref } : {}),
     ...(sentences?.checks ? { sentenceChecks: sentences.checks } : {}),
+    ...(sentences?.model ? { sentenceModel: sentences.model } : {}),
   };
 }
 
@@ -188,6 +207,11 @@ function chosenTarget(targets: readonly ResolvedTarget[], name: string | undefin
 }
 
 const SENTENCE_RULES = ['sentence-near-duplicate', 'sentence-generic'];
+
+/** With a base: whether a sentence list's file (or its CSV) changed. Without one, nothing says so. */
+function sentenceListChanged(base: { changed(path: string): boolean } | null): (p: PlacedList) => boolean {
+  return (p) => base !== null && (base.changed(p.list.source.file) || (p.list.source.termsFile !== undefined && base.changed(p.list.source.termsFile)));
+}
 const defaultEmbedder = async (): Promise<EmbedderLoad> => (await import('../similarity/embedder.js')).loadEmbedder();
 
 /** Dotfiles, Emacs locks and autosaves (`.#a.yaml`, `#a.yaml#`) and backups (`a.yaml~`) are not lists. */

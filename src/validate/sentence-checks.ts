@@ -9,7 +9,7 @@ import { quote } from '../load/quote-value.js';
 import type { Position } from '../load/source-text.js';
 import type { TermsSource } from '../load/terms-source.js';
 import { cosine, INSTALL_HINT, MODEL_NAME, MODEL_VERSION, type EmbedderLoad, type SentenceEmbedder } from '../similarity/embedder.js';
-import { DUPLICATE_SIMILARITY_THRESHOLD, GENERIC_NEUTRAL_SHARE, MAX_SENTENCES_EMBEDDED } from '../similarity/threshold.js';
+import { DUPLICATE_SIMILARITY_THRESHOLD, GENERIC_NEUTRAL_SHARE, isCaught, MAX_SENTENCES_EMBEDDED } from '../similarity/threshold.js';
 import type { PlacedList } from './rules/repo.js';
 import { overBudget, type ValidationBudget } from './work-budget.js';
 
@@ -18,6 +18,19 @@ export interface SentenceChecks {
   sentences: number;
   /** Why the checks did not run (model missing, too many sentences, out of time), with what to do. */
   skipped?: string;
+}
+
+export interface ModelCost {
+  /** From asking for the model to the last vector (load, workers' start, embedding). */
+  ms: number;
+  /** Texts embedded: the sentences and, once per process, the neutral set. */
+  embedded: number;
+  /** The process's peak RSS after the checks (worker threads included). */
+  peakRssMb: number;
+  engine: string;
+  workers: number;
+  /** Why a worker pool embedded in this thread instead (worker-pool.ts). */
+  fallback?: string;
 }
 
 export interface SentenceCheckOptions {
@@ -30,6 +43,8 @@ export interface SentenceCheckOptions {
   maxSentences?: number;
   /** The everyday chat a generic sentence is measured against (default: the corpus's neutral set). */
   neutral?: () => Promise<string[]>;
+  /** When given, the model loads only if a sentence list passes `test` (`validate --base`: a changed one); else the note says `why` not. */
+  onlyIf?: { test: (list: PlacedList) => boolean; why: string };
 }
 
 interface Entry {
@@ -42,7 +57,8 @@ interface Entry {
 /** Embedding batch: the budget is checked between batches. */
 const BATCH = 64;
 
-export async function checkSentences(lists: readonly PlacedList[], opts: SentenceCheckOptions): Promise<{ diagnostics: Diagnostic[]; checks?: SentenceChecks }> {
+/** `model`: when the model ran, what it cost (printed by `kwsync validate --verbose`). */
+export async function checkSentences(lists: readonly PlacedList[], opts: SentenceCheckOptions): Promise<{ diagnostics: Diagnostic[]; checks?: SentenceChecks; model?: ModelCost }> {
   const entries = sentenceEntries(lists);
   if (entries.length === 0) return { diagnostics: [] };
   const sentences = entries.length;
@@ -50,6 +66,10 @@ export async function checkSentences(lists: readonly PlacedList[], opts: Sentenc
   const max = opts.maxSentences ?? MAX_SENTENCES_EMBEDDED;
   if (sentences > max) return skip(`the sentence checks (near-duplicates, generic sentences) were skipped: the lists hold ${sentences} sentences, over the ${max} one validation embeds; split the review, or check locally with fewer lists`);
   if (overBudget(opts.budget)) return skip('the sentence checks were skipped: validation had no time or memory left for them');
+  if (opts.onlyIf && !entries.some((e) => opts.onlyIf!.test(e.placed))) {
+    return skip(`the sentence checks (near-duplicates, generic sentences) were not run: ${opts.onlyIf.why}; run \`kwsync validate --sentence-checks\` to check them anyway (the model takes seconds to load)`);
+  }
+  const started = performance.now();
   let load: EmbedderLoad;
   try {
     load = await opts.loadEmbedder();
@@ -68,7 +88,16 @@ export async function checkSentences(lists: readonly PlacedList[], opts: Sentenc
     }
     const neutralVectors = await neutralVectorsOf(embedder, opts.neutral);
     const at = (e: Entry) => vectors.get(e.text)!;
-    return { diagnostics: [...nearDuplicates(entries, at), ...generic(entries, at, neutralVectors, opts.threshold)], checks: { sentences } };
+    const stats = embedder.stats?.();
+    const model: ModelCost = {
+      ms: Math.round(performance.now() - started),
+      embedded: stats?.embedded ?? texts.length,
+      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      engine: stats?.engine ?? 'unknown',
+      workers: stats?.workers ?? 0,
+      ...(stats?.fallback ? { fallback: stats.fallback } : {}),
+    };
+    return { diagnostics: [...nearDuplicates(entries, at), ...generic(entries, at, neutralVectors, opts.threshold)], checks: { sentences }, model };
   } catch (e) {
     return skip(`the sentence checks were skipped: the sentence model failed (${firstLine(e)}); ${INSTALL_HINT}`);
   } finally {
@@ -144,7 +173,7 @@ function generic(entries: readonly Entry[], at: (e: Entry) => Float32Array, neut
   if (neutral.length === 0) return out;
   for (const e of entries) {
     const v = at(e);
-    const caught = neutral.filter((n) => cosine(v, n) >= threshold).length;
+    const caught = neutral.filter((n) => isCaught(cosine(v, n), threshold)).length;
     if (caught / neutral.length <= GENERIC_NEUTRAL_SHARE) continue;
     const d = diagnose(
       e.terms.locate(e.index),

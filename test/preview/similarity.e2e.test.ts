@@ -15,7 +15,8 @@ test('a sentence list is scored by the local model: caught messages, each senten
   await h.writeList('scam-sentences', ['send me the gift card codes and I will pay you back', 'you have won a prize, pay the fee to claim it', 'I need your bank login to transfer the money'], { category: 'sentence-similarity' });
   await h.writeList('mild', ['heck']);
   const r = await h.run(['preview', '--group', MARKETPLACE_GROUP, '--messages', '100', '--format', 'json']);
-  expect(r.stderr).toBe('');
+  // Not a terminal: the model's wait (over a second) is one start and one end line, nothing else.
+  expect(r.stderr).toMatch(/^(kwsync: Sentence model\.\.\.\nkwsync: Sentence model: embedded \d+ texts after \d+\.\d s\n)?$/);
   expect(r.code).toBe(0);
   const out = JSON.parse(r.stdout);
   expect(out.messagesScanned).toBe(100);

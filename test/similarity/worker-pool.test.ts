@@ -1,11 +1,14 @@
 // The pool's mechanics with model-free workers: order across workers, the in-thread fallback when no
 // worker can load, close(), and that neither an open nor a closed pool keeps the process alive.
 import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { EmbedEngine } from '../../src/similarity/embed-engine.js';
 import { createWorkerPool } from '../../src/similarity/worker-pool.js';
-import { BROKEN_WORKER_SOURCE, ECHO_WORKER_SOURCE, SILENT_WORKER_SOURCE, STUCK_WORKER_SOURCE } from './fixtures/echo-worker.js';
+import { BROKEN_WORKER_SOURCE, ECHO_WORKER_SOURCE, GREEDY_WORKER_SOURCE, ONCE_LOST_WORKER_SOURCE, SILENT_WORKER_SOURCE, STUCK_WORKER_SOURCE } from './fixtures/echo-worker.js';
 import { fakeEngine } from './fake-engine.js';
 
 const run = promisify(execFile);
@@ -40,6 +43,7 @@ describe('createWorkerPool', () => {
       const out = await pool.embedBatch(['a', 'b']);
       expect(out).toHaveLength(2);
       expect(pool.workers).toBe(0);
+      expect(pool.fallbackReason).toBe('the model worker was not ready after 300 ms');
     } finally {
       await pool.close();
     }
@@ -52,7 +56,32 @@ describe('createWorkerPool', () => {
     expect(out.flat()).toHaveLength(3);
     expect(inThread.batches).toEqual([['a', 'b'], ['c']]);
     expect(pool.workers).toBe(0);
+    expect(pool.fallbackReason).toBe('the model did not load in a worker (Cannot find module)');
     await pool.close();
+  });
+
+  it('says when a worker was stopped at its heap cap, and embeds in this thread', async () => {
+    const inThread = fakeEngine();
+    const limits = { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 };
+    const pool = createWorkerPool({ from: import.meta.url, workers: 1, source: GREEDY_WORKER_SOURCE, resourceLimits: limits, fallback: async () => inThread });
+    try {
+      expect(await pool.embedBatch(['a'])).toHaveLength(1);
+      expect(pool.fallbackReason).toMatch(/^the model worker stopped: ERR_WORKER_OUT_OF_MEMORY/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('starts a worker again when one was lost before it was ready without a verdict, and says nothing fell back', async () => {
+    const marker = join(await mkdtemp(join(tmpdir(), 'kwsync-pool-')), 'lost');
+    const pool = createWorkerPool({ from: marker, workers: 1, source: ONCE_LOST_WORKER_SOURCE, fallback: noFallback });
+    try {
+      expect((await pool.embedBatch(['abc'])).map((v) => v[0])).toEqual([3]);
+      expect(pool.workers).toBe(1);
+      expect(pool.fallbackReason).toBeUndefined();
+    } finally {
+      await pool.close();
+    }
   });
 
   it('close() settles a batch a worker is running (it would otherwise wait forever)', async () => {

@@ -11,6 +11,7 @@ import { loadEmbedder } from '../../similarity/embedder.js';
 import { renderDiagnosticsText, renderSummary, validateRepo } from '../../validate/index.js';
 import { useColor } from '../color.js';
 import type { CliIO } from '../io.js';
+import { withModelProgress } from '../model-progress.js';
 import { connectFromEnv, printJson } from '../service.js';
 import type { ExplainOptions } from './explain.js';
 
@@ -32,7 +33,7 @@ export async function runExplain(io: CliIO, message: string | undefined, opts: E
     });
   }
   // Sentence lists are scored by the local model (loaded only when the folder has one): a message only.
-  const similarity = { load: opts.loadEmbedder ?? loadEmbedder, threshold: similarityThreshold(repo.config) };
+  const similarity = { load: withModelProgress(io, opts.loadEmbedder ?? loadEmbedder), threshold: similarityThreshold(repo.config) };
   const input: ExplainInput = { cwd: io.cwd, lists: repo.lists, git: await openGitHistory(io.cwd), similarity };
   if (opts.live) {
     const client = connectFromEnv(io);

@@ -5,6 +5,7 @@ import { newestTextMessages, type CometChatClient } from '../../api/index.js';
 import { openSimilarity, previewUntrusted, renderPreviewJson, renderPreviewMarkdown, renderPreviewText, similarityThreshold, startPreview, type Preview, type PreviewMessage} from '../../preview/index.js';
 import { loadEmbedder } from '../../similarity/embedder.js';
 import type { CliIO } from '../io.js';
+import { withModelProgress } from '../model-progress.js';
 import { progressLine, type Progress } from '../progress.js';
 import { connectApp, loadRepo, parseFormat, useColor } from '../target.js';
 import { makePlan } from './plan-run.js';
@@ -27,8 +28,23 @@ export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<numbe
   const perGroup = opts.messages ?? config.preview.messages;
   const { client, keywords, endpoint } = opts.app ?? connectApp(io, config, opts.target);
   const { plan } = await makePlan(io, { dir: opts.dir, repo, keywordTarget: keywords });
-  const progress = progressLine(io);
-  const similarity = { load: opts.loadEmbedder ?? loadEmbedder, threshold: opts.threshold ?? similarityThreshold(config), examples };
+  const line = progressLine(io);
+  // One status line: the messages read, and the sentence model's work beside them.
+  let reading = '';
+  let model = '';
+  const redraw = () => line.update(model ? (reading ? `${reading}; sentence model: ${model}` : `Sentence model: ${model}`) : reading);
+  const progress: Progress = {
+    update: (text) => {
+      reading = text;
+      redraw();
+    },
+    done: () => line.done(),
+  };
+  const load = withModelProgress(io, opts.loadEmbedder ?? loadEmbedder, (detail) => {
+    model = detail;
+    redraw();
+  });
+  const similarity = { load, threshold: opts.threshold ?? similarityThreshold(config), examples };
   let preview: Preview;
   try {
     if (opts.deadline !== undefined) {

@@ -3,6 +3,7 @@
 import { Option } from 'commander';
 import { EXIT, UsageError } from '../../errors.js';
 import { useColor } from '../color.js';
+import { withModelProgress } from '../model-progress.js';
 import type { RegisterCommand } from './index.js';
 import { intInRange } from './option-parsers.js';
 
@@ -18,6 +19,8 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--strict', 'fail on warnings too (or set `validate: { strict: true }` in kwsync.yaml)', false)
     .option('--base <ref>', 'git ref to compare with (e.g. origin/main): point at changed files, flag shrinking lists')
     .option('--deadline <seconds>', 'stop after this long, with a too-slow error where it stopped (for lists from people you do not trust)', intInRange(0, 3600))
+    .option('--sentence-checks', 'run the sentence model\'s checks (near-duplicate and generic sentences) even when no sentence list changed against --base', false)
+    .option('--verbose', 'say on stderr what the sentence model cost (time, memory, workers) and why it ran or not', false)
     .addHelpText(
       'after',
       `
@@ -28,6 +31,8 @@ Examples:
   kwsync validate --strict                warnings fail too
   kwsync validate --base origin/main      compare with the PR's base branch
   kwsync validate --deadline 120          a fork's PR in CI: finish within 2 minutes, whatever its patterns
+  kwsync validate --sentence-checks       check sentence lists with the local model (seconds; with
+                                          --base it runs by itself when a sentence list changed)
 
 Rule levels: kwsync.yaml \`validate: { rules: { term-dash: error, csv-header: warning } }\` raises or
 lowers a rule (only rules a list may accept, and warnings, can be lowered); with --base, the
@@ -36,7 +41,7 @@ JSON output as \`fix: { line, column, replace, with }\`.
 
 Exit codes: 0 valid, 3 invalid, 1 folder missing, 64 bad usage.`,
     )
-    .action(async (opts: { dir: string; format: string; strict: boolean; base?: string; deadline?: number }) => {
+    .action(async (opts: { dir: string; format: string; strict: boolean; base?: string; deadline?: number; sentenceChecks: boolean; verbose: boolean }) => {
       if (!(FORMATS as readonly string[]).includes(opts.format)) {
         throw new UsageError(`unknown --format "${opts.format}"`, { hint: `use one of ${FORMATS.join(', ')}` });
       }
@@ -45,9 +50,10 @@ Exit codes: 0 valid, 3 invalid, 1 folder missing, 64 bad usage.`,
       const { renderDiagnosticsGithub, renderDiagnosticsText, renderSummary, renderValidationJson, validateRepo, validateUntrusted } = await import('../../validate/index.js');
       // A mistyped --base is an error (exit 64), not a quiet comparison with nothing.
       if (opts.base) await (await import('../../load/git-base.js')).requireGitBase(io.cwd, opts.base);
-      const what = { dir: opts.dir, cwd: io.cwd, ...(opts.base ? { base: opts.base } : {}), sentenceChecks: true as const };
+      const what = { dir: opts.dir, cwd: io.cwd, ...(opts.base ? { base: opts.base } : {}), sentenceChecks: withModelProgress(io, async () => (await import('../../similarity/embedder.js')).loadEmbedder()), sentenceChecksWhen: opts.sentenceChecks ? ('always' as const) : ('changed' as const) };
       // With a deadline: one deadline and heap cap for the run (what the Action uses for a PR's lists).
       const result = opts.deadline === undefined ? await validateRepo(what) : await validateUntrusted({ ...what, deadlineMs: opts.deadline * 1000 });
+      if (opts.verbose) io.stderr.write(sentenceModelLine(result));
       const failed = result.errorCount > 0 || (opts.strict && result.warningCount > 0);
       const summary = renderSummary(result.lists.length, result.errorCount, result.warningCount);
       if (format === 'json') {
@@ -65,3 +71,15 @@ Exit codes: 0 valid, 3 invalid, 1 folder missing, 64 bad usage.`,
       setExitCode(failed ? EXIT.invalid : EXIT.ok);
     });
 };
+
+/** `--verbose`: what the sentence model cost, or why it did not run. */
+function sentenceModelLine(result: { sentenceChecks?: { sentences: number; skipped?: string }; sentenceModel?: import('../../validate/index.js').ModelCost }): string {
+  const m = result.sentenceModel;
+  if (m) {
+    const engine = m.engine === 'workers' ? `${m.workers} worker thread${m.workers === 1 ? '' : 's'}` : m.engine === 'in-thread' ? 'this thread' : m.engine;
+    const fallback = m.fallback ? `; the workers were lost, embedded in this thread: ${m.fallback}` : '';
+    return `sentence model: ${(m.ms / 1000).toFixed(1)} s for ${m.embedded} texts (load included), peak RSS ${m.peakRssMb} MB, ${engine}${fallback}\n`;
+  }
+  if (result.sentenceChecks?.skipped) return `sentence model: not loaded (${result.sentenceChecks.skipped})\n`;
+  return 'sentence model: not loaded (no sentence-similarity list)\n';
+}
