@@ -1,12 +1,13 @@
 // validateRepo: every list file in the keywords folder checked offline, every problem collected
 // and located. Pure apart from reading the folder; never throws for bad input.
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../errors.js';
 import type { KwsyncConfig, Limits, ValidateLevels } from '../model/config.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredList } from '../model/keyword-list.js';
 import { diagnose, fileStart } from '../load/diagnose.js';
+import { discoverListFiles } from '../load/discover-list-files.js';
 import { CONFIG_FILES, loadConfig } from './load-config.js';
 import { newestFirst, readGitBase } from '../load/git-base.js';
 import { checkShrunk } from './rules/list-shrunk.js';
@@ -22,6 +23,7 @@ import { checkSentences, type SentenceChecks } from './sentence-checks.js';
 import type { EmbedderLoad } from '../similarity/embedder.js';
 import { configPlaces } from '../targets/config-places.js';
 import { resolveTargets, type ResolvedTarget } from '../targets/resolve-target.js';
+import type { LeftOut } from '../targets/left-out.js';
 
 export { renderDiagnosticsText, renderSummary } from './render-text.js';
 export { renderDiagnosticsGithub } from './render-github.js';
@@ -46,6 +48,8 @@ export interface RepoValidation {
   target?: string;
   /** Every kwsync.yaml target's resolved lists by target name (what `lists` would be for it), when kwsync.yaml has targets. */
   targetLists?: Record<string, DesiredList[]>;
+  /** Per kwsync.yaml target, the folder's lists it leaves out and why (`kwsync targets`), when kwsync.yaml has targets. */
+  targetsLeftOut?: Record<string, LeftOut[]>;
   diagnostics: Diagnostic[]; // sorted by file, line, column
   errorCount: number;
   warningCount: number;
@@ -97,11 +101,9 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
     const at = configFile ? fileStart(configFile) : fileStart(rel(keywordsDir));
     diagnostics.push(diagnose(at, 'error', 'config-rule-level', p.message));
   }
-  const entries = (await readdir(keywordsDir, { withFileTypes: true })).filter((e) => !e.isDirectory() && !isHiddenOrEditorFile(e.name)); // a FIFO or device named like a list is reported, not skipped
-  const listFiles = entries
-    .map((e) => e.name)
-    .filter((n) => /\.ya?ml$/i.test(n) && !CONFIG_FILES.includes(n))
-    .sort();
+  // Recursive: lists may sit in folders (keywords/es/, keywords/brand-a/); paths are relative to the folder.
+  const discovered = await discoverListFiles(keywordsDir);
+  const listFiles = discovered.lists;
   const placed: PlacedList[] = [];
   const usedCsv = new Set<string>();
   const tests: RepoValidation['tests'] = [];
@@ -136,12 +138,12 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   // Past the list limit, name the newest list: added since the base, else by git history.
   const newest = placed.length > config.limits.maxLists ? (base ? { added: base.added } : { rank: await newestFirst(opts.cwd, rel(keywordsDir)) }) : undefined;
   diagnostics.push(...checkRepo(placed, config, base?.changed, newest, selective));
-  diagnostics.push(...checkConfusables(placed), ...checkPathCharacters(entries.map((e) => rel(join(keywordsDir, e.name)))));
+  diagnostics.push(...checkConfusables(placed), ...checkPathCharacters(discovered.files.map((f) => rel(join(keywordsDir, f)))));
   if (base) diagnostics.push(...(await checkShrunk(placed, base, config)), ...(await checkRenamed(placed, base)));
   const runSentences = opts.sentenceChecks !== undefined && !SENTENCE_RULES.every((r) => config.validate.rules[r] === 'off');
   const sentences = runSentences ? await checkSentences(placed, { loadEmbedder: opts.sentenceChecks === true ? defaultEmbedder : opts.sentenceChecks!, threshold: config.preview.similarity.threshold, budget }) : undefined;
   if (sentences) diagnostics.push(...sentences.diagnostics);
-  for (const name of entries.map((e) => e.name).filter((n) => /\.csv$/i.test(n))) {
+  for (const name of discovered.csv) {
     const abs = join(keywordsDir, name);
     if (!usedCsv.has(abs)) {
       diagnostics.push(diagnose(fileStart(rel(abs)), 'warning', 'orphan-terms-file', 'no list file uses this CSV; reference it with `file:` or delete it'));
@@ -166,6 +168,7 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
     folderLists,
     ...(chosen ? { target: chosen.name } : {}),
     ...(config.targets !== undefined ? { targetLists: Object.fromEntries(resolution.targets.map((t) => [t.name, t.lists.map((p) => p.list)])) } : {}),
+    ...(config.targets !== undefined ? { targetsLeftOut: Object.fromEntries(resolution.targets.map((t) => [t.name, t.leftOut])) } : {}),
     diagnostics: leveled,
     errorCount,
     warningCount: leveled.length - errorCount,
@@ -190,10 +193,7 @@ function chosenTarget(targets: readonly ResolvedTarget[], name: string | undefin
 const SENTENCE_RULES = ['sentence-near-duplicate', 'sentence-generic'];
 const defaultEmbedder = async (): Promise<EmbedderLoad> => (await import('../similarity/embedder.js')).loadEmbedder();
 
-/** Dotfiles, Emacs locks and autosaves (`.#a.yaml`, `#a.yaml#`) and backups (`a.yaml~`) are not lists. */
-export function isHiddenOrEditorFile(name: string): boolean {
-  return name.startsWith('.') || name.startsWith('#') || name.endsWith('~');
-}
+export { isHiddenOrEditorFile } from '../load/discover-list-files.js';
 
 async function isDirectory(path: string): Promise<boolean> {
   try {
