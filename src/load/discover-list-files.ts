@@ -2,7 +2,7 @@
 // recursively, so teams can keep `keywords/es/`, `keywords/brand-a/`. Pure apart from reading the
 // folder; every entry left out is returned with its reason, so a rule can name files never read.
 import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { CONFIG_FILES } from '../validate/load-config.js';
 /** Folders deeper than this are not read (a bound on what a pull request's tree can make us walk). */
 export const MAX_FOLDER_DEPTH = 16;
@@ -37,8 +37,10 @@ export function isListFileName(name: string): boolean {
 }
 
 /** Every file kwsync reads under `keywordsDir`, and every entry it leaves out with why. */
-export async function discoverListFiles(keywordsDir: string, opts: { maxDepth?: number } = {}): Promise<Discovery> {
+export async function discoverListFiles(keywordsDir: string, opts: { maxDepth?: number; termsFiles?: readonly string[] } = {}): Promise<Discovery> {
   const maxDepth = opts.maxDepth ?? MAX_FOLDER_DEPTH;
+  // YAML files kwsync.yaml appends terms from (`appendTermsFrom`) hold terms only: read there, not as lists.
+  const termsFiles = new Set((opts.termsFiles ?? []).map((p) => posix.normalize(p.replace(/^\.\//, ''))));
   const out: Discovery = { lists: [], csv: [], files: [], skipped: [] };
   const skip = (path: string, reason: SkipReason, why: string) => out.skipped.push({ path, reason, why });
   const walk = async (abs: string, rel: string, depth: number): Promise<void> => {
@@ -73,7 +75,7 @@ export async function discoverListFiles(keywordsDir: string, opts: { maxDepth?: 
         continue;
       }
       out.files.push(path);
-      if (isListFileName(e.name)) out.lists.push(path);
+      if (isListFileName(e.name) && !termsFiles.has(path)) out.lists.push(path);
       else if (/\.csv$/i.test(e.name)) out.csv.push(path);
     }
   };

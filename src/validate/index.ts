@@ -102,7 +102,7 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
     diagnostics.push(diagnose(at, 'error', 'config-rule-level', p.message));
   }
   // Recursive: lists may sit in folders (keywords/es/, keywords/brand-a/); paths are relative to the folder.
-  const discovered = await discoverListFiles(keywordsDir);
+  const discovered = await discoverListFiles(keywordsDir, { termsFiles: appendedFiles(config) });
   const listFiles = discovered.lists;
   const placed: PlacedList[] = [];
   const usedCsv = new Set<string>();
@@ -194,6 +194,11 @@ const SENTENCE_RULES = ['sentence-near-duplicate', 'sentence-generic'];
 const defaultEmbedder = async (): Promise<EmbedderLoad> => (await import('../similarity/embedder.js')).loadEmbedder();
 
 export { isHiddenOrEditorFile } from '../load/discover-list-files.js';
+
+/** The files kwsync.yaml's overrides append terms from (relative to the keywords folder). */
+function appendedFiles(config: KwsyncConfig): string[] {
+  return (config.targets ?? []).flatMap((t) => Object.values(t.overrides ?? {}).flatMap((o) => (o.appendTermsFrom === undefined ? [] : typeof o.appendTermsFrom === 'string' ? [o.appendTermsFrom] : o.appendTermsFrom)));
+}
 
 async function isDirectory(path: string): Promise<boolean> {
   try {
