@@ -13,7 +13,7 @@ import { readFolderAtCommit } from '../github/folder-at-commit.js';
 import { planMarker } from '../github/markers.js';
 import { renderInvalidComment, truncatedNote } from '../github/render-comments.js';
 import { renderPrPlanComment } from '../github/render-pr-plan.js';
-import { upsertStickyComment } from '../github/sticky-comment.js';
+import { upsertPlanSection } from '../github/pr-summary-comment.js';
 import { mdCode, mdText } from '../render/markdown-escape.js';
 import { untrustedBudget } from '../validate/untrusted.js';
 import { renderWithheldPlan } from '../github/withheld-plan.js';
@@ -91,7 +91,7 @@ async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted:
     root = await writeUntrustedFolder({ dir: inputs.dir, files: folder.files, refuse });
   } catch (err) {
     if (!(err instanceof KwsyncError)) throw err;
-    return refused(run, pr, target, err);
+    return refused(run, pr, trusted, target, err);
   }
   // One copy of the base commit's folder serves the PR's validation (as its git base), the base's own, and its guards.
   const withoutBase = (err: unknown) => {
@@ -129,9 +129,10 @@ interface PlanInputs {
   liveOn: string;
 }
 
-async function invalid(run: ActionRun, { pr, target, prValidation }: PlanInputs): Promise<PrOutcome> {
+async function invalid(run: ActionRun, p: PlanInputs): Promise<PrOutcome> {
+  const { pr, target, prValidation } = p;
   const link = { runUrl: run.context.runUrl, sha: pr.headSha };
-  await comment(run, pr, target, renderInvalidComment(target, prValidation.errorCount, prValidation.warningCount, link));
+  await comment(run, pr, target, orderOf(p.trusted, target), renderInvalidComment(target, prValidation.errorCount, prValidation.warningCount, link), `invalid lists: ${prValidation.errorCount} error(s); no plan`);
   await run.deps.writeSummary(renderPlanSummary(undefined, prValidation.diagnostics, renderPlanMarkdown, [`#${pr.number} at \`${pr.headSha}\`:`]));
   return {
     pr,
@@ -176,7 +177,7 @@ async function planTrusted(run: ActionRun, p: PlanInputs, trust: Trust): Promise
   const summary = renderPrPlanComment(tw, { ...common, limit: SUMMARY_LIMIT_BYTES, measure: utf8Bytes, shortenedNote: SUMMARY_SHORTENED_NOTE });
   await deps.writeSummary(summary.body);
   const planJsonPath = await deps.writePlanFile(tw.plan);
-  const posted = await comment(run, pr, target, renderPrPlanComment(tw, { ...common, shortenedNote: truncatedNote(context.runUrl, summary.truncated) }).body);
+  const posted = await comment(run, pr, target, orderOf(trusted, target), renderPrPlanComment(tw, { ...common, shortenedNote: truncatedNote(context.runUrl, summary.truncated) }).body, planSummaryLine(tw.plan, problems.length));
   const failed = problems.length > 0;
   // The check never claims a comment that is not there.
   const where = posted ? 'The plan is in the pull request comment.' : 'The plan is in the job summary (the pull request comment could not be posted).';
@@ -222,7 +223,7 @@ async function planWithheld(run: ActionRun, p: PlanInputs, trust: Trust): Promis
   });
   // The job summary of a public repository is as public as the comment: the same counts only.
   await deps.writeSummary(body.slice(body.indexOf('\n') + 1));
-  await comment(run, pr, target, body);
+  await comment(run, pr, target, orderOf(trusted, target), body, lists.length > 0 ? `live plan withheld: ${lists.length} list(s) changed` : 'no list changed');
   const release = `A maintainer releases the live plan by adding the label \`${trustLabel}\` and re-running this workflow run.`;
   return {
     pr,
@@ -270,11 +271,20 @@ async function impact({ deps }: ActionRun, trusted: Settings, plan: Plan, prList
   }
 }
 
-/** The sticky comment; false (with a warning) when GitHub refused it: the plan stands, its report failed. */
-async function comment({ context, deps }: ActionRun, pr: VerifiedPullRequest, target: string, body: string): Promise<boolean> {
+/** How long a target's job waits after writing its section before checking that no other job's write dropped it. */
+export const SECTION_SETTLE_MS = 2000;
+
+/**
+ * This target's section of the PR's one plan comment; false (with a warning) when GitHub refused it:
+ * the plan stands, its report failed. `summary` is the table row (counts and an outcome, no PR text).
+ */
+async function comment({ context, deps }: ActionRun, pr: VerifiedPullRequest, target: string, order: readonly string[], body: string, summary: string): Promise<boolean> {
   try {
-    const res = await upsertStickyComment(deps.octokit, { owner: context.owner, repo: context.repo, issueNumber: pr.number, marker: planMarker(target), body });
-    deps.log.info(`plan comment ${res.action} on #${pr.number}: ${res.url}`);
+    const details = body.startsWith(planMarker(target)) ? body.slice(planMarker(target).length).replace(/^\n/, '') : body;
+    const settle = deps.sleep ? () => deps.sleep!(SECTION_SETTLE_MS + Math.floor(Math.random() * 500)) : undefined;
+    const res = await upsertPlanSection(deps.octokit, { owner: context.owner, repo: context.repo, issueNumber: pr.number, section: { target, summary, details, runUrl: context.runUrl }, order, ...(settle ? { settle } : {}) });
+    deps.log.info(`plan comment ${res.action} on #${pr.number} (section ${target}${res.writes > 1 ? `, written ${res.writes} times: another target's job raced it` : ''}): ${res.url}`);
+    if (!res.kept) deps.log.warning(`#${pr.number}: the plan comment may lack the section of ${target} (other targets' jobs kept overwriting it); the kwsync check of ${target} has its plan`);
     return true;
   } catch (err) {
     const warning = `#${pr.number} was planned; the plan comment could not be posted (the plan is in this job summary): ${formatError(err).replace(/\n/g, ' ')}`;
@@ -284,10 +294,22 @@ async function comment({ context, deps }: ActionRun, pr: VerifiedPullRequest, ta
   }
 }
 
-async function refused(run: ActionRun, pr: VerifiedPullRequest, target: string, err: KwsyncError): Promise<PrOutcome> {
+/** The targets of the default branch's kwsync.yaml, in order (the comment's table lists each). */
+function orderOf(trusted: Settings, target: string): string[] {
+  return trusted.config.targets?.map((t) => t.name) ?? [target];
+}
+
+/** The table row of a live plan: its counts, and whether apply would refuse or fail. */
+function planSummaryLine(plan: Plan, problems: number): string {
+  const count = (k: string) => plan.changes.filter((c) => c.kind === k).length;
+  const changes = planHasChanges(plan) ? `${count('create')} to create, ${count('update')} to update, ${count('delete')} to delete` : 'no changes';
+  return problems > 0 ? `${changes}; apply would refuse or fail (${problems} problem(s))` : changes;
+}
+
+async function refused(run: ActionRun, pr: VerifiedPullRequest, trusted: Settings, target: string, err: KwsyncError): Promise<PrOutcome> {
   // The reason may quote a path from the PR's tree.
   const text = `${err.message}${err.hint ? ` (${err.hint})` : ''}`;
-  await comment(run, pr, target, [planMarker(target), `### kwsync plan for ${mdCode(target)}`, '', `**No plan was made.** ${mdText(text)}`, ''].join('\n'));
+  await comment(run, pr, target, orderOf(trusted, target), [`### kwsync plan for ${mdCode(target)}`, '', `**No plan was made.** ${mdText(text)}`, ''].join('\n'), 'no plan: the pull request\'s lists could not be read');
   await run.deps.writeSummary(`**No plan was made for #${pr.number}.** ${mdText(text)}\n`);
   return { pr, diagnostics: [], headline: text, conclusion: 'failure', hasChanges: false, planJsonPath: '', message: text, title: 'The pull request\'s lists could not be read' };
 }
