@@ -13,7 +13,9 @@ import { readFolderAtCommit } from '../github/folder-at-commit.js';
 import { planMarker } from '../github/markers.js';
 import { renderInvalidComment, truncatedNote } from '../github/render-comments.js';
 import { renderPrPlanComment } from '../github/render-pr-plan.js';
-import { upsertPlanSection } from '../github/pr-summary-comment.js';
+import { PLAN_COMMENT_MARKER, renderPrSummaryComment } from '../github/render-pr-summary.js';
+import { upsertStickyComment } from '../github/sticky-comment.js';
+import { writeSectionFile } from './plan-sections.js';
 import { mdCode, mdText } from '../render/markdown-escape.js';
 import { untrustedBudget } from '../validate/untrusted.js';
 import { renderWithheldPlan } from '../github/withheld-plan.js';
@@ -271,20 +273,24 @@ async function impact({ deps }: ActionRun, trusted: Settings, plan: Plan, prList
   }
 }
 
-/** How long a target's job waits after writing its section before checking that no other job's write dropped it. */
-export const SECTION_SETTLE_MS = 2000;
-
 /**
- * This target's section of the PR's one plan comment; false (with a warning) when GitHub refused it:
- * the plan stands, its report failed. `summary` is the table row (counts and an outcome, no PR text).
+ * This target's section of the PR's one plan comment: handed to the comment job (plan-sections.ts)
+ * when kwsync.yaml has several targets, posted here when there is one (the only writer). False
+ * (with a warning) when GitHub refused it: the plan stands, its report failed. `summary` is the
+ * table row (counts and an outcome, no PR text).
  */
 async function comment({ context, deps }: ActionRun, pr: VerifiedPullRequest, target: string, order: readonly string[], body: string, summary: string): Promise<boolean> {
+  const details = body.startsWith(planMarker(target)) ? body.slice(planMarker(target).length).replace(/^\n/, '') : body;
+  const section = { target, summary, details, runUrl: context.runUrl };
   try {
-    const details = body.startsWith(planMarker(target)) ? body.slice(planMarker(target).length).replace(/^\n/, '') : body;
-    const settle = deps.sleep ? () => deps.sleep!(SECTION_SETTLE_MS + Math.floor(Math.random() * 500)) : undefined;
-    const res = await upsertPlanSection(deps.octokit, { owner: context.owner, repo: context.repo, issueNumber: pr.number, section: { target, summary, details, runUrl: context.runUrl }, order, ...(settle ? { settle } : {}) });
-    deps.log.info(`plan comment ${res.action} on #${pr.number} (section ${target}${res.writes > 1 ? `, written ${res.writes} times: another target's job raced it` : ''}): ${res.url}`);
-    if (!res.kept) deps.log.warning(`#${pr.number}: the plan comment may lack the section of ${target} (other targets' jobs kept overwriting it); the kwsync check of ${target} has its plan`);
+    await writeSectionFile(deps.tempDir, { pr: pr.number, headSha: pr.headSha, ...section });
+    if (order.length > 1) {
+      deps.log.info(`#${pr.number}: the plan of ${target} goes into the one plan comment, which the comment job posts after every target's job`);
+      return true;
+    }
+    const one = renderPrSummaryComment(new Map([[target, section]]), { order, headSha: pr.headSha, runUrl: context.runUrl });
+    const res = await upsertStickyComment(deps.octokit, { owner: context.owner, repo: context.repo, issueNumber: pr.number, marker: PLAN_COMMENT_MARKER, body: one });
+    deps.log.info(`plan comment ${res.action} on #${pr.number}: ${res.url}`);
     return true;
   } catch (err) {
     const warning = `#${pr.number} was planned; the plan comment could not be posted (the plan is in this job summary): ${formatError(err).replace(/\n/g, ' ')}`;

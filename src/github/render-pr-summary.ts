@@ -1,6 +1,7 @@
 // The one PR comment for every target (issue 30): a summary table, a row per target, then each
-// target's plan folded in <details>. Each target's job writes only its own section; the comment is
-// the store, so each section is kept between markers with its summary (base64url) and a digest.
+// target's plan folded in <details>. Each target's job hands its section over (plan-sections.ts) and it is
+// posted once, by the job after them all (src/action/run-plan-comment.ts); each section is kept
+// between markers with its summary (base64url) and a digest, so tests and tools can read it back.
 // Pure: parse, render and fit to GitHub's comment limit.
 import { createHash } from 'node:crypto';
 import { mdCode } from '../render/markdown-escape.js';
@@ -71,6 +72,9 @@ export interface SummaryCommentOptions {
   order: readonly string[];
   /** Characters allowed (GitHub's comment limit by default). */
   limit?: number;
+  /** The commit planned and the run that planned it, for the line under the heading. */
+  headSha?: string;
+  runUrl?: string;
 }
 
 /**
@@ -81,10 +85,11 @@ export function renderPrSummaryComment(sections: ReadonlyMap<string, PlanSection
   const limit = opts.limit ?? GITHUB_LIMITS.comment.limit;
   const names = [...new Set([...opts.order, ...[...sections.keys()].sort()])].filter((n) => NAME.test(n));
   const rows = names.map((n) => `| ${mdCode(n)} | ${sections.get(n)?.summary ?? '_not planned yet (its job has not finished)_'} |`);
-  const head = [PLAN_COMMENT_MARKER, '### kwsync plan', '', '| target | plan |', '|---|---|', ...rows, '', 'Each target\'s plan is folded below; its check run has the annotations.', ''].join('\n');
+  const planned_ = opts.headSha ? [`Planned the lists at \`${opts.headSha.slice(0, 7)}\`${opts.runUrl ? ` in [this run](${opts.runUrl})` : ''}, one job per target.`, ''] : [];
+  const head = [PLAN_COMMENT_MARKER, '### kwsync plan', '', ...planned_, '| target | plan |', '|---|---|', ...rows, '', 'Each target\'s plan is folded below; its check run has the annotations.', ''].join('\n');
   const planned = names.flatMap((n) => {
     const s = sections.get(n);
-    return s ? [{ ...s, details: storable(s.details) }] : [];
+    return s ? [{ ...s, details: storable(s.details), digest: s.digest ?? sectionDigest(s) }] : [];
   });
   const overhead = (s: PlanSection) => sectionText({ ...s, details: '' }, '0'.repeat(16)).length + 1;
   let room = limit - head.length - planned.reduce((n, s) => n + overhead(s), 0);
@@ -100,7 +105,7 @@ export function renderPrSummaryComment(sections: ReadonlyMap<string, PlanSection
   const body = planned.map((s) => {
     const section = { ...s, details: fitted.get(s.target)! };
     // The digest is of the section as written by its job, so the job recognises it even when cut here.
-    return sectionText(section, s.digest ?? sectionDigest(s));
+    return sectionText(section, s.digest);
   });
   return [head, ...body].join('\n');
 }
