@@ -9,7 +9,7 @@
 // run goes on the commit whose files were planned.
 import { ConfigError, KwsyncError } from '../errors.js';
 import { utf8Bytes } from '../github/fit-markdown.js';
-import { readFolderAtCommit } from '../github/folder-at-commit.js';
+import { readFolderAtCommit, type FolderAtCommit } from '../github/folder-at-commit.js';
 import { planMarker } from '../github/markers.js';
 import { renderInvalidComment, truncatedNote } from '../github/render-comments.js';
 import { renderPrPlanComment } from '../github/render-pr-plan.js';
@@ -61,7 +61,9 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
   // What is live on the target, read once for every PR of the run; a failure to read is the line's fallback.
   const liveOn = liveOnLine(target, await readLastApplied(deps.deploymentReader, { name: target, environment: trusted.targetConfig?.environment }));
   const outcomes: PrOutcome[] = [];
-  for (const pr of lookup.prs) outcomes.push(await planPullRequest(run, pr, trusted, target, liveOn));
+  // PRs sharing the head (every PR of the run has the run's commit as its head) read its files once.
+  const heads = new Map<string, Promise<FolderAtCommit>>();
+  for (const pr of lookup.prs) outcomes.push(await planPullRequest(run, pr, trusted, target, liveOn, heads));
   try {
     await publishPlanCheck(run, lookup.prs[0]!.headSha, target, outcomes);
   } catch (err) {
@@ -80,14 +82,16 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
 }
 
 /** One PR: read its lists at the head commit, validate under the stricter guards, then plan as its author's trust allows. */
-async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted: Settings, target: string, liveOn: string): Promise<PrOutcome> {
+async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted: Settings, target: string, liveOn: string, heads: Map<string, Promise<FolderAtCommit>>): Promise<PrOutcome> {
   const { inputs, context, deps } = run;
   const repo = { owner: context.owner, repo: context.repo };
   const trust = await decideTrust(deps.octokit, repo, pr, { trustLabel: trusted.config.pullRequests.trustLabel, headSeenAt: workflowRunOf(context.event).created_at });
   deps.log.info(`#${pr.number}: ${trust.trusted ? 'the live plan is shown' : 'the live plan is withheld'}: ${trust.why}`);
   let root: string;
   try {
-    const folder = await readFolderAtCommit(deps.octokit, { ...repo, sha: pr.headSha, dir: inputs.dir, limits: DEFAULT_BUNDLE_LIMITS, pathProblem: unsafePathReason, ...(deps.readLocalBlob ? { readLocalBlob: deps.readLocalBlob } : {}) });
+    const read = heads.get(pr.headSha) ?? readFolderAtCommit(deps.octokit, { ...repo, sha: pr.headSha, dir: inputs.dir, limits: DEFAULT_BUNDLE_LIMITS, pathProblem: unsafePathReason, ...(deps.readLocalBlob ? { readLocalBlob: deps.readLocalBlob } : {}) });
+    heads.set(pr.headSha, read);
+    const folder = await read;
     deps.log.info(`#${pr.number}: read ${folder.files.length} file(s) of ${inputs.dir}/ at ${pr.headSha} (${folder.local} from the checkout's objects, the rest through the API)`);
     const refuse = (why: string) => new ConfigError(`the pull request's lists at ${pr.headSha.slice(0, 7)} are refused: ${why}`, { hint: 'nothing was planned' });
     root = await writeUntrustedFolder({ dir: inputs.dir, files: folder.files, refuse });

@@ -3,7 +3,8 @@
 // 1,000 requests an hour per repository. The push is the plan-live matrix (one job per target,
 // each with the default branch's checkout, whose git objects hold the files the PR left alone);
 // the apply is the apply matrix after the merge. Real HTTP to the emulator (one app per target).
-// GITHUB_BUDGET_SHOW=1 prints the table (the figures of the issue's note); the suite stays quiet.
+// GITHUB_BUDGET_SHOW=1 GITHUB_BUDGET_SIZES=1,12,50 prints the table (the figures of the issue's note);
+// the suite stays quiet.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,10 +17,14 @@ import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../sr
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { FakeGitHub, type RecordedRequest } from '../github/fake-github.js';
 import { context, harness, inputs, listYaml, TempRepo } from './action-harness.js';
+import { runCommentJob } from './comment-job.js';
+import { planComment } from '../github/plan-comment.js';
+import { parseSections } from '../../src/github/render-pr-summary.js';
 
 /** GITHUB_TOKEN's primary rate limit: 1,000 REST requests an hour per repository (docs.github.com, "Rate limits for the REST API"). */
 const HOURLY = 1000;
-const SIZES = process.env.GITHUB_BUDGET_SIZES ? process.env.GITHUB_BUDGET_SIZES.split(',').map(Number) : [1, 12, 50];
+// 50 targets take about a minute and a half here: in the suite 1 and 12; GITHUB_BUDGET_SIZES=1,12,50 for the full table.
+const SIZES = process.env.GITHUB_BUDGET_SIZES ? process.env.GITHUB_BUDGET_SIZES.split(',').map(Number) : [1, 12];
 const LISTS = ['en/profanity', 'es/profanity', 'de/profanity', 'shared/scams', 'shared/phones', 'shared/links'];
 
 interface Measured {
@@ -32,6 +37,7 @@ interface Measured {
 
 let gh: FakeGitHub;
 const measured: Measured[] = [];
+const sectionsSeen = new Map<number, number>();
 
 beforeAll(async () => {
   gh = await new FakeGitHub().start();
@@ -88,15 +94,20 @@ async function measure(n: number): Promise<Measured> {
       const app = connectService(serviceSettingsFromEnv(env, { name, baseUrl: baseUrl(name) })).keywords;
       for (const id of LISTS) await app.createKeywordList({ id: id.replace('/', '-'), name: id.replace('/', '-'), description: '', category: 'word', searchTerms: ['one', 'two'] });
     }
+    const dirs: string[] = [];
     for (const target of names) {
       const h = harness(repo, gh, emu);
+      dirs.push(h.deps.tempDir);
       h.deps.readLocalBlob = (sha) => readLocalBlob(checkout, sha);
       h.deps.connect = (t, service) => harnessConnect(env)(t, service);
       const r = await runAction({ inputs: inputs('plan-live', { target }), context: context(repo, { eventName: 'workflow_run', sha: baseSha, event, workspace: repo.dir }), deps: h.deps });
       expect({ target, failed: r.failed, message: r.message }).toEqual({ target, failed: false, message: undefined });
     }
+    // The comment job after the matrix (several targets): the one plan comment.
+    if (n > 1) expect(await runCommentJob(repo, gh, event, dirs, baseSha)).toMatchObject({ failed: false });
     const push = [...gh.requests];
     const planComments = gh.comments.filter((c) => c.issue === 7 && c.body.startsWith('<!-- kwsync:plan')).length;
+    sectionsSeen.set(n, [...parseSections(planComment(gh, 7)?.body ?? '').keys()].length);
     const checkRuns = gh.checkRuns.length;
     // The merge: main moves to the PR's head; each target's apply job runs on the push.
     repo.git('merge', '-q', '--ff-only', 'feature');
@@ -153,5 +164,7 @@ it('counts every request of one push and one apply at 1, 12 and 50 targets', () 
     expect(m.apply.length).toBeGreaterThan(0);
     // Per-target check runs stay: one per target on the head commit.
     expect({ targets: m.targets, checks: m.checkRuns }).toEqual({ targets: m.targets, checks: m.targets });
+    // One comment on the PR, with a section for every target.
+    expect({ targets: m.targets, comments: m.planComments, sections: sectionsSeen.get(m.targets) }).toEqual({ targets: m.targets, comments: 1, sections: m.targets });
   }
 });
