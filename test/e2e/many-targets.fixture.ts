@@ -26,7 +26,7 @@ export interface TargetCase {
 }
 
 // Different selections by paths, ids, exclude and overrides. Every selector matches some list.
-export const TARGETS: TargetCase[] = [
+const BASE_TARGETS: TargetCase[] = [
   { name: 'staging', select: {}, expected: ALL },
   { name: 'prod-us', select: { include: { paths: ['common-*.yaml', 'us-*.yaml'] } }, expected: ['common-greetings', 'common-spam', 'common-phones', 'us-only'] },
   { name: 'prod-eu', select: { include: { paths: ['common-*.yaml', 'eu-*.yaml'] } }, expected: ['common-greetings', 'common-spam', 'common-phones', 'eu-gdpr'] },
@@ -56,6 +56,17 @@ export const TARGETS: TargetCase[] = [
   { name: 'partner-2', select: { include: { ids: ['common-phones'] } }, expected: ['common-phones'] },
   { name: 'archive', select: { include: { paths: ['common-*.yaml'] }, exclude: { ids: ['common-phones'] } }, expected: ['common-greetings', 'common-spam'] },
 ];
+/**
+ * KWSYNC_MANY_TARGETS=50 (issue 30, item 5) repeats the twelve selections under new names
+ * (`staging-2`, ...) up to that many targets, each on its own app; the suite runs twelve (time).
+ */
+export const TARGET_COUNT = Math.max(BASE_TARGETS.length, Number(process.env.KWSYNC_MANY_TARGETS ?? BASE_TARGETS.length) || BASE_TARGETS.length);
+export const TARGETS: TargetCase[] = Array.from({ length: TARGET_COUNT }, (_, i) => {
+  const base = BASE_TARGETS[i % BASE_TARGETS.length]!;
+  const round = Math.floor(i / BASE_TARGETS.length);
+  return round === 0 ? base : { ...base, name: `${base.name}-${round + 1}` };
+});
+
 /** The two apps edited live; each edits a list its target takes under either reading. */
 export const EDITED = [
   { target: 'prod-eu', list: 'common-spam' },
