@@ -178,6 +178,17 @@ describe('kwsync targets (CLI)', () => {
     ]);
   });
 
+  test('json validates against the committed schema/targets.schema.json', async () => {
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    const { readFile } = await import('node:fs/promises');
+    const schema = JSON.parse(await readFile(new URL('../../schema/targets.schema.json', import.meta.url), 'utf8'));
+    const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
+    const r = await kwsync(['targets', '--format', 'json'], {}, root);
+    const value = JSON.parse(r.stdout);
+    expect(validate(value) ? [] : validate.errors).toEqual([]);
+    expect(value).toMatchObject({ formatVersion: 1, folder: 'keywords', configFile: 'keywords/kwsync.yaml', errorCount: 0, lists: 4 });
+  });
+
   test('an unknown --target is bad usage (64)', async () => {
     const r = await kwsync(['targets', '--target', 'mars'], {}, root);
     expect(r.code).toBe(64);
