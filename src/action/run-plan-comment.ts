@@ -3,7 +3,7 @@
 // those jobs left (plan-sections.ts). It finds the PRs as plan-live does (each must have the run's
 // commit as its head) and takes only the sections planned for that head. The comment is edited in
 // place. It reads no list and holds no key.
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { PLAN_COMMENT_MARKER, renderPrSummaryComment, type PlanSection } from '../github/render-pr-summary.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
 import { mdText } from '../render/markdown-escape.js';
@@ -11,14 +11,14 @@ import type { ActionResult, ActionRun } from './deps.js';
 import { formatError } from './format-error.js';
 import { readSectionFiles, SECTIONS_FOLDER } from './plan-sections.js';
 import { findPullRequests, workflowRunOf } from './pr-from-run.js';
-import { loadSettings } from './setup.js';
+import { loadConfig } from '../validate/load-config.js';
 
 export async function runPlanComment(run: ActionRun): Promise<ActionResult> {
   const { context, deps, inputs } = run;
   const repo = { owner: context.owner, repo: context.repo };
   const none: ActionResult = { hasChanges: false, planJsonPath: '', failed: false };
   // The default branch's kwsync.yaml names the targets (and their order); no target is chosen here.
-  const { config } = await loadSettings({ ...run, inputs: { ...inputs, target: undefined } }).catch(async () => ({ config: (await deps.validateRepo({ dir: inputs.dir, cwd: context.workspace })).config }));
+  const { config } = await loadConfig(resolve(context.workspace, inputs.dir), (abs) => relative(context.workspace, abs));
   const order = (config.targets ?? []).map((t) => t.name);
   const lookup = await findPullRequests(deps.octokit, repo, context.event, { planWorkflow: config.pullRequests.planWorkflow });
   if (lookup.status !== 'found') {
