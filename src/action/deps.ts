@@ -62,8 +62,6 @@ export interface ActionDeps {
   writePlanFile(plan: Plan): Promise<string>;
   log: ActionLog;
   now(): Date;
-  /** Waits; the PR plan comment waits between its write and the read that checks it (absent: no wait). */
-  sleep?: (ms: number) => Promise<void>;
   /** A fresh temporary folder (RUNNER_TEMP on a runner). */
   tempDir: string;
 }

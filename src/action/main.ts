@@ -99,7 +99,6 @@ async function main(): Promise<void> {
       },
       log: { info: (m) => core.info(m), warning: (m) => core.warning(oneAnnotation(m)), annotate },
       now: () => new Date(),
-      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       tempDir: env.RUNNER_TEMP ?? tmpdir(),
     };
     const result = await runAction({ inputs, context, deps });

@@ -6,7 +6,8 @@
 // lists from git at that commit (never from the run's artifact); and decides from the PR's author,
 // as GitHub reports it, what the comment may show (pr-trust.ts). The plan is three-way (base
 // branch, live, PR) under the stricter of the base's and the PR's guards (guard.ts); the check
-// run goes on the commit whose files were planned.
+// run goes on the commit whose files were planned, and the plan is this target's section of the
+// PR's one plan comment (posted by the comment job, run-plan-comment.ts, when there are several).
 import { ConfigError, KwsyncError } from '../errors.js';
 import { utf8Bytes } from '../github/fit-markdown.js';
 import { readFolderAtCommit, type FolderAtCommit } from '../github/folder-at-commit.js';
