@@ -30,6 +30,7 @@ export const ACCEPTABLE_RULES = [
   'pattern-polynomial-backtracking',
   'term-mixed-script',
   'term-confusable',
+  'term-look-alike',
   'pattern-exponential-backtracking',
   'term-typographic-quote',
   'term-double-space',
