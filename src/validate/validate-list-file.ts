@@ -18,6 +18,7 @@ import { checkListTests } from './rules/list-tests.js';
 import { checkPattern, checkPatterns } from './rules/patterns.js';
 import type { PlacedList } from './rules/repo.js';
 import { checkTerms } from './rules/terms.js';
+import { notReadAfterError } from './rules/never-read.js';
 import { salvageListFile } from './salvage-list-file.js';
 import { schemaIssues } from './schema-issues.js';
 import type { ValidationBudget } from './work-budget.js';
@@ -64,7 +65,10 @@ async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFil
     return { placed: null, diagnostics: [diagnose(fileStart(file), 'error', 'empty-file', 'this list file is empty; add id, name, category and searchTerms (see `kwsync schema`)')] };
   }
   const parsed = parseYamlFile(source, { maxAliasCount: MAX_ALIAS_COUNT, lineMistakes: true });
-  if (!parsed.file) return { placed: null, diagnostics: patternFixesChecked(source.text, parsed.diagnostics) };
+  if (!parsed.file) {
+    const unread = notReadAfterError(source, parsed.diagnostics.filter((d) => d.severity === 'error').map((d) => d.line));
+    return { placed: null, diagnostics: [...patternFixesChecked(source.text, parsed.diagnostics), ...(unread ? [unread] : [])] };
+  }
   const yaml = parsed.file;
   // A shape error is reported, and the fields that do parse are still checked (nothing hides the rest).
   const shape = listFileSchema.safeParse(yaml.value);
