@@ -66,7 +66,8 @@ function termsOf(source: SourceText, records: readonly (string[] | string)[], va
     else {
       for (const field of record) line += countNewlines(field);
       value = record[0] ?? '';
-      fields = record.length;
+      // An empty column after the term (`nitwit,` from a sheet with an empty second column) carries nothing.
+      fields = record.slice(1).every((f) => f.trim() === '') ? 1 : record.length;
     }
     line++;
     if (fields === 1 && blank(value) && source.lineText(start).trim() === '') continue; // blank line (or only spaces)

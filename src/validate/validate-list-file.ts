@@ -70,6 +70,7 @@ async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFil
     return { placed: null, diagnostics: [...patternFixesChecked(source.text, parsed.diagnostics), ...(unread ? [unread] : [])] };
   }
   const yaml = parsed.file;
+  plainNumbersAsText(yaml);
   // A shape error is reported, and the fields that do parse are still checked (nothing hides the rest).
   const shape = listFileSchema.safeParse(yaml.value);
   const diagnostics = [...parsed.diagnostics, ...(shape.success ? [] : schemaIssues(shape.error.issues, yaml, listFileSchema))];
@@ -167,4 +168,19 @@ async function loadTerms(
   if (!('text' in source)) return { terms: null, diagnostics: [source], abs: path.abs };
   const csv = parseCsvTerms(source);
   return { terms: csv.terms, diagnostics: csv.diagnostics, abs: path.abs };
+}
+
+/**
+ * `- 420` is the number 420 to YAML, and its text is exactly what was written: a term, not a
+ * mistake. Such items become text before the shape check; `- 0088` or `- 1e3` (whose number reads
+ * differently) stay numbers and get term-needs-quotes. One typeof a term; positions are unchanged.
+ */
+function plainNumbersAsText(yaml: YamlFile): void {
+  const terms = (yaml.value as { searchTerms?: unknown } | null)?.searchTerms;
+  if (!Array.isArray(terms)) return;
+  for (let i = 0; i < terms.length; i++) {
+    const t: unknown = terms[i];
+    if (typeof t !== 'number' || !Number.isSafeInteger(t) || t < 0) continue;
+    if (yaml.rawAt(['searchTerms', i])?.text === String(t)) terms[i] = String(t);
+  }
 }

@@ -23,7 +23,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const list = (terms: string[]) => `id: a\nname: A\ncategory: word\nsearchTerms:\n${terms.map((t) => `  - "${t}"`).join('\n')}\n`;
-async function warned(terms: string[]): Promise<{ rule: string; line: number; message: string }[]> {
+async function warned(terms: string[]): Promise<{ rule: string; line: number; message: string; severity: string }[]> {
   writeFileSync(join(dir, 'keywords', 'a.yaml'), list(terms));
   const result = await validateRepo({ dir: 'keywords', cwd: dir });
   return result.diagnostics.filter((d) => LOOK_ALIKE_RULES.includes(d.rule));
@@ -54,6 +54,9 @@ describe('look-alike classes (issue 27 item 8)', () => {
     expect(d!.message).toBe(
       'term "k\u0131ll" reads as "kill" but is written with look-alike characters (U+0131 LATIN SMALL LETTER DOTLESS I): the service compares characters, so it catches "k\u0131ll" typed with these same characters, never a message saying "kill"; write `kill`, or keep the look-alike on purpose and accept term-look-alike',
     );
+    expect((d as unknown as { severity: string }).severity).toBe('error'); // inside an ASCII word: an accident
+    const [compat] = await warned(['hello', '\uff4b\uff59\uff53']);
+    expect(compat!.message).toContain("kwsync's matcher folds them to \"kys\" (NFKC), but the service's matching is not published");
   });
 
   // [why it is harmless, the terms]
