@@ -21,6 +21,8 @@ interface Case {
   in?: string;
   /** No fix can be worked out: none may be offered. */
   noFix?: true;
+  /** When the fix is withheld: what the message says instead. */
+  withheld?: string;
 }
 
 const list = (category: string, terms: string[], tests: { should?: string[]; shouldNot?: string[] } = {}, extra = ''): string =>
@@ -73,15 +75,15 @@ const CASES: Case[] = [
   },
   { name: '"\\b" in double quotes, a pattern list', files: { 'list.yaml': list('pattern', ['"\\bcashapp\\b"'], { should: ['my cashapp is'], shouldNot: ['cashappx'] }) }, rule: 'term-control-char', severity: 'error' },
   { name: '"\\b" in double quotes, a word list', files: { 'list.yaml': list('word', ['"\\bscam\\b"'], { should: ['a scam'], shouldNot: ['scammer'] }) }, rule: 'term-control-char', severity: 'error' },
-  { name: "'\\b' in single quotes, a word list", files: { 'list.yaml': list('word', ["'\\bscam\\b'"], { should: ['a scam'], shouldNot: ['scammer'] }) }, rule: 'word-regex-syntax', severity: 'warning' },
+  { name: "'\\b' in single quotes, a word list", files: { 'list.yaml': list('word', ["'\\bscam\\b'"], { should: ['a scam'], shouldNot: ['scammer'] }) }, rule: 'word-regex-syntax', severity: 'error' },
   { name: 'a pattern starting with [ unquoted', files: { 'list.yaml': list('pattern', ['[0-9]{4}', 'ok'], { should: ['pin 1234'] }) }, rule: 'yaml-reserved-start', severity: 'error' },
   { name: 'a term starting with { unquoted', files: { 'list.yaml': list('word', ['{scam}', 'ok'], { should: ['a {scam} here'] }) }, rule: 'yaml-reserved-start', severity: 'error' },
-  { name: 'a term starting with * unquoted', files: { 'list.yaml': list('word', ['*scam', 'ok'], { should: ['a *scam here'] }) }, rule: 'yaml-reserved-start', severity: 'error' },
+  { name: 'a term starting with * unquoted', files: { 'list.yaml': list('word', ['*scam', 'ok'], { should: ['a *scam here'] }) }, rule: 'yaml-reserved-start', severity: 'error', noFix: true, withheld: 'no fix is offered, as quoted, the term itself is still wrong: "*\" is not a wildcard in a word list' },
   { name: 'a term starting with & unquoted', files: { 'list.yaml': list('word', ['&co', 'ok'], { should: ['&co'] }) }, rule: 'yaml-reserved-start', severity: 'error' },
   { name: 'a term starting with ! unquoted', files: { 'list.yaml': list('word', ['!scam', 'ok'], { should: ['!scam'] }) }, rule: 'yaml-reserved-start', severity: 'error' },
   { name: 'a term starting with | unquoted', files: { 'list.yaml': list('word', ['|scam', 'ok'], { should: ['|scam'] }) }, rule: 'yaml-reserved-start', severity: 'error' },
-  { name: 'a term starting with > unquoted', files: { 'list.yaml': list('word', ['>scam', 'ok'], { should: ['>scam'] }) }, rule: 'yaml-reserved-start', severity: 'error' },
-  { name: 'a term starting with % unquoted', files: { 'list.yaml': list('word', ['%scam', 'ok'], { should: ['%scam'] }) }, rule: 'yaml-reserved-start', severity: 'error' },
+  { name: 'a term starting with > unquoted', files: { 'list.yaml': list('word', ['>scam', 'ok'], { should: ['>scam'] }) }, rule: 'yaml-reserved-start', severity: 'error', noFix: true, withheld: 'no fix is offered, as quoted, the term itself is still wrong: the chat quote marker \">\" is part of the term' },
+  { name: 'a term starting with % unquoted', files: { 'list.yaml': list('word', ['%scam', 'ok'], { should: ['%scam'] }) }, rule: 'yaml-reserved-start', severity: 'error', noFix: true, withheld: 'no fix is offered, as quoted, the term itself is still wrong: \"%\" is an SQL LIKE wildcard' },
   { name: 'a term starting with @ unquoted', files: { 'list.yaml': list('word', ['@scammer', 'ok'], { should: ['hi @scammer'] }) }, rule: 'yaml-reserved-start', severity: 'error' },
   { name: 'an apostrophe inside single quotes', files: { 'list.yaml': list('word', ["'don't'", 'ok'], { should: ["I don't"] }) }, rule: 'yaml-apostrophe', severity: 'error' },
   { name: 'a number YAML changes (0088)', files: { 'list.yaml': list('word', ['0088'], { should: ['call 0088'] }) }, rule: 'term-needs-quotes', severity: 'error' },
@@ -89,7 +91,7 @@ const CASES: Case[] = [
   { name: 'a number YAML changes (1e3)', files: { 'list.yaml': list('word', ['1e3'], { should: ['1e3'] }) }, rule: 'term-needs-quotes', severity: 'error' },
   { name: 'a boolean YAML changes (true)', files: { 'list.yaml': list('word', ['true'], { should: ['true'] }) }, rule: 'term-needs-quotes', severity: 'error' },
   { name: "a domain's unescaped dot", files: { 'list.yaml': list('pattern', ["'bit.ly/[a-z0-9]{1,10}'"], { should: ['go to bit.ly/abc'], shouldNot: ['bitxly/abc'] }) }, rule: 'pattern-unescaped-dot', severity: 'warning' },
-  { name: 'a right-to-left mark in a term', files: { 'list.yaml': list('word', ['"scam\\u200F"'], { should: ['a scam'] }) }, rule: 'term-invisible-char', severity: 'warning' },
+  { name: 'a right-to-left mark in a term', files: { 'list.yaml': list('word', ['"scam\\u200F"'], { should: ['a scam'] }) }, rule: 'term-invisible-char', severity: 'error' },
   {
     name: 'file: with the wrong letter case',
     files: { 'list.yaml': list('word', [], { should: ['darn'] }, 'file: Terms.csv'), 'terms.csv': 'darn\n' },
@@ -143,6 +145,7 @@ describe('every fix re-validates clean and keeps the meaning', () => {
     expect(found.map((d) => d.severity)).toEqual(found.map(() => c.severity));
     if (c.noFix) {
       expect(found.every((d) => d.fix === undefined)).toBe(true);
+      if (c.withheld) expect(found[0]!.message).toContain(c.withheld);
       return;
     }
     for (const d of found) expect(d.fix).toBeDefined();

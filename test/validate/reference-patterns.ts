@@ -39,7 +39,13 @@ function compiles(source: string): boolean {
 /** Findings for one pattern; never throws (`compileWith` is the engine, swappable in tests). */
 export function referenceCheckPattern(source: string, compileWith: Compile = compile): Finding[] {
   const flagged = flagMistake(source);
-  if (flagged?.severity === 'error') return [flagged];
+  if (flagged?.severity === 'error') {
+    // A slashed pattern's fix is offered only when the pattern without the slashes has no error.
+    const inner = flagged.fixed !== undefined ? referenceCheckPattern(flagged.fixed, compileWith).find((f) => f.severity === 'error' && f.rule !== 'pattern-flags') ?? (flagMistake(flagged.fixed)?.severity === 'error' ? flagMistake(flagged.fixed) : undefined) : undefined;
+    if (flagged.fixed === undefined || !inner) return [flagged];
+    const { fixed: _withheld, ...rest } = flagged;
+    return [{ ...rest, message: `${rest.message.replace(/; write it without them: .*$/s, '')}; without them the pattern is still wrong (${inner.message}), so decide what it should catch and write it without slashes` }];
+  }
   let pattern: AST.Pattern;
   try {
     pattern = parser.parsePattern(source, 0, source.length, { unicode: true });
@@ -101,7 +107,7 @@ function flagMistake(source: string): Finding | null {
   const slashed = /^\/(.+)\/([dgimsuvy]*)$/s.exec(source);
   if (slashed) {
     const extra = slashed[2] ? ` (flags ${quote(slashed[2])} cannot be set; matching always ignores case)` : '';
-    return { index: 0, severity: 'warning', rule: 'pattern-flags', message: `this pattern is written /like this/, so the slashes would have to appear in the message${extra}; write it without them: ${code(slashed[1]!)}` };
+    return { index: 0, severity: 'error', rule: 'pattern-flags', message: `this pattern is written /like this/, so the slashes would have to appear in the message${extra}; write it without them: ${code(slashed[1]!)}`, fixed: slashed[1]! };
   }
   return null;
 }

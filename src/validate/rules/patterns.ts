@@ -72,7 +72,13 @@ export function checkPattern(source: string, compileWith: Compile = compile): Fi
 /** `fixes`: whether a backtracking finding may offer a rewrite, which is itself re-checked here first (one level deep). */
 function checkPatternWith(source: string, compileWith: Compile, fixes: boolean): Finding[] {
   const flagged = flagMistake(source);
-  if (flagged?.severity === 'error') return [flagged];
+  if (flagged?.severity === 'error') {
+    // Offered only when the pattern without the slashes validates on its own.
+    const inner = flagged.fixed !== undefined && fixes ? checkPatternWith(flagged.fixed, compileWith, false).find((f) => f.severity === 'error') : undefined;
+    if (flagged.fixed === undefined || !inner) return [flagged];
+    const { fixed: _withheld, ...rest } = flagged;
+    return [{ ...rest, message: `${rest.message.replace(/; write it without them: .*$/s, '')}; without them the pattern is still wrong (${inner.message}), so decide what it should catch and write it without slashes` }];
+  }
   let pattern: AST.Pattern;
   try {
     pattern = parser.parsePattern(source, 0, source.length, { unicode: true });
@@ -136,7 +142,8 @@ function flagMistake(source: string): Finding | null {
   const slashed = /^\/(.+)\/([dgimsuvy]*)$/s.exec(source);
   if (slashed) {
     const extra = slashed[2] ? ` (flags ${quote(slashed[2])} cannot be set; matching always ignores case)` : '';
-    return { index: 0, severity: 'warning', rule: 'pattern-flags', message: `this pattern is written /like this/, so the slashes would have to appear in the message${extra}; write it without them: ${code(slashed[1]!)}` };
+    // The slashes must then appear in a message, which they never do: what the list catches changes, an error.
+    return { index: 0, severity: 'error', rule: 'pattern-flags', message: `this pattern is written /like this/, so the slashes would have to appear in the message${extra}; write it without them: ${code(slashed[1]!)}`, fixed: slashed[1]! };
   }
   return null;
 }

@@ -13,6 +13,8 @@ import type { TermHint } from './term-hints.js';
 export interface MeaningHint extends TermHint {
   /** The terms meant, when one term is several (a fix splits it). */
   split?: string[];
+  /** What joined them (`,`, `;`, `|`, a fullwidth comma). */
+  separator?: string;
 }
 
 /** Everything below in one test (word and sentence lists). */
@@ -62,13 +64,14 @@ export function meaningHints(term: string, category: Category | undefined, csv: 
   }
   if (word && !/[([{\\]/.test(term)) {
     const parts = term.split(SEPARATOR);
-    if (parts.length >= 2 && parts.every((p) => p.trim() !== '')) {
+    if (parts.length >= 2 && parts.every((p) => /[\p{L}\p{N}]/u.test(p) && !/^\d/.test(p.trim())) && !/\d,\d/.test(term)) {
       const sep = SEPARATOR.exec(term)![0].trim();
       out.push({
         rule: 'term-several',
         severity: 'error',
         index: term.search(SEPARATOR),
         split: parts.map((p) => p.trim()),
+        separator: sep,
         message: `${quote(term)} is ${parts.length} terms written as one: a word list matches the whole text, ${quote(sep)} included, so neither ${quote(parts[0]!.trim())} nor ${quote(parts[1]!.trim())} alone is caught; write each as its own term (${parts.map((p) => quote(p.trim(), 30)).join(', ')})`,
       });
     }
@@ -89,10 +92,10 @@ export function meaningHints(term: string, category: Category | undefined, csv: 
     const at = [...term].findIndex((ch) => /\p{M}/u.test(ch));
     out.push({
       rule: 'term-decomposed',
-      severity: 'error',
+      severity: 'warning',
       index: Math.max(0, at),
       fixed,
-      message: `${quote(term)} stores its accent as a separate mark (decomposed, as some Mac and PDF text does), while keyboards type the accented letter as one character, so it misses ${quote(fixed)} as people type it; write it composed: ${code(fixed)}`,
+      message: `${quote(term)} stores its accent as a separate mark (decomposed, as some Mac and PDF text does), while keyboards type the accented letter as one character; kwsync's matcher composes both (NFKC), but the service's matching is not published, and one comparing characters misses ${quote(fixed)} as people type it; write it composed: ${code(fixed)}`,
     });
   }
   if (csv && SHEET_APOSTROPHE.test(term)) {
