@@ -19,6 +19,7 @@ import { checkPattern, checkPatterns } from './rules/patterns.js';
 import type { PlacedList } from './rules/repo.js';
 import { checkTerms } from './rules/terms.js';
 import { notReadAfterError } from './rules/never-read.js';
+import { proveFixes } from './prove-fix.js';
 import { commentCutItems, meaningHints } from './rules/term-meaning.js';
 import { termHints } from './rules/term-hints.js';
 import type { Category } from '../model/keyword-list.js';
@@ -99,6 +100,8 @@ async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFil
   const dropped = Array.isArray(written) && written.length > loaded.terms.values.length;
   diagnostics.push(...(dropped ? terms.diagnostics.filter((d) => d.rule !== 'list-empty') : terms.diagnostics));
   if (partial.category === 'pattern') diagnostics.push(...checkPatterns(loaded.terms, terms.broken, ctx.budget).diagnostics);
+  // Every fix on a term is proven (no term lost or merged, the examples still pass) or withheld.
+  diagnostics.splice(0, diagnostics.length, ...proveFixes(diagnostics, loaded.terms, partial.category, partial.tests));
   if (!shape.success) return { placed: null, diagnostics, accepted, ...termsFileAbs };
   const data = shape.data;
 

@@ -10,6 +10,7 @@ import { PATTERN_FLAGS } from '../../src/match/index.js';
 import { backtracking } from '../../src/validate/rules/pattern-backtracking.js';
 import { checkPattern } from '../../src/validate/rules/patterns.js';
 import { patternMeaning } from '../../src/validate/rules/pattern-meaning.js';
+import { sameOnIntent } from '../../src/validate/rules/patterns.js';
 
 /** The newest syntax the running engine compiles: Node 20 lacks ES2025 modifiers `(?i:)` and duplicate group names. */
 const RUNTIME_ECMA_VERSION = compiles('(?i:a)') && compiles('(?<n>a)|(?<n>b)') ? 2025 : 2024;
@@ -81,8 +82,8 @@ export function referenceCheckPattern(source: string, compileWith: Compile = com
   out.push(...backtracking(pattern, { parser, flags, passes: (fixed) => !checkPattern(fixed).some((f) => f.severity === 'error') }));
   // Nor is the meaning analysis (dead anchors, a domain's dot): the same one, with the same re-check.
   for (const m of patternMeaning(pattern, source)) {
-    const ok = !checkPattern(m.fixed).some((f) => f.severity === 'error');
-    out.push({ index: m.index, severity: m.severity, rule: m.rule, message: ok ? m.message : m.message.replace(/; for a (dollar sign|caret|literal dot) write [^;]*$/, ''), ...(ok ? { fixed: m.fixed } : {}) });
+    const ok = !checkPattern(m.fixed).some((f) => f.severity === 'error') && sameOnIntent(source, m.fixed);
+    out.push({ index: m.index, severity: m.severity, rule: m.rule, message: ok ? m.message : m.message.replace(/; for a (dollar sign|caret|literal dot|question mark) write [^;]*$/, ''), ...(ok ? { fixed: m.fixed } : {}) });
   }
   return out;
 }

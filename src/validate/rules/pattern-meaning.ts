@@ -9,7 +9,7 @@ import type { AST } from '@eslint-community/regexpp';
 export interface MeaningFinding {
   index: number;
   severity: 'error' | 'warning';
-  rule: 'pattern-dead-anchor' | 'pattern-unescaped-dot';
+  rule: 'pattern-dead-anchor' | 'pattern-unescaped-dot' | 'pattern-literal-question';
   message: string;
   /** The pattern as meant. */
   fixed: string;
@@ -112,6 +112,19 @@ export function patternMeaning(pattern: AST.Pattern, source: string): MeaningFin
     for (const c of children(node)) walk(c);
   };
   walk(pattern);
+  // `are you 18?`: prose ending in a question mark, where ? makes the last character optional.
+  const last = pattern.alternatives.length === 1 ? pattern.alternatives[0]!.elements.at(-1) : undefined;
+  if (last?.type === 'Quantifier' && last.raw.endsWith('?') && last.min === 0 && last.max === 1 && last.element.type === 'Character' && last.end === source.length && /\s/.test(source) && /^[\p{L}\p{N}]$/u.test(last.element.raw)) {
+    const fixed = `${source.slice(0, -1)}\\?`;
+    const shorter = source.slice(0, last.element.start);
+    out.push({
+      index: last.end - 1,
+      severity: 'error',
+      rule: 'pattern-literal-question',
+      fixed,
+      message: `this ? makes ${JSON.stringify(last.element.raw)} optional, so the pattern also catches ${JSON.stringify(shorter)}, not only the question; for a question mark write \\?: \`${fixed}\``,
+    });
+  }
   return out;
 }
 
