@@ -141,7 +141,8 @@ export function asciiLookAlikeOf(ch: string): string | null {
   if (p === undefined) {
     const proto = skeleton(ch);
     const nfkc = ch.normalize('NFKC');
-    p = ASCII_ONLY.test(proto) && proto !== '' ? proto : ASCII_ONLY.test(nfkc) && nfkc !== '' ? nfkc : null;
+    // Turkish İ is not in confusables.txt (it is I with a dot), but lower-cased it becomes i̇, never i.
+    p = ch === '\u0130' ? 'I' : ASCII_ONLY.test(proto) && proto !== '' ? proto : ASCII_ONLY.test(nfkc) && nfkc !== '' ? nfkc : null;
     // A prototype that is not a letter or digit (`ǃ` → `!`) is punctuation in review too; keep it.
     passCache.set(ch, p);
   }

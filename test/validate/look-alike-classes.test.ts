@@ -39,6 +39,7 @@ const WARNED: [string, string, string, string][] = [
   ['fullwidth forms', '\uff53\uff43\uff41\uff4d', 'term-look-alike', 'U+FF53 FULLWIDTH LATIN SMALL LETTER S'],
   ['mathematical bold', '\u{1d42c}\u{1d41c}\u{1d41a}\u{1d426}', 'term-look-alike', 'U+1D42C MATHEMATICAL BOLD SMALL S'],
   ['Cherokee', '\u13da\u13df\u13aa\u13b7', 'term-look-alike', 'U+13AA CHEROKEE LETTER GO'],
+  ['Turkish capital dotted I in an English word', '\u0130diot', 'term-look-alike', 'U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE'],
   ['script small l', '\u2113ol', 'term-look-alike', 'U+2113 SCRIPT SMALL L'],
 ];
 
@@ -61,7 +62,7 @@ describe('look-alike classes (issue 27 item 8)', () => {
 
   // [why it is harmless, the terms]
   const SILENT: [string, string[]][] = [
-    ['Turkish list (ş, ğ written for real)', ['k\u0131z', '\u015fer', 'da\u011f']],
+    ['Turkish list (ş, ğ written for real)', ['k\u0131z', '\u015fer', 'da\u011f', '\u0130stanbul']],
     ['Greek list (λ written for real)', ['\u039a\u0391\u0399', '\u03bb\u03cc\u03b3\u03bf\u03c2']],
     ['Russian list (б, д written for real)', ['\u0441\u043e\u0440', '\u0431\u0440\u0435\u0434']],
     ['Japanese list with fullwidth Latin', ['\uff57\uff57\uff57', '\u3070\u304b']],

@@ -82,7 +82,7 @@ export function referenceCheckPattern(source: string, compileWith: Compile = com
   out.push(...backtracking(pattern, { parser, flags, passes: (fixed) => !checkPattern(fixed).some((f) => f.severity === 'error') }));
   // Nor is the meaning analysis (dead anchors, a domain's dot): the same one, with the same re-check.
   for (const m of patternMeaning(pattern, source)) {
-    const ok = !checkPattern(m.fixed).some((f) => f.severity === 'error') && sameOnIntent(source, m.fixed);
+    const ok = m.fixed !== undefined && !checkPattern(m.fixed).some((f) => f.severity === 'error') && sameOnIntent(source, m.fixed);
     out.push({ index: m.index, severity: m.severity, rule: m.rule, message: ok ? m.message : m.message.replace(/; for a (dollar sign|caret|literal dot|question mark) write [^;]*$/, ''), ...(ok ? { fixed: m.fixed } : {}) });
   }
   return out;

@@ -116,7 +116,7 @@ function checkPatternWith(source: string, compileWith: Compile, fixes: boolean):
   out.push(...backtracking(pattern, { parser, flags, passes }));
   for (const m of patternMeaning(pattern, source)) {
     // A fix is offered only when it validates clean and still catches what the pattern spells out.
-    const ok = passes(m.fixed) && sameOnIntent(source, m.fixed);
+    const ok = m.fixed !== undefined && passes(m.fixed) && sameOnIntent(source, m.fixed);
     out.push({ index: m.index, severity: m.severity, rule: m.rule, message: ok ? m.message : m.message.replace(/; for a (dollar sign|caret|literal dot|question mark) write [^;]*$/, ''), ...(ok ? { fixed: m.fixed } : {}) });
   }
   return out;
@@ -191,7 +191,7 @@ export function sameOnIntent(original: string, fixed: string): boolean {
     return false;
   }
   // The text itself, ignoring case as the service does: every character escaped, flags `iu`.
-  const text = new RegExp([...literal].map((ch) => ch.replace(/[\\^$.*+?()[\]{}|/-]/, '\\$&')).join(''), PATTERN_FLAGS);
+  const text = new RegExp([...literal].map((ch) => ch.replace(/[\\^$.*+?()[\]{}|/]/, '\\$&')).join(''), PATTERN_FLAGS);
   return intentStrings(literal).every((s) => re.test(s) === text.test(s));
 }
 
