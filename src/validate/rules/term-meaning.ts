@@ -27,6 +27,7 @@ const MD_WRAP = /^(~~|__|\*\*)(?!\1)(.+?)\1$/s;
 /** A phrase copied with its sentence's full stop: a space inside, one dot, at the end after a letter. */
 const FULL_STOP = /^[^.]*\s[^.]*[\p{L}\p{N}]\.$/u;
 const SEPARATOR = /\s*(?:,|\uff0c|\u3001|;|\|)\s*/;
+const COMMA_ONLY = /^[^;|\uff0c\u3001]*$/;
 const TYPO_DASH = /([\p{L}\p{N}])[\u2013\u2014]([\p{L}\p{N}])/u;
 const SHEET_APOSTROPHE = /^'(?=[=+\-@])/;
 /** Regex syntax an analyst means as a pattern: a model reads it as words. */
@@ -39,7 +40,7 @@ export function meaningHints(term: string, category: Category | undefined, csv: 
   if (category !== 'word' && category !== 'sentence-similarity') return [];
   const word = category === 'word';
   const out: MeaningHint[] = [];
-  if (word && term.split(' ').length >= WORD_LIST_MAX_WORDS && words(term) >= WORD_LIST_MAX_WORDS) {
+  if (word && term.length >= 2 * WORD_LIST_MAX_WORDS - 1 && spaces(term) >= WORD_LIST_MAX_WORDS - 1 && words(term) >= WORD_LIST_MAX_WORDS) {
     out.push({
       rule: 'word-list-sentence',
       severity: 'warning',
@@ -62,7 +63,8 @@ export function meaningHints(term: string, category: Category | undefined, csv: 
       message: `${markup.what} is part of the term, so ${quote(term)} ${word ? `catches only a message that has it too, never ${quote(markup.fixed)} typed on its own` : 'is compared with messages as written'}; write the term without it: ${code(markup.fixed)}`,
     });
   }
-  if (word && !/[([{\\]/.test(term)) {
+  // A CSV comma is always quoted, so two words around one may be meant (checked first: a common case).
+  if (word && !/[([{\\]/.test(term) && SEPARATOR.test(term) && !(csv && COMMA_ONLY.test(term) && commas(term) < 2)) {
     const parts = term.split(SEPARATOR);
     if (parts.length >= 2 && parts.every((p) => /[\p{L}\p{N}]/u.test(p) && !/^\d/.test(p.trim())) && !/\d,\d/.test(term)) {
       const sep = SEPARATOR.exec(term)![0].trim();
@@ -131,6 +133,19 @@ function markupOf(term: string, word: boolean): { what: string; fixed: string; i
 }
 
 const words = (term: string): number => term.trim().split(/\s+/).length;
+
+function commas(term: string): number {
+  let n = 0;
+  for (let i = term.indexOf(','); i !== -1; i = term.indexOf(',', i + 1)) n++;
+  return n;
+}
+
+/** Spaces in `term`, without allocating (this runs on every term of a word list). */
+function spaces(term: string): number {
+  let n = 0;
+  for (let i = term.indexOf(' '); i !== -1; i = term.indexOf(' ', i + 1)) n++;
+  return n;
+}
 
 /**
  * `- join #freecrypto now`: YAML reads ` #…` as a comment, so the term is `join`, which catches
