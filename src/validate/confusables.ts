@@ -46,12 +46,12 @@ export function checkConfusables(lists: readonly PlacedList[]): Diagnostic[] {
       if (!mixed) lone.push(occ);
       if (accepted?.has(CONFUSABLE_RULES.mixed)) return;
       if (mixed) {
-        // Reading as an ASCII word it is not (`scаm`), it never catches that word: an error.
-        const passes = asciiLookAlike(term) !== null && /[A-Za-z]/.test(term);
+        // A warning, not an error: evasion lists hold look-alikes on purpose, and a pull request's
+        // plan (stage two) is still made for a list that has one.
         out.push(
           diagnose(
             terms.locate(index),
-            passes ? 'error' : 'warning',
+            'warning',
             CONFUSABLE_RULES.mixed,
             `term ${quote(term)} mixes scripts (${mixed.scripts.join(', ')}): ${named(mixed.odd)}; write it in one script, or add the look-alike as its own term if both are meant`,
           ),
@@ -121,15 +121,15 @@ function lookAlikes(candidates: readonly Occurrence[]): Diagnostic[] {
     if (!folds) foldsOf.set(occ.terms, (folds = new Set(occ.terms.values.filter((t) => !NON_ASCII.test(t)).map(fold))));
     if (folds.has(fold(occ.term))) continue;
     // Compatibility forms (fullwidth, mathematical, ligatures) fold to ASCII under NFKC, as kwsync's
-    // matcher folds; whether the service does is unpublished: a warning. A letter that only looks
-    // alike (dotless ı, Cyrillic а) never folds: inside an ASCII word it is an accident, an error.
+    // matcher folds, and whether the service does is unpublished; a letter that only looks alike
+    // (dotless ı, Cyrillic а) never folds. Both warn, like term-mixed-script: evasion lists hold
+    // look-alikes on purpose.
     const compat = found.chars.every((ch) => /^[\u0000-\u007f]+$/.test(ch.normalize('NFKC')));
-    const accident = !compat && /[A-Za-z]/.test(occ.term);
     const tail = `write ${code(found.reads)}, or keep the look-alike on purpose and accept ${CONFUSABLE_RULES.passesForAscii}`;
     out.push(
       diagnose(
         occ.terms.locate(occ.index),
-        accident ? 'error' : 'warning',
+        'warning',
         CONFUSABLE_RULES.passesForAscii,
         compat
           ? `term ${quote(occ.term)} reads as ${quote(found.reads)} but is written in compatibility forms (${named(found.chars)}): kwsync's matcher folds them to ${quote(found.reads)} (NFKC), but the service's matching is not published, and a service comparing characters catches only text typed in these same forms; ${tail}`

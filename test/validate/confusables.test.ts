@@ -34,12 +34,12 @@ describe('look-alikes (UTS #39)', () => {
     const result = await validate();
     const found = result.diagnostics.filter((d) => d.rule === 'term-mixed-script' || d.rule === 'term-confusable');
     expect(found.map((d) => [d.file, d.line, d.column, d.severity, d.rule])).toEqual([
-      ['keywords/b.yaml', 6, 5, 'error', 'term-mixed-script'],
+      ['keywords/b.yaml', 6, 5, 'warning', 'term-mixed-script'],
       ['keywords/b.yaml', 6, 5, 'warning', 'term-confusable'],
     ]);
     for (const d of found) expect(d.message).toContain('U+0441 CYRILLIC SMALL LETTER ES');
     expect(found[1]!.message).toContain('looks like "scam" (keywords/a.yaml:5:5)');
-    expect(result.errorCount).toBe(1); // sсam reads as scam and never catches it: the mixed-script finding is an error
+    expect(result.errorCount).toBe(0);
   });
 
   it('warns on a whole-script look-alike (all Cyrillic раура) of a Latin term in the same list', async () => {

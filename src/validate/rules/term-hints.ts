@@ -129,7 +129,8 @@ const CLASS = /\[([^\][\\^-]+)\]/g;
 
 function regexSyntax(term: string): { index: number; message: string; fixed?: string } | null {
   // `*` inside a word (f*ck) is how people write in chat; at a word's edge (dam*) it is meant as a wildcard.
-  const found = /\[[^\][]*\]|\\[dwsbDWSB. ]|\{\d+(?:,\d*)?\}|\([^()|]*\|[^()]*\)|\.[*+]|^\^|\*(?=\s|$)|(?<=^|\s)\*|\(\?|(?<=\p{L})\+(?=\p{L}|$)|^\/.+\/[a-z]*$|^%.+%$|^%(?=\p{L})|(?<=\p{L})%$|(?<=\p{L})\?(?=\p{L})/u.exec(term);
+  // `[text](url)` is a Markdown link, not a character class.
+  const found = /\[[^\][]*\](?!\()|\\[dwsbDWSB. ]|\{\d+(?:,\d*)?\}|\([^()|]*\|[^()]*\)|\.[*+]|^\^|\*(?=\s|$)|(?<=^|\s)\*|\(\?|(?<=\p{L})\+(?=\p{L}|$)|^\/.+\/[a-z]*$|^%.+%$|^%(?=\p{L})|(?<=\p{L})%$|(?<=\p{L})\?(?=\p{L})/u.exec(term);
   if (!found) return null;
   const tail = 'a word list matches the term literally, symbols and all';
   const other = otherTool(found[0], term);
