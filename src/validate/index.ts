@@ -14,6 +14,7 @@ import { checkRepo, type PlacedList } from './rules/repo.js';
 import { validateListFile } from './validate-list-file.js';
 import { checkConfusables } from './confusables.js';
 import { checkPathCharacters } from './path-characters.js';
+import { checkNeverRead, presentFiles } from './rules/never-read.js';
 import { applyRuleLevels, ruleLevelProblems } from './rule-levels.js';
 import { overBudget, tooSlow, validationBudget, type ValidationBudget } from './work-budget.js';
 import type { ModelCost, SentenceChecks } from './sentence-checks.js';
@@ -167,6 +168,9 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
       diagnostics.push(diagnose(fileStart(rel(abs)), 'warning', 'orphan-terms-file', 'no list file uses this CSV; reference it with `file:` or delete it'));
     }
   }
+  const read = new Set([...listFiles, ...CONFIG_FILES].map((n) => join(keywordsDir, n)));
+  for (const abs of usedCsv) read.add(abs);
+  diagnostics.push(...checkNeverRead({ keywordsDir, present: await presentFiles(keywordsDir), read, relative: rel }));
   // Levels given by the caller are already the stricter of base and head; else the base's count too.
   const levels = base && !opts.levels ? await (await import('./base-levels.js')).withBaseLevels(config.validate, base, CONFIG_FILES.map((n) => rel(join(keywordsDir, n)))) : config.validate;
   const leveled = applyRuleLevels(diagnostics, levels).sort(byPlace);
