@@ -3,7 +3,10 @@
 // issue, the drift and status summaries and a trusted PR's plan. Through the Action, the fake
 // GitHub and the emulator over HTTP; each output parsed by the markdown oracle.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { runAction } from '../../src/action/run-action.js';
+import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../src/cli/service.js';
 import { planMarker } from '../../src/github/markers.js';
 import { BOT, FakeGitHub } from '../github/fake-github.js';
 import { assertInert } from '../github/markdown-oracle.js';
@@ -73,5 +76,42 @@ describe('red team, live app: hostile names and terms', () => {
     assertInert(body, new Set([RUN]));
     assertInert(String(gh.checkRuns.at(-1)!.output.summary), new Set([RUN]));
     assertInert(h.summaries.join('\n'), new Set([RUN]));
+  });
+});
+
+describe('red team, live app: an answer that echoes the key', () => {
+  // A proxy or an app that quotes the request's apikey back in its error (a common habit of APIs):
+  // the text of a service error reaches the drift issue, the summaries and the job's failure message.
+  const KEY = 'sk-live-0123456789abcdef-SECRET';
+  let server: Server;
+  let url = '';
+  beforeEach(async () => {
+    server = createServer((req, res) => {
+      res.writeHead(req.method === 'GET' ? 403 : 400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: `apikey ${String(req.headers.apikey)} is not valid for this app`, devMessage: `got apikey=${String(req.headers.apikey)}`, code: 'AUTH_ERR_APIKEY_NOT_FOUND', source: 'chat-api' } }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`;
+  });
+  afterEach(() => new Promise<void>((r) => server.close(() => r())));
+
+  function echoing(h: ReturnType<typeof harness>): void {
+    const env = { COMETCHAT_API_KEY: KEY, COMETCHAT_BASE_URL: url };
+    h.deps.connect = (t, service) => connectService(serviceSettingsFromEnv(env, t, { envWins: true }), { ...serviceOptions(service), retry: { maxRetries: 0 } }).keywords;
+  }
+
+  it('R-L5 drift and apply against an app that echoes the apikey in its errors: the key is in no issue, summary, warning, annotation or failure message', async () => {
+    const outputs: string[] = [];
+    for (const mode of ['drift', 'apply'] as const) {
+      gh.branches.set('main', sha);
+      const h = harness(w.repo, gh, w.emu);
+      echoing(h);
+      const result = await runAction({ inputs: inputs(mode), context: context(w.repo, { sha }), deps: h.deps }).catch((e: Error) => ({ message: `${e.message}\n${e.stack ?? ''}` }));
+      outputs.push(JSON.stringify(result), ...h.summaries, ...h.warnings, JSON.stringify(h.annotations));
+    }
+    outputs.push(...gh.issues.map((i) => i.body), ...gh.comments.map((c) => c.body), JSON.stringify(gh.requests.map((r) => r.body)));
+    // The run did reach the app and fail (else this proves nothing).
+    expect(outputs.join('\n')).toMatch(/not valid|403|401|AUTH_ERR/);
+    expect(outputs.join('\n')).not.toContain(KEY);
   });
 });

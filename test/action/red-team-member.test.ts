@@ -157,6 +157,47 @@ describe('red team, member: deployment records', () => {
   });
 });
 
+describe('red team, member: promotion and rendering', () => {
+  it('R-M9 after: naming the target itself, a cycle, or an unknown target: the targets job fails, no wave is made', async () => {
+    for (const targets of ['  - name: a\n    appId: x\n    after: a\n', '  - name: a\n    appId: x\n    after: b\n  - name: b\n    appId: x\n    after: a\n', '  - name: a\n    appId: x\n    after: ghost\n']) {
+      w.repo.write('keywords/kwsync.yaml', `targets:\n${targets}`);
+      const sha = w.repo.commit();
+      const run = runAction({ inputs: inputs('targets'), context: context(w.repo, { sha }), deps: harness(w.repo, gh, w.emu).deps }).catch((e: Error) => ({ failed: true, message: e.message }));
+      const result = await run;
+      expect(result.failed).toBe(true);
+      expect((result as { waves?: unknown }).waves).toBeUndefined();
+    }
+  });
+
+  it('R-M10 a term carrying a right-to-left override and zero-width characters (reads as another word): the trusted plan shows the escapes', async () => {
+    await base({ 'keywords/kwsync.yaml': CONFIG, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    await liveOf(w).createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: TWELVE });
+    const head = branch({ 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, JSON.stringify('ok\u202Emaxs\u200B')]) });
+    const { body } = await memberStageTwo(head);
+    expect(body).not.toMatch(/[\u202E\u200B]/);
+    expect(body).toMatch(/\\u202e/i);
+  });
+});
+
+describe('red team, member: deployment records (the revert guard)', () => {
+  // Held: a record forged for a commit outside main's history, whose lists live does not hold, does
+  // not block the next apply (the guard weighs what live holds, not the record alone).
+  it('R-M6b a forged record of a commit outside main\'s history: the next apply is not refused as a revert', async () => {
+    await base({ 'keywords/scam.yaml': listYaml('scam', ['a']) });
+    await runAtHead(w, gh, baseSha, 'apply');
+    w.repo.git('checkout', '-q', '-b', 'evil');
+    w.repo.write('keywords/scam.yaml', listYaml('scam', ['evil']));
+    const evil = w.repo.commit();
+    w.repo.git('checkout', '-q', 'main');
+    const real = gh.deployments.at(-1)!;
+    gh.deployments.push({ ...structuredClone(real), id: 9999, sha: evil, ref: 'evil', statuses: real.statuses.map((st) => ({ ...st, id: st.id + 9000, log_url: 'https://github.com/acme/lists/actions/runs/666' })) });
+    w.repo.write('keywords/scam.yaml', listYaml('scam', ['a', 'b']));
+    const next = w.repo.commit();
+    const { result } = await runAtHead(w, gh, next, 'apply');
+    expect(result.failed).toBe(false);
+  });
+});
+
 describe('red team, member or anyone: the drift issue', () => {
   it('R-M7 an issue by someone else carrying kwsync\'s drift marker and label: kwsync neither edits nor closes it, and opens its own', async () => {
     await base({ 'keywords/blocklist.yaml': listYaml('blocklist', ['spam']) });
