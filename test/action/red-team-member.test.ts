@@ -42,10 +42,10 @@ async function memberStageTwo(head: string, target = 'default') {
   const event = { workflow_run: { id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', head_sha: head, head_branch: 'feature', head_repository: { full_name: 'acme/lists', owner: { login: 'acme' } }, pull_requests: [] } };
   const h = harness(w.repo, gh, w.emu);
   await runAction({ inputs: inputs('plan-live'), context: context(w.repo, { eventName: 'workflow_run', sha: baseSha, event }), deps: h.deps });
-  return { body: gh.comments.filter((c) => c.issue === 7 && c.user.login === BOT.login && c.body.startsWith(planMarker(target))).at(-1)?.body ?? '', check: gh.checkRuns.at(-1) };
+  return { body: gh.comments.filter((c) => c.issue === 7 && c.user.login === BOT.login && c.body.startsWith(planMarker(target))).at(-1)?.body ?? '', check: gh.checkRuns.at(-1)! };
 }
 /** The branch merged: main fast-forwards to `head`; apply runs on the push (the event's `before` is the base). */
-async function applyMerged(head: string, target?: string, wrap?: (t: TargetConfig) => void) {
+async function applyMerged(head: string, target?: string, wrap?: (t: TargetConfig | undefined) => void) {
   w.repo.git('merge', '-q', '--ff-only', 'feature');
   gh.branches.set('main', head);
   const h = harness(w.repo, gh, w.emu);
@@ -72,6 +72,31 @@ describe('red team, member: the pull request plan', () => {
     expect(reads.length).toBeGreaterThan(0);
     expect(reads.some((r) => r.path.includes('cometchat-guid-1'))).toBe(false);
     // k stays 5: no count of 0..4 shows as a number.
+    expect(body).toContain('<5');
+    expect(body).not.toMatch(/\| [0-4] \|/);
+  });
+
+  it('R-M1b the PR is opened into a branch the member pushed unreviewed, whose kwsync.yaml sets k = 1 and another group: the default branch\'s settings hold', async () => {
+    await base({ 'keywords/kwsync.yaml': CONFIG, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    const mainSha = baseSha;
+    await liveOf(w).createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: TWELVE });
+    w.repo.git('checkout', '-q', '-b', 'lax');
+    w.repo.write('keywords/kwsync.yaml', 'preview:\n  groups: [cometchat-guid-1]\n  messages: 1000\npullRequests:\n  minMessageCount: 1\n');
+    baseSha = w.repo.commit();
+    w.repo.git('checkout', '-q', 'main');
+    const head = branch({ 'keywords/code.yaml': 'id: code\nname: code\ncategory: pattern\nsearchTerms: ["\\\\b\\\\d{6}\\\\b", "zzzz-never"]\n' });
+    w.emu.requests.length = 0;
+    gh.pulls = [];
+    const event = { workflow_run: { id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', head_sha: head, head_branch: 'feature', head_repository: { full_name: 'acme/lists', owner: { login: 'acme' } }, pull_requests: [] } };
+    gh.pulls = [{
+      number: 7, state: 'open', user: { login: 'insider', type: 'User' }, author_association: 'MEMBER', labels: [],
+      head: { sha: head, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha: baseSha, ref: 'lax', repo: { full_name: 'acme/lists' } },
+    }];
+    const h = harness(w.repo, gh, w.emu);
+    await runAction({ inputs: inputs('plan-live'), context: context(w.repo, { eventName: 'workflow_run', sha: mainSha, event }), deps: h.deps });
+    const body = gh.comments.filter((c) => c.issue === 7 && c.user.login === BOT.login).at(-1)?.body ?? '';
+    expect(body).toContain('#### Impact preview');
+    expect(w.emu.requests.some((r) => r.path.includes('cometchat-guid-1'))).toBe(false);
     expect(body).toContain('<5');
     expect(body).not.toMatch(/\| [0-4] \|/);
   });
@@ -122,7 +147,7 @@ describe('red team, member: the pull request plan', () => {
     await base({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
     const head = branch({ 'keywords/kwsync.yaml': REPOINT, 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
     const seen: (string | undefined)[] = [];
-    await applyMerged(head, 'production', (t) => void seen.push(t.baseUrl));
+    await applyMerged(head, 'production', (t) => void seen.push(t?.baseUrl));
     expect(seen).not.toContain('http://collector.attacker.example');
   });
 });

@@ -239,6 +239,27 @@ describe('red team, outsider: the files as data', () => {
   });
 });
 
+describe('red team, outsider: the model install', () => {
+  it('R-O17 a sentence list from an outsider, even with a maintainer\'s approval of an older commit: the model is neither installed nor loaded', async () => {
+    const sentences = 'id: scam\nname: scam\ncategory: sentence-similarity\nsearchTerms: ["send me the gift card codes please", "give me your bank login details"]\n';
+    const A = commitOn('feature', { 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
+    const B = commitOn('feature', { 'keywords/scam.yaml': sentences });
+    gh.review(7, { login: 'maintainer', type: 'User' }, 'APPROVED', A);
+    gh.pulls = [pr(7, B)];
+    const h = harness(repo, gh, emu);
+    let loads = 0;
+    h.deps.loadEmbedder = async () => {
+      loads += 1;
+      throw new Error('the model must not be loaded for an outsider');
+    };
+    await runAction({ inputs: inputs('plan-live', { artifactDir }), context: context(repo, { eventName: 'workflow_run', sha: baseSha, event: runEvent(B) }), deps: h.deps });
+    expect(loads).toBe(0);
+    expect(comment()).toContain('`scam`');
+    expect(released(comment())).toBe(false);
+    expect(emu.requests).toEqual([]);
+  });
+});
+
 /**
  * The PR's commit made in a clone (the fork) that the fake GitHub serves; the workspace (the
  * default branch's checkout) lacks its blobs, as on a runner, so stage two must fetch them.
