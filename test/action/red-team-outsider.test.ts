@@ -132,6 +132,22 @@ describe('red team, outsider: the release', () => {
   });
 });
 
+describe('red team, a member of the organisation with read access only', () => {
+  // PARTLY (medium, by the documented design): trust for the author is author_association, so any
+  // org MEMBER (or a COLLABORATOR with read or triage only) gets the live plan and the impact
+  // preview for a PR from their own fork, while releasing another's PR asks GitHub for write.
+  // Suggested: ask the permission endpoint for the author too (write/maintain/admin), as for reviewers.
+  it.failing('R-M11 a MEMBER whose permission on this repository is read, from their own fork: withheld like an outsider', async () => {
+    const B = commitOn('feature', { 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
+    gh.permissions.set('reader', 'read');
+    gh.pulls = [pr(7, B, { user: { login: 'reader', type: 'User' }, author_association: 'MEMBER', head: { sha: B, ref: 'feature', repo: { full_name: 'reader/lists', owner: { login: 'reader' } } } })];
+    await stageTwo(B, { head_repository: { full_name: 'reader/lists', owner: { login: 'reader' } } });
+    expect(comment()).toContain('blocklist');
+    expect(released(comment())).toBe(false);
+    expect(messageReads()).toEqual([]);
+  });
+});
+
 describe('red team, outsider: the files as data', () => {
   it('R-O7 a list file that is a symbolic link to a system file: refused, its target never read or shown', async () => {
     const B = commitOn('feature', {}, (dir) => symlinkSync('/etc/passwd', join(dir, 'keywords/evil.yaml')));
