@@ -206,6 +206,32 @@ describe('red team, outsider: the files as data', () => {
     assertInert(String(gh.checkRuns.at(-1)!.output.summary), new Set([RUN]));
   });
 
+  it('R-O18 workflow commands in a PR\'s terms, ids and file contents (a line break then ::set-output, ::stop-commands): no line of the job log starts a command', async () => {
+    const inject = '\n::set-output name=targets::["evil"]\n::stop-commands::x\n::error::fake\n';
+    const B = commitOn('feature', {
+      'keywords/blocklist.yaml': `id: blocklist\nname: blocklist\ncategory: word\nsearchTerms: [${[...TWELVE, JSON.stringify(`dar${inject}n`)].join(', ')}]\n`,
+      'keywords/cmd.yaml': `id: ${JSON.stringify(`cmd${inject}`)}\nname: cmd\ncategory: word\nsearchTerms: [a]\n`,
+      'keywords/raw.csv': `term\n${inject.trim()}\n`,
+    });
+    gh.pulls = [pr(7, B)];
+    const h = harness(repo, gh, emu);
+    const lines: string[] = [];
+    h.deps.log = { ...h.deps.log, info: (m) => void lines.push(m) };
+    await runAction({ inputs: inputs('plan-live', { artifactDir }), context: context(repo, { eventName: 'workflow_run', sha: baseSha, event: runEvent(B) }), deps: h.deps });
+    expect(lines.length).toBeGreaterThan(0);
+    // core.info writes the message as it is; core.warning and annotations escape their own.
+    expect(lines.join('\n').split(/\r?\n|\r/).filter((l) => l.trimStart().startsWith('::'))).toEqual([]);
+  });
+
+  it('R-O19 a head branch named with markdown and a mention: inert in the comment and the check', async () => {
+    const B = commitOn('feature', { 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
+    gh.pulls = [pr(7, B, { head: { sha: B, ref: 'x/@org/team-#1-<img>-www.evil.example', repo: { full_name: 'mallory/lists', owner: { login: 'mallory' } } } })];
+    await stageTwo(B, { head_branch: 'x/@org/team-#1-<img>-www.evil.example' });
+    expect(comment()).toContain('blocklist');
+    assertInert(comment(), new Set([RUN]));
+    assertInert(String(gh.checkRuns.at(-1)!.output.summary), new Set([RUN]));
+  });
+
   it('R-O12 a YAML alias bomb: a located error, nothing planned or read', async () => {
     const bomb = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]', ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9).fill(`*${String.fromCharCode(97 + i)}`).join(',')}]`)].join('\n');
     const B = commitOn('feature', { 'keywords/bomb.yaml': `id: bomb\nname: bomb\ncategory: word\n${bomb}\nsearchTerms: *i\n` });
