@@ -1,0 +1,128 @@
+// Issue 27 item 9, red team: the live app answers hostile content (list names, ids, terms written
+// by anyone with dashboard access, or by a compromised app) and kwsync renders it in the drift
+// issue, the drift and status summaries and a trusted PR's plan. Through the Action, the fake
+// GitHub and the emulator over HTTP; each output parsed by the markdown oracle.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { runAction } from '../../src/action/run-action.js';
+import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../src/cli/service.js';
+import { planMarker } from '../../src/github/markers.js';
+import { BOT, FakeGitHub } from '../github/fake-github.js';
+import { assertInert } from '../github/markdown-oracle.js';
+import { closeStageTwoWorld, context, harness, inputs, listYaml, liveOf, openStageTwoWorld, runAtHead, type StageTwoWorld } from './action-harness.js';
+
+const RUN = 'https://github.com/acme/lists/actions/runs/42';
+const HOSTILE = '![x](https://evil.example/p.png) <img src=x> **Approved: safe to merge** @org/team #1 www.evil.example';
+let gh: FakeGitHub;
+let w: StageTwoWorld;
+let sha: string;
+beforeAll(async () => {
+  gh = await new FakeGitHub().start();
+});
+afterAll(() => gh.close());
+beforeEach(async () => {
+  w = await openStageTwoWorld(gh);
+  w.repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam']));
+  sha = w.repo.commit();
+  // A live edit whose terms are markup, and an unmanaged list whose name and terms are.
+  await liveOf(w).createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: ['spam', '[click](https://evil.example)', '@org/team', '</details><h1>fake heading</h1>'] });
+  await liveOf(w).createKeywordList({ id: 'evil-list', name: HOSTILE.slice(0, 100), description: HOSTILE, category: 'word', searchTerms: [HOSTILE.slice(0, 90)] });
+});
+afterEach(() => closeStageTwoWorld(w));
+
+describe('red team, live app: hostile names and terms', () => {
+  it('R-L1 the drift issue and the drift summary of a private repository (names shown): inert', async () => {
+    gh.privateRepo = true;
+    const { summary } = await runAtHead(w, gh, sha, 'drift');
+    const issue = gh.issues.at(-1)!.body;
+    expect(issue).toContain('evil-list');
+    expect(issue).toContain('click');
+    assertInert(issue, new Set([RUN]));
+    assertInert(summary, new Set([RUN]));
+  });
+
+  it('R-L2 the status table of a private repository: inert', async () => {
+    gh.privateRepo = true;
+    const { summary } = await runAtHead(w, gh, sha, 'status');
+    expect(summary).toContain('evil-list');
+    assertInert(summary, new Set([RUN]));
+  });
+
+  it('R-L3 with prune on, the drift issue names the unmanaged list it would delete, with its terms: inert', async () => {
+    w.repo.write('keywords/kwsync.yaml', 'prune: true\n');
+    sha = w.repo.commit();
+    gh.privateRepo = true;
+    await runAtHead(w, gh, sha, 'drift');
+    const issue = gh.issues.at(-1)!.body;
+    expect(issue).toContain('evil-list');
+    assertInert(issue, new Set([RUN]));
+  });
+
+  it('R-L4 a trusted PR\'s live plan (drift, unmanaged lists) and its check: inert', async () => {
+    w.repo.git('checkout', '-q', '-b', 'feature');
+    w.repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam', 'darn']));
+    const head = w.repo.commit();
+    w.repo.git('checkout', '-q', 'main');
+    gh.pulls = [{
+      number: 7, state: 'open', user: { login: 'insider', type: 'User' }, author_association: 'MEMBER', labels: [],
+      head: { sha: head, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha, ref: 'main', repo: { full_name: 'acme/lists' } },
+    }];
+    const event = { workflow_run: { id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', head_sha: head, head_branch: 'feature', head_repository: { full_name: 'acme/lists', owner: { login: 'acme' } }, pull_requests: [] } };
+    const h = harness(w.repo, gh, w.emu);
+    await runAction({ inputs: inputs('plan-live'), context: context(w.repo, { eventName: 'workflow_run', sha, event }), deps: h.deps });
+    const body = gh.comments.find((c) => c.issue === 7 && c.user.login === BOT.login && c.body.startsWith(planMarker('default')))!.body;
+    expect(body).toContain('evil-list');
+    assertInert(body, new Set([RUN]));
+    assertInert(String(gh.checkRuns.at(-1)!.output.summary), new Set([RUN]));
+    assertInert(h.summaries.join('\n'), new Set([RUN]));
+  });
+});
+
+describe('red team, anyone reading a public repository', () => {
+  // PARTLY (low, documented in Known limits): the drift issue of a public repository shows the
+  // terms of a live edit (an emergency term a moderator added on the dashboard), which an outsider's
+  // PR plan withholds. Suggested: in a public repository, counts only (as for unmanaged lists).
+  it.failing('R-L6 the drift issue of a public repository withholds the terms of a live edit', async () => {
+    await liveOf(w).updateKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: ['spam', 'emergency-term-jane-roe'] });
+    const { summary } = await runAtHead(w, gh, sha, 'drift');
+    expect(gh.issues.at(-1)!.body + summary).not.toContain('emergency-term-jane-roe');
+  });
+});
+
+describe('red team, live app: an answer that echoes the key', () => {
+  // A proxy or an app that quotes the request's apikey back in its error (a common habit of APIs):
+  // the text of a service error reaches the drift issue, the summaries and the job's failure message.
+  const KEY = 'sk-live-0123456789abcdef-SECRET';
+  let server: Server;
+  let url = '';
+  beforeEach(async () => {
+    server = createServer((req, res) => {
+      res.writeHead(req.method === 'GET' ? 403 : 400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: `apikey ${String(req.headers.apikey)} is not valid for this app`, devMessage: `got apikey=${String(req.headers.apikey)}`, code: 'AUTH_ERR_APIKEY_NOT_FOUND', source: 'chat-api' } }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`;
+  });
+  afterEach(() => new Promise<void>((r) => server.close(() => r())));
+
+  function echoing(h: ReturnType<typeof harness>): void {
+    const env = { COMETCHAT_API_KEY: KEY, COMETCHAT_BASE_URL: url };
+    h.deps.connect = (t, service) => connectService(serviceSettingsFromEnv(env, t, { envWins: true }), { ...serviceOptions(service), retry: { maxRetries: 0 } }).keywords;
+  }
+
+  it('R-L5 drift and apply against an app that echoes the apikey in its errors: the key is in no issue, summary, warning, annotation or failure message', async () => {
+    const outputs: string[] = [];
+    for (const mode of ['drift', 'apply'] as const) {
+      gh.branches.set('main', sha);
+      const h = harness(w.repo, gh, w.emu);
+      echoing(h);
+      const result = await runAction({ inputs: inputs(mode), context: context(w.repo, { sha }), deps: h.deps }).catch((e: Error) => ({ message: `${e.message}\n${e.stack ?? ''}` }));
+      outputs.push(JSON.stringify(result), ...h.summaries, ...h.warnings, JSON.stringify(h.annotations));
+    }
+    outputs.push(...gh.issues.map((i) => i.body), ...gh.comments.map((c) => c.body), JSON.stringify(gh.requests.map((r) => r.body)));
+    // The run did reach the app and fail (else this proves nothing).
+    expect(outputs.join('\n')).toMatch(/not valid|403|401|AUTH_ERR/);
+    expect(outputs.join('\n')).not.toContain(KEY);
+  });
+});
