@@ -170,7 +170,7 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   }
   const read = new Set([...listFiles, ...CONFIG_FILES].map((n) => join(keywordsDir, n)));
   for (const abs of usedCsv) read.add(abs);
-  diagnostics.push(...checkNeverRead({ keywordsDir, present: await presentFiles(keywordsDir), read, relative: rel }));
+  diagnostics.push(...checkNeverRead({ keywordsDir, present: await presentFiles(keywordsDir), read, relative: rel, skipped: discovered.skipped }));
   // Levels given by the caller are already the stricter of base and head; else the base's count too.
   const levels = base && !opts.levels ? await (await import('./base-levels.js')).withBaseLevels(config.validate, base, CONFIG_FILES.map((n) => rel(join(keywordsDir, n)))) : config.validate;
   const leveled = applyRuleLevels(diagnostics, levels).sort(byPlace);

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../src/cli/service.js';
-import { planMarker } from '../../src/github/markers.js';
+import { planComment } from '../github/plan-comment.js';
 import { BOT, FakeGitHub } from '../github/fake-github.js';
 import { assertInert } from '../github/markdown-oracle.js';
 import { closeStageTwoWorld, context, harness, inputs, listYaml, liveOf, openStageTwoWorld, runAtHead, type StageTwoWorld } from './action-harness.js';
@@ -71,7 +71,7 @@ describe('red team, live app: hostile names and terms', () => {
     const event = { workflow_run: { id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', head_sha: head, head_branch: 'feature', head_repository: { full_name: 'acme/lists', owner: { login: 'acme' } }, pull_requests: [] } };
     const h = harness(w.repo, gh, w.emu);
     await runAction({ inputs: inputs('plan-live'), context: context(w.repo, { eventName: 'workflow_run', sha, event }), deps: h.deps });
-    const body = gh.comments.find((c) => c.issue === 7 && c.user.login === BOT.login && c.body.startsWith(planMarker('default')))!.body;
+    const body = planComment(gh, 7)!.body;
     expect(body).toContain('evil-list');
     assertInert(body, new Set([RUN]));
     assertInert(String(gh.checkRuns.at(-1)!.output.summary), new Set([RUN]));

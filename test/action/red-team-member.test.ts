@@ -5,7 +5,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { TargetConfig } from '../../src/model/config.js';
 import { runAction } from '../../src/action/run-action.js';
-import { driftMarker, planMarker } from '../../src/github/markers.js';
+import { driftMarker } from '../../src/github/markers.js';
+import { planSection } from '../github/plan-comment.js';
 import { BOT, FakeGitHub } from '../github/fake-github.js';
 import { closeStageTwoWorld, context, harness, inputs, listYaml, liveOf, openStageTwoWorld, runAtHead, type StageTwoWorld } from './action-harness.js';
 
@@ -42,7 +43,7 @@ async function memberStageTwo(head: string, target = 'default') {
   const event = { workflow_run: { id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', head_sha: head, head_branch: 'feature', head_repository: { full_name: 'acme/lists', owner: { login: 'acme' } }, pull_requests: [] } };
   const h = harness(w.repo, gh, w.emu);
   await runAction({ inputs: inputs('plan-live'), context: context(w.repo, { eventName: 'workflow_run', sha: baseSha, event }), deps: h.deps });
-  return { body: gh.comments.filter((c) => c.issue === 7 && c.user.login === BOT.login && c.body.startsWith(planMarker(target))).at(-1)?.body ?? '', check: gh.checkRuns.at(-1)! };
+  return { body: planSection(gh, target, 7)?.body ?? '', check: gh.checkRuns.at(-1)! };
 }
 /** The branch merged: main fast-forwards to `head`; apply runs on the push (the event's `before` is the base). */
 async function applyMerged(head: string, target?: string, wrap?: (t: TargetConfig | undefined) => void) {
@@ -196,13 +197,17 @@ describe('red team, member: promotion and rendering', () => {
     }
   });
 
-  it('R-M10 a term carrying a right-to-left override and zero-width characters (reads as another word): the trusted plan shows the escapes', async () => {
+  it('R-M10 a term carrying a right-to-left override and zero-width characters (reads as another word): refused as an invisible character, nothing planned, nothing raw', async () => {
     await base({ 'keywords/kwsync.yaml': CONFIG, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
     await liveOf(w).createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: TWELVE });
     const head = branch({ 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, JSON.stringify('ok\u202Emaxs\u200B')]) });
-    const { body } = await memberStageTwo(head);
+    const { body, check } = await memberStageTwo(head);
+    // Invisible characters change what a term catches (issue 29): an error, so no plan is made.
+    expect(body).toContain('Validation: 1 error');
+    expect(body).toContain('No plan was made.');
     expect(body).not.toMatch(/[\u202E\u200B]/);
-    expect(body).toMatch(/\\u202e/i);
+    expect(JSON.stringify(check.output)).not.toMatch(/[\u202E\u200B]/);
+    expect(JSON.stringify(check.output)).toContain('term-invisible-char');
   });
 });
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { planMarker } from '../../src/github/markers.js';
+import { planComment } from '../github/plan-comment.js';
 import { BOT, FakeGitHub, type FakePull } from '../github/fake-github.js';
 import { assertInert } from '../github/markdown-oracle.js';
 import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, TempRepo } from './action-harness.js';
@@ -68,7 +68,7 @@ async function stageTwo(head: string, eventExtra: object = {}) {
   const result = await runAction({ inputs: inputs('plan-live', { artifactDir }), context: context(repo, { eventName: 'workflow_run', sha: baseSha, event: runEvent(head, eventExtra) }), deps: h.deps });
   return { result, summary: h.summaries.join('\n'), h };
 }
-const comment = (n = 7) => gh.comments.filter((c) => c.issue === n && c.user.login === BOT.login && c.body.startsWith(planMarker('default'))).at(-1)?.body ?? '';
+const comment = (n = 7) => planComment(gh, n)?.body ?? '';
 const released = (body: string) => body.includes('#### Impact preview');
 const messageReads = () => emu.requests.filter((r) => r.path.includes('/messages'));
 

@@ -27,7 +27,6 @@ describe('files never read are named', () => {
     ['slurs.txt', 'kys\n', 'kwsync reads only `*.yaml`/`*.yml` list files and the CSV files they name, so "slurs.txt" is never read or sent; if it holds terms, save it as `slurs.csv`'],
     ['profanity.yaml.txt', LIST, 'rename it to `profanity.yaml` if it is a list'],
     ['a.yaml.orig', LIST, '"a.yaml.orig" looks like a merge or editor leftover, and kwsync never reads it'],
-    ['es/profanity-es.yaml', LIST.replace('id: a', 'id: es'), 'this list file is in the sub-folder `es/`, which kwsync does not read here, so none of its terms is checked or sent'],
     ['extra/more.csv', 'kys\n', 'no list file uses this CSV in `extra/`, so its terms are never checked or sent; name it from a list file with `file: extra/more.csv`'],
   ];
   it.each(CASES)('%s', async (name, text, says) => {
@@ -35,6 +34,17 @@ describe('files never read are named', () => {
     write(name, text);
     const found = (await findings()).filter((d) => d.rule === 'file-never-read');
     expect(found).toEqual([{ file: `keywords/${name}`, line: 1, rule: 'file-never-read', severity: 'warning', message: expect.stringContaining(says) }]);
+  });
+
+  it('a list in a sub-folder is read (issue 30); what discovery leaves out (a nested kwsync.yaml) is named with its reason', async () => {
+    write('a.yaml', LIST);
+    write('es/profanity-es.yaml', LIST.replace('id: a', 'id: es'));
+    expect((await findings()).filter((d) => d.rule === 'file-never-read')).toEqual([]);
+    expect((await validateRepo({ dir: 'keywords', cwd: dir })).lists.map((l) => l.id).sort()).toEqual(['a', 'es']);
+    write('other/kwsync.yaml', 'prune: true\n');
+    expect((await findings()).filter((d) => d.rule === 'file-never-read')).toEqual([
+      { file: 'keywords/other/kwsync.yaml', line: 1, rule: 'file-never-read', severity: 'warning', message: expect.stringContaining('kwsync.yaml is read from the top of the keywords folder only') },
+    ]);
   });
 
   it('leaves alone what is read or kept on purpose: lists, their CSV, kwsync.yaml, a README, dotfiles, an appended file', async () => {

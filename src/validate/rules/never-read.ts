@@ -54,6 +54,8 @@ export interface NeverReadInput {
   read: ReadonlySet<string>;
   /** Path relative to the working directory, forward slashes. */
   relative(abs: string): string;
+  /** What discovery left out, relative to the folder (a folder ends with `/`), with why: said as it is. */
+  skipped?: readonly { path: string; why: string }[];
 }
 
 /** One warning per file that nothing reads, saying what it is taken for and what to do. */
@@ -65,7 +67,8 @@ export function checkNeverRead(input: NeverReadInput): Diagnostic[] {
     const name = inFolder.slice(inFolder.lastIndexOf('/') + 1);
     const sub = inFolder.includes('/') ? inFolder.slice(0, inFolder.lastIndexOf('/') + 1) : '';
     if (KEPT.test(name)) continue;
-    const message = reason(name, sub);
+    const left = input.skipped?.find((e) => e.path === inFolder || (e.path.endsWith('/') && inFolder.startsWith(e.path)));
+    const message = left ? `${left.why}; so nothing in ${quote(name)} is checked or sent` : reason(name, sub);
     if (message) out.push(diagnose(fileStart(input.relative(abs)), 'warning', NEVER_READ_RULE, message));
   }
   return out;
@@ -78,7 +81,7 @@ function reason(name: string, sub: string): string | null {
     return `${quote(name)} looks like a merge or editor leftover, and kwsync never reads it; compare it with the list it was copied from, bring over any term it alone holds, then delete it`;
   }
   if (sub !== '' && isList) {
-    return `this list file is in the sub-folder ${code(sub)}, which kwsync does not read here, so none of its terms is checked or sent; move it to the top of the keywords folder (or, if it is a file of extra terms, name it in a target's \`appendTermsFrom\`)`;
+    return `this list file is in the sub-folder ${code(sub)}, which kwsync does not read here, so none of its terms is checked or sent; move it to a folder kwsync reads (or, if it is a file of extra terms, name it in a target's \`appendTermsFrom\`)`;
   }
   if (sub !== '' && isCsv) {
     return `no list file uses this CSV in ${code(sub)}, so its terms are never checked or sent; name it from a list file with ${code(`file: ${sub}${name}`)}, or delete it`;
