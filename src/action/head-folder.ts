@@ -9,9 +9,9 @@ import { createHash } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { KwsyncError } from '../errors.js';
 import { readFolderAtCommit, type FolderAtCommit } from '../github/folder-at-commit.js';
 import type { ActionRun } from './deps.js';
+import { formatError } from './format-error.js';
 import { DEFAULT_BUNDLE_LIMITS, HEAD_READ_LIMITS, unsafePathReason, type BundleLimits } from './pr-bundle.js';
 import { findPullRequests, workflowRunOf, type VerifiedPullRequest } from './pr-from-run.js';
 import { decideTrust, type Trust } from './pr-trust.js';
@@ -97,9 +97,8 @@ export async function prepareHeadFolder(run: ActionRun, planWorkflow: string): P
     deps.log.info(`head folder of ${lookup.prs.map((p) => `#${p.number}`).join(', ')} at ${headSha}: ${folder.files.length} file(s) (${folder.local} from the checkout's objects), sha256 ${digest}`);
     return { artifactDir, digest };
   } catch (err) {
-    // The plan jobs read again and report the refusal on the PR (a comment and a check per target).
-    if (!(err instanceof KwsyncError)) throw err;
-    deps.log.warning(`no head folder handed over (each plan job reads it itself): ${err.message}`);
+    // Never fatal here: the plan jobs read again and report the refusal, or GitHub's failure, on the PR (a comment and a check per target).
+    deps.log.warning(`no head folder handed over (each plan job reads it itself): ${formatError(err).replace(/\n/g, ' ')}`);
     return undefined;
   }
 }

@@ -120,6 +120,30 @@ describe('one read of the head per run', () => {
   });
 });
 
+describe('when the targets job cannot read the head', () => {
+  it('it still gives the targets (no handover, a warning), and each plan job reads and plans the head itself', async () => {
+    gh.faultsFor.push({ status: 500, message: 'boom', path: /\/git\/commits\//, count: 10 });
+    const h = harness(w.repo, gh, undefined);
+    const result = await runAction({ inputs: inputs('targets'), context: runContext(), deps: h.deps });
+    expect(result).toMatchObject({ failed: false, targets: ['staging', 'prod'] });
+    expect(result.headDigest).toBeUndefined();
+    expect(h.warnings.join('\n')).toMatch(/no head folder handed over \(each plan job reads it itself\)/);
+    gh.faultsFor = [];
+    const job = await planJob('staging');
+    expect(job.result.failed).toBe(false);
+    expect(job.sections[0]!.details).toMatch(/`blocklist` \| update \| \+1 −0/);
+  });
+
+  it('a push event (the apply workflow\'s targets job) hands nothing over and reads nothing of a PR', async () => {
+    gh.requests = [];
+    const h = harness(w.repo, gh, undefined);
+    const result = await runAction({ inputs: inputs('targets'), context: context(w.repo, { sha: baseSha }), deps: h.deps });
+    expect(result).toMatchObject({ failed: false, targets: ['staging', 'prod'] });
+    expect(result.headDigest).toBeUndefined();
+    expect(gh.requests).toEqual([]);
+  });
+});
+
 describe('a tampered handover is refused and the job reads the head itself', () => {
   async function expectFallback(handed: { artifactDir: string; digest: string }, why: RegExp) {
     const honest = await planJob('staging');
