@@ -59,9 +59,9 @@ it('fetches exactly the files the checkout lacks, and refuses more than maxFetch
       // The commit, the root tree and the folder's recursive tree: the rest of the read, at any size.
       expect(gh.requests.filter((r) => r.path.includes('/git/') && !r.path.includes('/git/blobs/'))).toHaveLength(3);
     }),
-    { numRuns: 25, seed: 2707 },
+    { numRuns: 20, seed: 2707 },
   );
-});
+}, 180_000);
 
 it('the stage-two limit is 100 files fetched: 101 changed files are refused with no blob read', async () => {
   expect(HEAD_READ_LIMITS.maxFetched).toBe(100);
