@@ -85,6 +85,8 @@ export interface ActionResult {
   waves?: string[][];
   /** plan-upload: the folder holding the PR bundle, for actions/upload-artifact. */
   artifactDir?: string;
+  /** mode targets on workflow_run: the sha256 of the head folder written to artifactDir (head-folder.ts). */
+  headDigest?: string;
   /** Why the run failed, for core.setFailed. */
   message?: string;
 }

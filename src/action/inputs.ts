@@ -16,9 +16,11 @@ export interface ActionInputs {
   prune: boolean | undefined;
   /** plan-upload: where to write the PR bundle (empty: RUNNER_TEMP/kwsync-pr). plan-live ignores it: it reads the PR's lists from git at the verified head. */
   artifactDir: string | undefined;
+  /** plan-live: the sha256 of the head folder the targets job handed over in artifact-dir (its `head-digest` output); empty: none. */
+  headDigest?: string | undefined;
 }
 
-export type RawInputs = Record<'mode' | 'dir' | 'target' | 'github-token' | 'force' | 'prune', string> & { 'artifact-dir'?: string };
+export type RawInputs = Record<'mode' | 'dir' | 'target' | 'github-token' | 'force' | 'prune', string> & { 'artifact-dir'?: string; 'head-digest'?: string };
 
 function parseBoolean(name: string, value: string): boolean | undefined {
   const v = value.trim().toLowerCase();
@@ -42,5 +44,6 @@ export function parseInputs(raw: RawInputs): ActionInputs {
     force: parseBoolean('force', raw.force) ?? false,
     prune: parseBoolean('prune', raw.prune),
     artifactDir: raw['artifact-dir']?.trim() || undefined,
+    headDigest: raw['head-digest']?.trim() || undefined,
   };
 }

@@ -63,6 +63,7 @@ async function main(): Promise<void> {
       force: core.getInput('force'),
       prune: core.getInput('prune'),
       'artifact-dir': core.getInput('artifact-dir'),
+      'head-digest': core.getInput('head-digest'),
     });
     const event = await readEvent(env.GITHUB_EVENT_PATH);
     const context = parseRunContext(env, event, process.cwd());
@@ -109,6 +110,7 @@ async function main(): Promise<void> {
     core.setOutput('environments', JSON.stringify(result.environments ?? {}));
     for (const [i, wave] of (result.waves ?? [[], [], []]).entries()) core.setOutput(`wave-${i + 1}`, JSON.stringify(wave));
     core.setOutput('artifact-dir', result.artifactDir ?? '');
+    core.setOutput('head-digest', result.headDigest ?? '');
     if (result.failed) core.setFailed(oneAnnotation(result.message ?? 'kwsync failed'));
   } catch (err) {
     core.setOutput('failed', 'true');

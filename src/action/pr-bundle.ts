@@ -20,6 +20,12 @@ export interface BundleLimits {
   maxFiles: number;
 }
 export const DEFAULT_BUNDLE_LIMITS: BundleLimits = { maxBytes: 32 * 1024 * 1024, maxFiles: 500 };
+/**
+ * Stage two's read of the PR head: the bundle caps, and at most 100 files not already in the
+ * checkout (each is one GitHub request; with the commit and trees that is the per-run budget of
+ * the head read, docs/operating.md). Far above a pull request of lists.
+ */
+export const HEAD_READ_LIMITS = { ...DEFAULT_BUNDLE_LIMITS, maxFetched: 100 };
 
 const bundleSchema = z.strictObject({
   formatVersion: z.literal(BUNDLE_FORMAT_VERSION),

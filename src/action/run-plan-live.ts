@@ -34,8 +34,9 @@ import { previewImpact, renderImpactMarkdown } from './impact-preview.js';
 import { similarityThreshold } from '../preview/similarity-threshold.js';
 import { renderPlanSummary, SUMMARY_LIMIT_BYTES, SUMMARY_SHORTENED_NOTE } from './job-summary.js';
 import { publishPlanCheck, type PrOutcome } from './plan-check.js';
-import { DEFAULT_BUNDLE_LIMITS, unsafePathReason, writeUntrustedFolder } from './pr-bundle.js';
-import { findPullRequests, type VerifiedPullRequest } from './pr-from-run.js';
+import { HEAD_READ_LIMITS, unsafePathReason, writeUntrustedFolder } from './pr-bundle.js';
+import { findPullRequests, type PrLookup, type VerifiedPullRequest } from './pr-from-run.js';
+import { takeHeadFolder } from './head-folder.js';
 import { readGuards, type Guards } from './pr-guards.js';
 import { decideTrust, releaseInstruction, type Trust } from './pr-trust.js';
 import { loadSettings, targetName, type Settings } from './setup.js';
@@ -50,7 +51,9 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
   // Target, app, service and trust settings come from this checkout (the default branch), never from the PR.
   const trusted = await loadSettings(run);
   const target = targetName(trusted.targetConfig);
-  const lookup = await findPullRequests(deps.octokit, repo, context.event, { planWorkflow: trusted.config.pullRequests.planWorkflow });
+  // The targets job's handover (verified PRs, their trust, the head's files, read once per run), else the API.
+  const handed = await takeHeadFolder(run);
+  const lookup: PrLookup = handed ? { status: 'found', prs: handed.prs.map((p) => p.pr) } : await findPullRequests(deps.octokit, repo, context.event, { planWorkflow: trusted.config.pullRequests.planWorkflow });
   if (lookup.status !== 'found') {
     const note = lookup.status === 'superseded'
       ? `#${lookup.number} has moved on to ${lookup.headSha.slice(0, 7)}; the run for that commit posts its plan. Nothing was posted.`
@@ -63,8 +66,10 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
   const liveOn = liveOnLine(target, await readLastApplied(deps.deploymentReader, { name: target, environment: trusted.targetConfig?.environment }));
   const outcomes: PrOutcome[] = [];
   // PRs sharing the head (every PR of the run has the run's commit as its head) read its files once.
-  const heads = new Map<string, Promise<FolderAtCommit>>();
-  for (const pr of lookup.prs) outcomes.push(await planPullRequest(run, pr, trusted, target, liveOn, heads));
+  const heads = new Map<string, Promise<FolderAtCommit>>(handed ? [[handed.headSha, Promise.resolve(handed.folder)]] : []);
+  const trusts = new Map(handed?.prs.map((p) => [p.pr.number, p.trust]));
+  if (handed) deps.log.info(`the head's folder and ${handed.prs.length} pull request(s) as the targets job read and verified them (its digest matched)`);
+  for (const pr of lookup.prs) outcomes.push(await planPullRequest(run, pr, trusted, target, liveOn, heads, trusts.get(pr.number)));
   try {
     await publishPlanCheck(run, lookup.prs[0]!.headSha, target, outcomes);
   } catch (err) {
@@ -83,14 +88,14 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
 }
 
 /** One PR: read its lists at the head commit, validate under the stricter guards, then plan as its author's trust allows. */
-async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted: Settings, target: string, liveOn: string, heads: Map<string, Promise<FolderAtCommit>>): Promise<PrOutcome> {
+async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted: Settings, target: string, liveOn: string, heads: Map<string, Promise<FolderAtCommit>>, decided?: Trust): Promise<PrOutcome> {
   const { inputs, context, deps } = run;
   const repo = { owner: context.owner, repo: context.repo };
-  const trust = await decideTrust(deps.octokit, repo, pr);
+  const trust = decided ?? (await decideTrust(deps.octokit, repo, pr));
   deps.log.info(`#${pr.number}: ${trust.trusted ? 'the live plan is shown' : 'the live plan is withheld'}: ${trust.why}`);
   let root: string;
   try {
-    const read = heads.get(pr.headSha) ?? readFolderAtCommit(deps.octokit, { ...repo, sha: pr.headSha, dir: inputs.dir, limits: DEFAULT_BUNDLE_LIMITS, pathProblem: unsafePathReason, ...(deps.readLocalBlob ? { readLocalBlob: deps.readLocalBlob } : {}) });
+    const read = heads.get(pr.headSha) ?? readFolderAtCommit(deps.octokit, { ...repo, sha: pr.headSha, dir: inputs.dir, limits: HEAD_READ_LIMITS, pathProblem: unsafePathReason, ...(deps.readLocalBlob ? { readLocalBlob: deps.readLocalBlob } : {}) });
     heads.set(pr.headSha, read);
     const folder = await read;
     deps.log.info(`#${pr.number}: read ${folder.files.length} file(s) of ${inputs.dir}/ at ${pr.headSha} (${folder.local} from the checkout's objects, the rest through the API)`);

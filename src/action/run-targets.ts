@@ -1,13 +1,16 @@
 // mode: targets. Prints the kwsync.yaml target names as JSON for `strategy.matrix`, so the reusable
 // workflows run one job per target while the targets are written down once, in kwsync.yaml. It also
 // gives each target's GitHub environment, and the targets grouped in promotion waves by `after:`
-// (the apply workflow runs wave 1, then 2, then 3).
+// (the apply workflow runs wave 1, then 2, then 3). On workflow_run (stage two of the PR plan) it
+// also reads the PR head's folder once for every target's plan job (head-folder.ts).
 import { resolve } from 'node:path';
 import { environmentOf } from '../github/deployment-record.js';
 import type { ActionResult, ActionRun } from './deps.js';
+import { prepareHeadFolder } from './head-folder.js';
 import { promotionWaves } from './waves.js';
 
-export async function runTargets({ inputs, context, deps }: ActionRun): Promise<ActionResult> {
+export async function runTargets(run: ActionRun): Promise<ActionResult> {
+  const { inputs, context, deps } = run;
   const validation = await deps.validateRepo({ dir: inputs.dir, cwd: context.workspace });
   // Invalid lists are the plan jobs' business (they annotate them per target); a broken kwsync.yaml is not.
   const configFile = validation.configFile;
@@ -31,5 +34,7 @@ export async function runTargets({ inputs, context, deps }: ActionRun): Promise<
   if ('problem' in grouped) return { hasChanges: false, planJsonPath: '', failed: true, message: `${configFile}: ${grouped.problem}` };
   deps.log.info(`targets: ${names.join(', ')}; waves: ${grouped.waves.filter((w) => w.length).map((w) => w.join(', ')).join(' | ')}`);
   const environments = Object.fromEntries(targets.map((t) => [t.name, environmentOf(t)]));
-  return { hasChanges: false, planJsonPath: '', failed: false, targets: names, environments, waves: grouped.waves };
+  // The plan workflow's file comes from this checkout's (the default branch's) kwsync.yaml, as in plan-live.
+  const head = await prepareHeadFolder(run, validation.config.pullRequests.planWorkflow);
+  return { hasChanges: false, planJsonPath: '', failed: false, targets: names, environments, waves: grouped.waves, ...(head ? { artifactDir: head.artifactDir, headDigest: head.digest } : {}) };
 }

@@ -10,6 +10,8 @@ import type { GitHubClient, RepoRef } from './client.js';
 export interface FolderLimits {
   maxBytes: number;
   maxFiles: number;
+  /** Files read through the API (one request each) rather than from the checkout: what bounds one push's spend. */
+  maxFetched?: number;
 }
 
 export interface FolderFile {
@@ -36,7 +38,7 @@ function refuse(sha: string, why: string): ConfigError {
 
 function tooLarge(sha: string, why: string, limits: FolderLimits): ConfigError {
   return new ConfigError(`the pull request's lists at ${sha.slice(0, 7)} are too large to plan: ${why}`, {
-    hint: `stage two reads at most ${limits.maxFiles} files and ${limits.maxBytes} bytes of the keywords folder from a pull request, before any content; split the change into smaller pull requests, or move files that are not lists out of the folder. Nothing was planned`,
+    hint: `stage two reads at most ${limits.maxFiles} files and ${limits.maxBytes} bytes of the keywords folder from a pull request${limits.maxFetched !== undefined ? ` (at most ${limits.maxFetched} of them changed from the default branch)` : ''}, before any content; split the change into smaller pull requests, or move files that are not lists out of the folder. Nothing was planned`,
   });
 }
 
@@ -114,11 +116,18 @@ export async function readFolderAtCommit(
     if (blobs.length > opts.limits.maxFiles) throw tooLarge(sha, `more than ${opts.limits.maxFiles} files`, opts.limits);
     if (total > opts.limits.maxBytes) throw tooLarge(sha, `more than ${opts.limits.maxBytes} bytes of files`, opts.limits);
   }
+  // Content-addressed: a blob the checkout already has (a file the PR left alone) is the same bytes.
+  const held = new Map<string, Buffer>();
+  for (const b of blobs) {
+    const here = await opts.readLocalBlob?.(b.sha);
+    if (here) held.set(b.sha, here);
+  }
+  const fetched = new Set(blobs.filter((b) => !held.has(b.sha)).map((b) => b.sha)).size;
+  if (opts.limits.maxFetched !== undefined && fetched > opts.limits.maxFetched) throw tooLarge(sha, `${fetched} files changed from the default branch, over the ${opts.limits.maxFetched} read one request each`, opts.limits);
   const files: FolderFile[] = [];
   let local = 0;
   for (const b of blobs) {
-    // Content-addressed: a blob the checkout already has (a file the PR left alone) is the same bytes.
-    const here = await opts.readLocalBlob?.(b.sha);
+    const here = held.get(b.sha);
     if (here) local++;
     const content = here ?? (await read(sha, `file ${JSON.stringify(b.path.slice(0, 200))}`, () => fetchBlob(octokit, { owner, repo }, b.sha)));
     if (content.length !== b.size) throw refuse(sha, `${JSON.stringify(b.path.slice(0, 200))} is ${content.length} bytes, not the ${b.size} its tree entry says`);

@@ -33,9 +33,9 @@ describe('action bundle', () => {
   it('action.yml runs the bundle on node24 with the documented inputs and outputs', () => {
     const action = parse(readFileSync(join(root, 'action.yml'), 'utf8'));
     expect(action.runs).toEqual({ using: 'node24', main: 'action-dist/index.js' });
-    expect(Object.keys(action.inputs).sort()).toEqual(['artifact-dir', 'dir', 'force', 'github-token', 'mode', 'prune', 'target']);
+    expect(Object.keys(action.inputs).sort()).toEqual(['artifact-dir', 'dir', 'force', 'github-token', 'head-digest', 'mode', 'prune', 'target']);
     expect(action.inputs['github-token'].default).toBe('${{ github.token }}');
-    expect(Object.keys(action.outputs).sort()).toEqual(['artifact-dir', 'environments', 'failed', 'has-changes', 'plan-json', 'targets', 'wave-1', 'wave-2', 'wave-3']);
+    expect(Object.keys(action.outputs).sort()).toEqual(['artifact-dir', 'environments', 'failed', 'has-changes', 'head-digest', 'plan-json', 'targets', 'wave-1', 'wave-2', 'wave-3']);
   });
 
   describe('running the bundle as GitHub would', () => {

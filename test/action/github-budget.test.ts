@@ -1,7 +1,9 @@
 // The GitHub requests of one pull-request push and of one apply at 1, 12 and 50 targets (issue 30
 // item 2, issue 27 item 7), counted at the fake GitHub, with what they leave of GITHUB_TOKEN's
-// 1,000 requests an hour per repository. The push is the plan-live matrix (one job per target,
-// each with the default branch's checkout, whose git objects hold the files the PR left alone);
+// 1,000 requests an hour per repository. The push is the plan-live workflow: its targets job (which
+// verifies the PRs and reads the head's folder once, with the default branch's checkout, whose git
+// objects hold the files the PR left alone), then the plan matrix (one job per target, taking that
+// read as an artifact checked against the targets job's digest), then the comment job;
 // the apply is the apply matrix after the merge. Real HTTP to the emulator (one app per target).
 // GITHUB_BUDGET_SHOW=1 GITHUB_BUDGET_SIZES=1,12,50 prints the table (the figures of the issue's note);
 // the suite stays quiet.
@@ -30,6 +32,8 @@ const LISTS = ['en/profanity', 'es/profanity', 'de/profanity', 'shared/scams', '
 interface Measured {
   targets: number;
   push: RecordedRequest[];
+  /** The comment job's share of the push (several targets only). */
+  commentJob: RecordedRequest[];
   apply: RecordedRequest[];
   planComments: number;
   checkRuns: number;
@@ -94,18 +98,25 @@ async function measure(n: number): Promise<Measured> {
       const app = connectService(serviceSettingsFromEnv(env, { name, baseUrl: baseUrl(name) })).keywords;
       for (const id of LISTS) await app.createKeywordList({ id: id.replace('/', '-'), name: id.replace('/', '-'), description: '', category: 'word', searchTerms: ['one', 'two'] });
     }
+    // The targets job: the head read once for the run (the artifact and its digest).
+    const t = harness(repo, gh, emu);
+    t.deps.readLocalBlob = (sha) => readLocalBlob(checkout, sha);
+    const handed = await runAction({ inputs: inputs('targets'), context: context(repo, { eventName: 'workflow_run', sha: baseSha, event, workspace: repo.dir }), deps: t.deps });
+    expect(handed).toMatchObject({ failed: false, headDigest: expect.stringMatching(/^[0-9a-f]{64}$/) });
     const dirs: string[] = [];
     for (const target of names) {
       const h = harness(repo, gh, emu);
       dirs.push(h.deps.tempDir);
       h.deps.readLocalBlob = (sha) => readLocalBlob(checkout, sha);
       h.deps.connect = (t, service) => harnessConnect(env)(t, service);
-      const r = await runAction({ inputs: inputs('plan-live', { target }), context: context(repo, { eventName: 'workflow_run', sha: baseSha, event, workspace: repo.dir }), deps: h.deps });
-      expect({ target, failed: r.failed, message: r.message }).toEqual({ target, failed: false, message: undefined });
+      const r = await runAction({ inputs: inputs('plan-live', { target, artifactDir: handed.artifactDir!, headDigest: handed.headDigest! }), context: context(repo, { eventName: 'workflow_run', sha: baseSha, event, workspace: repo.dir }), deps: h.deps });
+      expect({ target, failed: r.failed, message: r.message, warnings: h.warnings }).toEqual({ target, failed: false, message: undefined, warnings: [] });
     }
     // The comment job after the matrix (several targets): the one plan comment.
+    const beforeComment = gh.requests.length;
     if (n > 1) expect(await runCommentJob(repo, gh, event, dirs, baseSha)).toMatchObject({ failed: false });
     const push = [...gh.requests];
+    const commentJob = push.slice(beforeComment);
     const planComments = gh.comments.filter((c) => c.issue === 7 && c.body.startsWith('<!-- kwsync:plan')).length;
     sectionsSeen.set(n, [...parseSections(planComment(gh, 7)?.body ?? '').keys()].length);
     const checkRuns = gh.checkRuns.length;
@@ -113,7 +124,7 @@ async function measure(n: number): Promise<Measured> {
     repo.git('merge', '-q', '--ff-only', 'feature');
     gh.requests = [];
     await apply(headSha);
-    return { targets: n, push, apply: [...gh.requests], planComments, checkRuns };
+    return { targets: n, push, commentJob, apply: [...gh.requests], planComments, checkRuns };
   } finally {
     await emu.close();
     repo.remove();
@@ -159,6 +170,12 @@ function table(ms: Measured[]): string {
 
 it('counts every request of one push and one apply at 1, 12 and 50 targets', () => {
   expect(measured.map((m) => m.targets)).toEqual(SIZES);
+  // The head is read, and its PRs verified, once per run: the same git and pull requests at every
+  // size (the comment job, which runs with several targets only, checks the PR's head once more).
+  const pulls = (rs: RecordedRequest[]) => rs.filter((r) => /\/pulls(\/|$)/.test(r.path)).length;
+  const once = (m: Measured) => ({ git: m.push.filter((r) => r.path.includes('/git/')).length, pulls: pulls(m.push) - pulls(m.commentJob) });
+  for (const m of measured) expect({ targets: m.targets, ...once(m) }).toEqual({ targets: m.targets, ...once(measured[0]!) });
+  expect(once(measured[0]!).git).toBeGreaterThan(0);
   for (const m of measured) {
     expect(m.push.length).toBeGreaterThan(0);
     expect(m.apply.length).toBeGreaterThan(0);

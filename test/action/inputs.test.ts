@@ -17,6 +17,10 @@ describe('parseInputs', () => {
   ])('rejects %j with a clear message', (extra, message) => {
     expect(() => parseInputs(raw(extra))).toThrow(message);
   });
+  it('reads the head digest plan-live is handed (trimmed; empty is none)', () => {
+    expect(parseInputs(raw({ 'head-digest': ` ${'a'.repeat(64)} ` })).headDigest).toBe('a'.repeat(64));
+    expect(parseInputs(raw({ 'head-digest': '' })).headDigest).toBeUndefined();
+  });
   it('reads booleans', () => {
     expect(parseInputs(raw({ force: 'TRUE', prune: 'false' }))).toMatchObject({ force: true, prune: false });
   });

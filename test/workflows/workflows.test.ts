@@ -105,7 +105,8 @@ describe('workflow files', () => {
     for (const job of WAVE_JOBS) expect(perms('reusable-apply.yml', job)).toEqual(apply);
     expect(perms('kwsync-drift.yml', 'drift')).toEqual(drift);
     expect(perms('reusable-drift.yml', 'drift')).toEqual(drift);
-    for (const f of MATRIX) expect(perms(f, 'targets')).toEqual({ contents: 'read' });
+    // Plan-live's targets job also verifies the run's PRs and reads their head once (head-folder.ts): pull requests, read only.
+    for (const f of MATRIX) expect(perms(f, 'targets')).toEqual(f === 'reusable-plan-live.yml' ? { contents: 'read', 'pull-requests': 'read' } : { contents: 'read' });
     const withKey = files.filter((f) => read(f).includes('secrets.COMETCHAT_API_KEY'));
     expect(withKey).toEqual(['kwsync-apply.yml', 'kwsync-drift.yml', 'kwsync-plan-live.yml', 'reusable-apply.yml', 'reusable-drift.yml', 'reusable-plan-live.yml']);
     expect(Object.keys(load('reusable-plan.yml').on.workflow_call)).toEqual(['inputs']);
@@ -130,10 +131,22 @@ describe('workflow files', () => {
     // and acts only on a finished run of stage one (never action_required).
     expect(rl.jobs.targets.if).toContain("github.event.workflow_run.conclusion == 'success'");
     expect(rl.jobs.targets.if).not.toContain("!= 'cancelled'");
-    expect(rl.jobs.plan.steps.some((st: any) => String(st.uses).startsWith('actions/download-artifact@'))).toBe(false);
+    // The only artifact a plan job downloads is this run's kwsync-head (the targets job's read of the
+    // head, taken only with that job's digest), never stage one's kwsync-pr.
+    const downloads = rl.jobs.plan.steps.filter((st: any) => String(st.uses).startsWith('actions/download-artifact@'));
+    expect(downloads.map((d: any) => ({ name: d.with.name, pattern: d.with.pattern, if: d.if, continue: d['continue-on-error'] }))).toEqual([
+      { name: 'kwsync-head', pattern: undefined, if: "${{ needs.targets.outputs.head-digest != '' }}", continue: true },
+    ]);
+    expect(JSON.stringify(rl)).not.toContain('kwsync-pr');
     expect(rl.jobs.plan.permissions).toEqual({ contents: 'read', checks: 'write', 'pull-requests': 'write', deployments: 'read' });
     const step = rl.jobs.plan.steps.find((st: any) => st.uses === ACTION);
-    expect(step.with['artifact-dir']).toBeUndefined();
+    expect(step.with['artifact-dir']).toBe(downloads[0].with.path);
+    expect(step.with['head-digest']).toBe('${{ needs.targets.outputs.head-digest }}');
+    // The digest is the targets job's output (this run's trusted job), and its upload is the Action's folder.
+    expect(rl.jobs.targets.outputs['head-digest']).toBe('${{ steps.targets.outputs.head-digest }}');
+    const headUp = rl.jobs.targets.steps.find((st: any) => String(st.uses).startsWith('actions/upload-artifact@'));
+    expect(headUp.with).toEqual(expect.objectContaining({ name: 'kwsync-head', path: '${{ steps.targets.outputs.artifact-dir }}' }));
+    expect(headUp.if).toBe("${{ steps.targets.outputs.head-digest != '' }}");
   });
 
   it('applies on main, each target in its own environment, where only kwsync records a deployment', () => {
@@ -210,6 +223,7 @@ describe('targets are written once, in keywords/kwsync.yaml', () => {
     expect(wf.jobs.targets.outputs).toEqual({
       targets: '${{ steps.targets.outputs.targets }}',
       environments: '${{ steps.targets.outputs.environments }}',
+      ...(f === 'reusable-plan-live.yml' ? { 'head-digest': '${{ steps.targets.outputs.head-digest }}' } : {}),
       ...(waves ? { 'wave-1': '${{ steps.targets.outputs.wave-1 }}', 'wave-2': '${{ steps.targets.outputs.wave-2 }}', 'wave-3': '${{ steps.targets.outputs.wave-3 }}' } : {}),
     });
     const job = wf.jobs[KWSYNC_JOB[f]!];
