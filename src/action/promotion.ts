@@ -30,6 +30,7 @@ export async function promotionBlock(reader: Pick<DeploymentReader, 'recordOf'>,
   }
   if (!found) return `${waits}: ${before.name} has no record of ${short(sha)} (apply it to ${before.name} first: the apply workflow runs ${before.name}'s wave before this one)`;
   if (found.state === 'success') return undefined;
+  if (found.state === 'ignored') return `${waits}: ${before.name} has no record of ${short(sha)} made by the apply workflow on a push to the default branch (ignored: ${found.description ?? 'records of others'})`;
   const link = found.record.runUrl ? ` (${found.record.runUrl})` : '';
   const why = found.description ? `: ${found.description}` : '';
   if (['in_progress', 'queued', 'pending'].includes(found.state)) return `${waits}: ${before.name}'s apply of ${short(sha)} has not finished${link}`;

@@ -15,7 +15,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js
 import { KWSYNC_DEPLOYMENT_TASK } from '../../src/github/deployment-record.js';
 import { deploymentReader } from '../../src/github/deployments.js';
 import { planMarker } from '../../src/github/markers.js';
-import { FakeGitHub, type FakePull } from '../github/fake-github.js';
+import { FakeGitHub, startRun, type FakePull } from '../github/fake-github.js';
 import { context, harness, inputs, listYaml, TempRepo } from './action-harness.js';
 
 const CONFIG = 'targets:\n  - name: prod\n    appId: prod-app\n  - name: staging\n    appId: staging-app\npreview:\n  groups: [cometchat-guid-2]\n  messages: 100\n';
@@ -256,7 +256,8 @@ describe('stage two: the "Live on" line (the target\'s last applied commit, as k
     const ctx = context(repo, { eventName: 'workflow_run', sha: baseSha, event: runEvent() });
     return runAction({ inputs: inputs('plan-live', { target, artifactDir }), context: ctx, deps: h.deps });
   }
-  const applied = (environment: string) => gh.deployments.push({
+  // Made by run 41, a push run of the apply workflow on main at baseSha (the fake serves it).
+  const applied = (environment: string) => startRun({ id: 41, head_sha: baseSha }) && gh.deployments.push({
     id: 5001, sha: baseSha, ref: baseSha, task: KWSYNC_DEPLOYMENT_TASK, environment, payload: {}, description: '', transient_environment: false, production_environment: false, created_at: '2026-11-20T14:01:10Z',
     statuses: [{ id: 5002, state: 'success', description: '', log_url: 'https://github.com/acme/lists/actions/runs/41', environment, created_at: '2026-11-20T14:02:33Z' }],
   });
