@@ -35,9 +35,15 @@ export interface RecordToProve {
   status: { created_at: string; log_url?: string; target_url?: string };
 }
 
-/** The run id in a status's link (`…/{owner}/{repo}/actions/runs/{id}`, optionally `/attempts/{n}`), else undefined. */
+/** The run id in a status's link (a path `/{owner}/{repo}/actions/runs/{id}`, optionally `/attempts/{n}`), else undefined. */
 export function runIdOf(url: string | undefined): number | undefined {
-  const m = url ? /\/actions\/runs\/(\d{1,15})(?:\/attempts\/\d+)?\/?$/.exec(url) : null;
+  let path: string;
+  try {
+    path = new URL(url ?? '').pathname;
+  } catch {
+    return undefined;
+  }
+  const m = /^\/[^/]+\/[^/]+\/actions\/runs\/(\d{1,15})(?:\/attempts\/\d+)?\/?$/.exec(path);
   return m ? Number(m[1]) : undefined;
 }
 
