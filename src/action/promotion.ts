@@ -2,8 +2,10 @@
 // `after: X` applies commit S only once X's record of S is a success. And before an apply, the
 // target's last record is read: when that commit is not in this commit's history and a list this
 // plan would update still has the revision that apply wrote, applying would revert another
-// writer's change (a hotfix branch applied by hand, a re-run of a newer commit's sibling); those
-// changes are marked unsafe, so they need force like every other unsafe change.
+// writer's change (a re-run of an older push run, a commit that left main's history); those
+// changes are marked unsafe, so they need force like every other unsafe change. The reader counts
+// only the apply workflow's push-run records (src/github/deployment-provenance.ts): an apply by hand
+// from another branch is not seen here.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { GitHubClient, RepoRef } from '../github/client.js';
