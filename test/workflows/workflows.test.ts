@@ -94,9 +94,10 @@ describe('workflow files', () => {
     // Git Database API (contents) and posts checks and comments; it never reads the run's artifact.
     const upload = { contents: 'read' };
     // deployments: read for the target's last recorded apply ("Live on", "Last applied").
-    const live = { contents: 'read', checks: 'write', 'pull-requests': 'write', deployments: 'read' };
-    const apply = { contents: 'read', 'pull-requests': 'write', deployments: 'write' };
-    const drift = { contents: 'read', issues: 'write', deployments: 'read' };
+    // actions: read to ask GitHub for the run behind each record (a record counts only when its run is the apply workflow's push run).
+    const live = { contents: 'read', checks: 'write', 'pull-requests': 'write', actions: 'read', deployments: 'read' };
+    const apply = { contents: 'read', 'pull-requests': 'write', actions: 'read', deployments: 'write' };
+    const drift = { contents: 'read', issues: 'write', actions: 'read', deployments: 'read' };
     expect(perms('kwsync-plan.yml', 'plan')).toEqual(upload);
     expect(perms('reusable-plan.yml', 'upload')).toEqual(upload);
     expect(perms('kwsync-plan-live.yml', 'plan')).toEqual(live);
@@ -131,7 +132,7 @@ describe('workflow files', () => {
     expect(rl.jobs.targets.if).toContain("github.event.workflow_run.conclusion == 'success'");
     expect(rl.jobs.targets.if).not.toContain("!= 'cancelled'");
     expect(rl.jobs.plan.steps.some((st: any) => String(st.uses).startsWith('actions/download-artifact@'))).toBe(false);
-    expect(rl.jobs.plan.permissions).toEqual({ contents: 'read', checks: 'write', 'pull-requests': 'write', deployments: 'read' });
+    expect(rl.jobs.plan.permissions).toEqual({ contents: 'read', checks: 'write', 'pull-requests': 'write', actions: 'read', deployments: 'read' });
     const step = rl.jobs.plan.steps.find((st: any) => st.uses === ACTION);
     expect(step.with['artifact-dir']).toBeUndefined();
   });
