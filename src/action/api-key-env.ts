@@ -15,4 +15,4 @@ export function takeApiKey(processEnv: NodeJS.ProcessEnv): Record<string, string
  * COMETCHAT_API_KEY, and the per-target keys of the status mode when named like it
  * (`apiKeyEnv: COMETCHAT_API_KEY_STAGING`, as the docs and `kwsync emulator --apps` suggest).
  */
-const KEY_VARIABLE = /^COMETCHAT_API_KEY(_[A-Za-z0-9_]+)?$/;
+export const KEY_VARIABLE = /^COMETCHAT_API_KEY(_[A-Za-z0-9_]+)?$/;

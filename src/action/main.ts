@@ -17,6 +17,7 @@ import { savePlan } from '../plan/index.js';
 import { validateRepo } from '../validate/index.js';
 import { readLocalBlob, validateAtRef } from './base-lists.js';
 import { takeApiKey } from './api-key-env.js';
+import { receiveKeys, respawnWithoutKeys } from './key-handover.js';
 import { parseRunContext } from './context.js';
 import type { ActionDeps } from './deps.js';
 import { formatError } from './format-error.js';
@@ -49,8 +50,9 @@ async function readEvent(path: string | undefined): Promise<unknown> {
   }
 }
 
-async function main(): Promise<void> {
-  const env = takeApiKey(process.env);
+/** `keys`: the API keys handed over on a pipe (key-handover.ts); this process's environment never held them. */
+async function main(keys: Record<string, string>): Promise<void> {
+  const env = { ...takeApiKey(process.env), ...keys };
   const apiKey = env.COMETCHAT_API_KEY?.trim();
   if (apiKey) core.setSecret(apiKey);
   core.setOutput('failed', 'false');
@@ -122,4 +124,14 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// The runner's process only re-runs this script without the keys and waits (key-handover.ts).
+const childExit = await respawnWithoutKeys();
+if (childExit !== undefined) process.exitCode = childExit;
+else {
+  const keys = await receiveKeys().catch((err: unknown) => {
+    core.setOutput('failed', 'true');
+    core.setFailed(`kwsync could not receive the API key from the process that started it: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  });
+  if (keys) await main(keys);
+}

@@ -2,8 +2,10 @@
 // `after: X` applies commit S only once X's record of S is a success. And before an apply, the
 // target's last record is read: when that commit is not in this commit's history and a list this
 // plan would update still has the revision that apply wrote, applying would revert another
-// writer's change (a hotfix branch applied by hand, a re-run of a newer commit's sibling); those
-// changes are marked unsafe, so they need force like every other unsafe change.
+// writer's change (a re-run of an older push run, a commit that left main's history); those
+// changes are marked unsafe, so they need force like every other unsafe change. The reader counts
+// only the apply workflow's push-run records (src/github/deployment-provenance.ts): an apply by hand
+// from another branch is not seen here.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { GitHubClient, RepoRef } from '../github/client.js';
@@ -30,6 +32,7 @@ export async function promotionBlock(reader: Pick<DeploymentReader, 'recordOf'>,
   }
   if (!found) return `${waits}: ${before.name} has no record of ${short(sha)} (apply it to ${before.name} first: the apply workflow runs ${before.name}'s wave before this one)`;
   if (found.state === 'success') return undefined;
+  if (found.state === 'ignored') return `${waits}: ${before.name} has no record of ${short(sha)} made by the apply workflow on a push to the default branch (ignored: ${found.description ?? 'records of others'})`;
   const link = found.record.runUrl ? ` (${found.record.runUrl})` : '';
   const why = found.description ? `: ${found.description}` : '';
   if (['in_progress', 'queued', 'pending'].includes(found.state)) return `${waits}: ${before.name}'s apply of ${short(sha)} has not finished${link}`;

@@ -30,14 +30,15 @@ export interface AppliedRecord {
 
 /** The answer to "what was last applied to this target?". */
 export type LastApplied =
-  | { found: true; record: AppliedRecord }
+  /** `ignored`: newer records that do not count (not made by the apply workflow on a push to the default branch), each with why. */
+  | { found: true; record: AppliedRecord; ignored?: string[] }
   /** `reason` says why there is none, for output: no record yet, no token, no repository, ...; `error` when the records could not be read at all (not: none exist). */
   | { found: false; reason: string; error?: true };
 
 export interface DeploymentReader {
   /** The last successful apply of `target` (its environment), or why there is none. */
   lastApplied(target: { name: string; environment?: string | undefined }): Promise<LastApplied>;
-  /** The newest record of `sha` on the target (any state): promotion asks whether it succeeded. */
+  /** The newest record of `sha` on the target the apply workflow made (any state): promotion asks whether it succeeded; state `ignored` (reasons in `description`) when only others' records exist. */
   recordOf?(target: { name: string; environment?: string | undefined }, sha: string): Promise<{ state: string; record: AppliedRecord; description?: string } | undefined>;
 }
 

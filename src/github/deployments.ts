@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { RequestError } from 'octokit';
 import type { GitHubClient, RepoRef } from './client.js';
 import { createOnce } from './create-once.js';
+import { provenanceChecker } from './deployment-provenance.js';
 import { environmentOf, KWSYNC_DEPLOYMENT_TASK, type AppliedPayload, type AppliedRecord, type DeploymentReader, type LastApplied } from './deployment-record.js';
 
 /** GitHub's cap on a deployment status description ("The maximum description length is 140 characters"). */
@@ -15,6 +16,8 @@ export const STATUS_DESCRIPTION_MAX = 140;
 /** How many of an environment's newest kwsync deployments lastApplied looks through for a success. */
 export const RECORDS_LOOKED_AT = 100;
 const PER_PAGE = 30;
+/** How many records of one commit recordOf looks through for one the apply workflow made. */
+export const RECORDS_OF_A_COMMIT = 10;
 
 export type TargetRef = { name: string; environment?: string | undefined };
 export type FinalState = 'success' | 'failure' | 'error';
@@ -107,6 +110,7 @@ interface DeploymentJson {
   sha: string;
   environment: string;
   payload: unknown;
+  created_at: string;
 }
 interface StatusJson {
   state: string;
@@ -116,8 +120,15 @@ interface StatusJson {
   target_url?: string;
 }
 
-/** The records kept as GitHub deployments of `repo`, read with `octokit`. */
-export function deploymentReader(octokit: GitHubClient, repo: RepoRef): DeploymentReader & { recordOf: NonNullable<DeploymentReader['recordOf']> } {
+/**
+ * The records kept as GitHub deployments of `repo`, read with `octokit`. Only records the apply
+ * workflow made on a push to the default branch count (deployment-provenance.ts); the others are
+ * skipped and named in the answer's `ignored`. `applyWorkflow`: that workflow's file, when not
+ * .github/workflows/kwsync-apply.yml.
+ */
+export function deploymentReader(octokit: GitHubClient, repo: RepoRef, opts: { applyWorkflow?: string } = {}): DeploymentReader & { recordOf: NonNullable<DeploymentReader['recordOf']> } {
+  const refusal = provenanceChecker(octokit, repo, opts);
+  const why = (d: DeploymentJson, status: StatusJson) => refusal({ id: d.id, sha: d.sha, created_at: d.created_at, status });
   const statusesOf = async (id: number): Promise<StatusJson[]> => {
     // Newest first; one page of 100 is every status an apply writes (in_progress, then one end).
     const res = await octokit.rest.repos.listDeploymentStatuses({ ...repo, deployment_id: id, per_page: 100 });
@@ -138,35 +149,60 @@ export function deploymentReader(octokit: GitHubClient, repo: RepoRef): Deployme
       const environment = environmentOf(target);
       try {
         let seen = 0;
-        // Newest first (GitHub lists deployments by creation, newest first); stop at the first success.
+        const ignored: string[] = [];
+        const withIgnored = (reason: string) => (ignored.length ? `${reason}; ignored: ${listed(ignored)}` : reason);
+        // Newest first (GitHub lists deployments by creation, newest first); stop at the first success the apply workflow made.
         for await (const page of octokit.paginate.iterator(octokit.rest.repos.listDeployments, { ...repo, environment, task: KWSYNC_DEPLOYMENT_TASK, per_page: PER_PAGE })) {
           for (const d of page.data as DeploymentJson[]) {
-            if (++seen > RECORDS_LOOKED_AT) return { found: false, reason: `no successful apply among the newest ${RECORDS_LOOKED_AT} kwsync records of environment ${environment}` };
+            if (++seen > RECORDS_LOOKED_AT) return { found: false, reason: withIgnored(`no successful apply among the newest ${RECORDS_LOOKED_AT} kwsync records of environment ${environment}`) };
             const success = (await statusesOf(d.id)).find((s) => s.state === 'success');
-            if (success) return { found: true, record: toRecord(target, d, success) };
+            if (!success) continue;
+            const refused = await why(d, success);
+            if (refused) ignored.push(refused);
+            else return { found: true, record: toRecord(target, d, success), ...(ignored.length ? { ignored } : {}) };
           }
         }
-        return { found: false, reason: seen === 0 ? `no kwsync apply recorded in environment ${environment} yet` : `no successful kwsync apply recorded in environment ${environment}` } satisfies LastApplied;
+        return { found: false, reason: withIgnored(seen === 0 ? `no kwsync apply recorded in environment ${environment} yet` : ignored.length ? `no successful kwsync apply by the apply workflow recorded in environment ${environment}` : `no successful kwsync apply recorded in environment ${environment}`) } satisfies LastApplied;
       } catch (err) {
         if (!(err instanceof RequestError)) throw err;
         return { found: false, reason: `the deployment records of environment ${environment} cannot be read (GitHub answered ${err.status}: ${err.message})` , error: true };
       }
     },
 
-    /** The newest record of `sha`; its state is the newest status's, with inactive after a success read as success. Throws when GitHub cannot be read. */
+    /**
+     * The newest record of `sha` the apply workflow made; its state is the newest status's, with
+     * inactive after a success read as success. Only records of the apply workflow: none gives
+     * undefined, or `{ state: 'ignored' }` with the reasons when records exist that do not count.
+     * Throws when GitHub cannot be read.
+     */
     async recordOf(target, sha) {
       const environment = environmentOf(target);
-      const res = await octokit.rest.repos.listDeployments({ ...repo, environment, task: KWSYNC_DEPLOYMENT_TASK, sha, per_page: 1 });
-      const d = res.data[0] as DeploymentJson | undefined;
-      if (!d) return undefined;
-      const statuses = await statusesOf(d.id);
-      const newest = statuses[0];
-      const success = statuses.find((s) => s.state === 'success');
-      const state = !newest ? 'pending' : newest.state === 'inactive' && success ? 'success' : newest.state;
-      const shown = (state === 'success' ? success : newest) ?? { state, created_at: '', description: null };
-      return { state, record: toRecord(target, d, shown), ...(shown.description ? { description: shown.description } : {}) };
+      const res = await octokit.rest.repos.listDeployments({ ...repo, environment, task: KWSYNC_DEPLOYMENT_TASK, sha, per_page: RECORDS_OF_A_COMMIT });
+      const ignored: string[] = [];
+      for (const d of res.data as DeploymentJson[]) {
+        const statuses = await statusesOf(d.id);
+        const newest = statuses[0];
+        const success = statuses.find((s) => s.state === 'success');
+        const state = !newest ? 'pending' : newest.state === 'inactive' && success ? 'success' : newest.state;
+        const shown = (state === 'success' ? success : newest) ?? { state, created_at: '', description: null };
+        // A record without any status links to no run: it is not the apply workflow's (which marks it in_progress first).
+        const refused = await why(d, shown);
+        if (refused) {
+          ignored.push(refused);
+          continue;
+        }
+        return { state, record: toRecord(target, d, shown), ...(shown.description ? { description: shown.description } : {}) };
+      }
+      const first = res.data[0] as DeploymentJson | undefined;
+      if (!first) return undefined;
+      return { state: 'ignored', record: toRecord(target, first, { state: 'ignored', created_at: '' }), description: listed(ignored) };
     },
   };
+}
+
+/** The first three reasons and how many more: a forger's hundred records make no hundred-line status. */
+function listed(reasons: string[]): string {
+  return reasons.length <= 3 ? reasons.join('; ') : `${reasons.slice(0, 3).join('; ')}; and ${reasons.length - 3} more`;
 }
 
 function isAppliedPayload(p: unknown): p is AppliedPayload {

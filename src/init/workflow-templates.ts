@@ -76,6 +76,7 @@ jobs:
       contents: read
       checks: write
       pull-requests: write
+      actions: read # the deployment records count only with their apply run (GET actions/runs/{id})
       deployments: read
     with:
       dir: ${dir}
@@ -114,6 +115,7 @@ jobs:
     permissions:
       contents: read
       pull-requests: write
+      actions: read # the deployment records count only with their apply run (GET actions/runs/{id})
       deployments: write
     with:
       dir: ${dir}
@@ -141,6 +143,7 @@ jobs:
     permissions:
       contents: read
       issues: write
+      actions: read # the deployment records count only with their apply run (GET actions/runs/{id})
       deployments: read
     with:
       dir: ${dir}

@@ -68,6 +68,7 @@ export function aheadCell(a: Ahead): string {
 export function targetNotes(t: TargetStatus): string[] {
   const notes: string[] = [];
   if (t.app) notes.push(`app ${t.app.appId ?? '(none set)'}, region ${t.app.region}, ${t.app.baseUrl}`);
+  if (t.applied.ignored) notes.push(`records ignored: ${t.applied.ignored}.`);
   if (t.comparedWith.note) notes.push(`drift: ${t.comparedWith.note}.`);
   if (t.drift.state === 'error') notes.push(`drift could not be read: ${t.drift.reason ?? 'unknown error'}`);
   if (t.drift.state !== 'drift' && t.drift.unmanaged.length > 0) notes.push(`unmanaged lists (no file) are not drift while prune is off: ${named(t.drift.unmanaged)}.`);

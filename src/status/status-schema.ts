@@ -18,6 +18,7 @@ export const appliedSchema = z
     deploymentId: z.number().int().optional(),
     reason: z.string().optional().describe('Why there is no record (none yet, no token, no repository, GitHub failed).'),
     error: z.boolean().optional().describe('True when the records could not be read (GitHub failed), not merely absent.'),
+    ignored: z.string().optional().describe('Newer records that do not count (not made by the apply workflow on a push to the default branch for their commit), with why.'),
   })
   .describe('The last applied commit, from the GitHub deployment record of the target.');
 

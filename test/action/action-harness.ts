@@ -18,7 +18,7 @@ import type { Diagnostic } from '../../src/model/diagnostic.js';
 import type { KeywordTarget } from '../../src/model/target.js';
 import { savePlan } from '../../src/plan/index.js';
 import { validateRepo } from '../../src/validate/index.js';
-import type { FakeGitHub } from '../github/fake-github.js';
+import { RUNNER_RUNS, startRun, type FakeGitHub } from '../github/fake-github.js';
 
 export function listYaml(id: string, terms: string[]): string {
   return `id: ${id}\nname: ${id}\ncategory: word\nsearchTerms: [${terms.join(', ')}]\n`;
@@ -86,11 +86,21 @@ export function inputs(mode: ActionInputs['mode'], extra: Partial<ActionInputs> 
   return { mode, dir: 'keywords', target: undefined, githubToken: 'gh-token', force: false, prune: undefined, artifactDir: undefined, ...extra };
 }
 
-export function context(repo: TempRepo, extra: Partial<RunContext> = {}): RunContext {
-  return {
-    owner: 'acme', repo: 'lists', eventName: 'push', sha: 'f'.repeat(40), defaultBranch: 'main',
-    runUrl: 'https://github.com/acme/lists/actions/runs/42', apiUrl: 'unused', workspace: repo.dir, ...extra,
-  };
+/**
+ * The run context of one workflow run. Each is a distinct run the runner started (the fake GitHub
+ * serves it from GET /actions/runs/{id}): its event, default branch and sha are the context's, its
+ * workflow the apply workflow unless `workflowPath` says otherwise. A given `runUrl` names a run
+ * recorded the same way the first time it is seen.
+ */
+export function context(repo: TempRepo, extra: Partial<RunContext> = {}, workflowPath = '.github/workflows/kwsync-apply.yml'): RunContext {
+  const base = { owner: 'acme', repo: 'lists', eventName: 'push', sha: 'f'.repeat(40), defaultBranch: 'main', apiUrl: 'unused', workspace: repo.dir, ...extra };
+  const describe = { event: base.eventName, head_branch: base.defaultBranch ?? 'main', head_sha: base.sha, path: workflowPath, repository: `${base.owner}/${base.repo}` };
+  const given = extra.runUrl && /\/actions\/runs\/(\d+)$/.exec(extra.runUrl);
+  if (given) {
+    if (!RUNNER_RUNS.has(Number(given[1]))) startRun({ ...describe, id: Number(given[1]) });
+    return { ...base, runUrl: extra.runUrl! };
+  }
+  return { ...base, runUrl: extra.runUrl ?? startRun(describe).url };
 }
 
 /** What one stage-two test runs against: a fresh emulator, a git repository the fake GitHub serves, a runner temp folder. */

@@ -36,7 +36,9 @@ describe('every apply is one deployment', () => {
     const d = gh.deployments[0]!;
     expect(d).toMatchObject({ sha, ref: sha, task: KWSYNC_DEPLOYMENT_TASK, environment: 'default' });
     expect(d.statuses.map((s) => s.state)).toEqual(['in_progress', 'success']);
-    expect(d.statuses[1]!.log_url).toBe('https://github.com/acme/lists/actions/runs/42');
+    // The run's own link (each run context is a distinct run of the apply workflow, as on GitHub).
+    expect(d.statuses[1]!.log_url).toMatch(/^https:\/\/github\.com\/acme\/lists\/actions\/runs\/\d+$/);
+    expect(d.statuses[0]!.log_url).toBe(d.statuses[1]!.log_url);
     expect(d.statuses[1]!.description).toBe(`applied ${sha.slice(0, 7)}: 2 create applied`);
     const scam = await live().getKeywordList('scam');
     expect(d.payload).toMatchObject({ kwsync: 1, target: 'default', created: ['other', 'scam'], updated: [], deleted: [] });
@@ -55,7 +57,7 @@ describe('every apply is one deployment', () => {
     // The reader: the newest success, and the fake answers in GitHub's response shapes.
     const octokit = createGitHubClient({ token: 't', baseUrl: gh.url, throttle: false, retryBaseMs: 1 });
     const last = await deploymentReader(octokit, { owner: 'acme', repo: 'lists' }).lastApplied({ name: 'default' });
-    expect(last).toMatchObject({ found: true, record: { deploymentId: gh.deployments[1]!.id, sha, environment: 'default', runUrl: 'https://github.com/acme/lists/actions/runs/42' } });
+    expect(last).toMatchObject({ found: true, record: { deploymentId: gh.deployments[1]!.id, sha, environment: 'default', runUrl: gh.deployments[1]!.statuses[1]!.log_url } });
     const list = await octokit.rest.repos.listDeployments({ owner: 'acme', repo: 'lists', environment: 'default' });
     expect(responseProblems('repos/list-deployments', 200, list.data)).toEqual([]);
     const statuses = await octokit.rest.repos.listDeploymentStatuses({ owner: 'acme', repo: 'lists', deployment_id: gh.deployments[0]!.id });
@@ -150,7 +152,7 @@ describe('promotion: after:', () => {
     w.emu.injectFaults({ type: '502', count: 20, method: 'POST', path: '/moderation/keywords' });
     expect((await runAt(sha, 'apply', { target: 'staging' })).result.failed).toBe(true);
     const { result } = await runAt(sha, 'apply', { target: 'production' });
-    expect(result.message).toBe(`nothing was applied: production waits for staging: staging's apply of ${sha.slice(0, 7)} failed (https://github.com/acme/lists/actions/runs/42): did not finish ${sha.slice(0, 7)}: 1 create failed`);
+    expect(result.message).toBe(`nothing was applied: production waits for staging: staging's apply of ${sha.slice(0, 7)} failed (${gh.deployments[0]!.statuses.at(-1)!.log_url}): did not finish ${sha.slice(0, 7)}: 1 create failed`);
   });
 });
 
@@ -171,7 +173,7 @@ describe('an apply that would revert another commit\'s apply', () => {
 
     const refused = await runAt(head);
     expect(refused.result.failed).toBe(true);
-    expect(refused.result.message).toMatch(new RegExp(`^refused 1 unsafe change; nothing was applied: scam: .*reverts the apply of ${hotfix.slice(0, 7)} \\(.*run https://github.com/acme/lists/actions/runs/42\\): the list still has the revision that apply wrote`));
+    expect(refused.result.message).toMatch(new RegExp(`^refused 1 unsafe change; nothing was applied: scam: .*reverts the apply of ${hotfix.slice(0, 7)} \\(.*run https://github.com/acme/lists/actions/runs/\\d+\\): the list still has the revision that apply wrote`));
     expect((await live().getKeywordList('scam'))?.searchTerms).toEqual(['a', 'hotfix']);
     expect(gh.deployments.at(-1)!.statuses.map((s) => s.state)).toEqual(['in_progress', 'failure']);
 

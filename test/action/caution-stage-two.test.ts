@@ -34,7 +34,7 @@ async function stageTwo(files: Record<string, string>): Promise<{ body: string; 
   });
   const event = { workflow_run: { event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', head_sha: head, head_branch: 'feature', head_repository: { full_name: 'acme/lists', owner: { login: 'acme' } }, pull_requests: [] } };
   const h = harness(w.repo, gh, w.emu);
-  await runAction({ inputs: inputs('plan-live'), context: context(w.repo, { eventName: 'workflow_run', sha: baseSha, event }), deps: h.deps });
+  await runAction({ inputs: inputs('plan-live'), context: context(w.repo, { eventName: 'workflow_run', sha: baseSha, event, runUrl: RUN }), deps: h.deps });
   return { body: planComment(gh, 7)?.body ?? '', check: gh.checkRuns.at(-1) };
 }
 

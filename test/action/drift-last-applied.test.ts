@@ -37,7 +37,7 @@ describe('the drift job names the last applied commit', () => {
 
     const { result, summary } = await runAt(sha, 'drift');
     expect(result).toMatchObject({ failed: false, hasChanges: true });
-    const line = `Last applied: \`${sha.slice(0, 7)}\` on ${minute} by [run](https://github.com/acme/lists/actions/runs/42). The default branch is that commit.`;
+    const line = `Last applied: \`${sha.slice(0, 7)}\` on ${minute} by [run](${gh.deployments[0]!.statuses[0]!.log_url}). The default branch is that commit.`;
     expect(summary).toContain(line);
     expect(gh.issues).toHaveLength(1);
     expect(gh.issues[0]!.body).toContain(line);

@@ -16,7 +16,7 @@ import { KWSYNC_DEPLOYMENT_TASK } from '../../src/github/deployment-record.js';
 import { deploymentReader } from '../../src/github/deployments.js';
 import { planSection } from '../github/plan-comment.js';
 import { runCommentJob } from './comment-job.js';
-import { FakeGitHub, type FakePull } from '../github/fake-github.js';
+import { FakeGitHub, startRun, type FakePull } from '../github/fake-github.js';
 import { context, harness, inputs, listYaml, TempRepo } from './action-harness.js';
 
 const CONFIG = 'targets:\n  - name: prod\n    appId: prod-app\n  - name: staging\n    appId: staging-app\npreview:\n  groups: [cometchat-guid-2]\n  messages: 100\n';
@@ -268,7 +268,8 @@ describe('stage two: the "Live on" line (the target\'s last applied commit, as k
     await runCommentJob(repo, gh, runEvent(), dirs);
     return result;
   }
-  const applied = (environment: string) => gh.deployments.push({
+  // Made by run 41, a push run of the apply workflow on main at baseSha (the fake serves it).
+  const applied = (environment: string) => startRun({ id: 41, head_sha: baseSha }) && gh.deployments.push({
     id: 5001, sha: baseSha, ref: baseSha, task: KWSYNC_DEPLOYMENT_TASK, environment, payload: {}, description: '', transient_environment: false, production_environment: false, created_at: '2026-11-20T14:01:10Z',
     statuses: [{ id: 5002, state: 'success', description: '', log_url: 'https://github.com/acme/lists/actions/runs/41', environment, created_at: '2026-11-20T14:02:33Z' }],
   });

@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 
 const DOCUMENT_PATH = fileURLToPath(new URL('./github-deployments.openapi.yaml', import.meta.url));
 
-export type DeploymentOperation = 'repos/list-deployments' | 'repos/create-deployment' | 'repos/list-deployment-statuses' | 'repos/create-deployment-status';
+export type DeploymentOperation = 'repos/list-deployments' | 'repos/create-deployment' | 'repos/list-deployment-statuses' | 'repos/create-deployment-status' | 'actions/get-workflow-run';
 
 type Doc = { paths: Record<string, Record<string, any>>; components: Record<string, unknown> };
 const doc = parse(readFileSync(DOCUMENT_PATH, 'utf8')) as Doc;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { createGitHubClient } from '../../src/github/client.js';
 import { createApplyDeployment, deploymentReader, setDeploymentStatus, statusDescription } from '../../src/github/deployments.js';
 import type { AppliedPayload } from '../../src/github/deployment-record.js';
-import { FakeGitHub } from './fake-github.js';
+import { FakeGitHub, startRun } from './fake-github.js';
 
 let gh: FakeGitHub;
 beforeAll(async () => {
@@ -19,12 +19,15 @@ const payload: AppliedPayload = { kwsync: 1, target: 'staging', created: [], upd
 const sha = (n: number) => n.toString(16).padStart(40, '0');
 const staging = { name: 'staging' };
 
-async function applied(n: number, state: 'success' | 'failure', target = staging): Promise<number> {
+/** An apply of sha(n) by a push run of the apply workflow on main (its own run, as on GitHub); returns the deployment id. */
+async function applied(n: number, state: 'success' | 'failure', target = staging, run = startRun({ head_sha: sha(n) })): Promise<number> {
   const { id } = await createApplyDeployment(octokit(), { ...repo, target, sha: sha(n), payload });
-  await setDeploymentStatus(octokit(), { ...repo, deploymentId: id, state: 'in_progress', description: 'applying', logUrl: `https://run/${n}` });
-  await setDeploymentStatus(octokit(), { ...repo, deploymentId: id, state, description: state, logUrl: `https://run/${n}` });
+  await setDeploymentStatus(octokit(), { ...repo, deploymentId: id, state: 'in_progress', description: 'applying', logUrl: run.url });
+  await setDeploymentStatus(octokit(), { ...repo, deploymentId: id, state, description: state, logUrl: run.url });
+  runs.set(n, run.url);
   return id;
 }
+const runs = new Map<number, string>();
 
 describe('createApplyDeployment', () => {
   it('after a 502 that hid a landed create, finds it by its nonce instead of creating a second', async () => {
@@ -54,7 +57,7 @@ describe('deploymentReader', () => {
     for (let n = 2; n <= 34; n++) await applied(n, 'failure');
     gh.requests = [];
     const last = await deploymentReader(octokit(), repo).lastApplied(staging);
-    expect(last).toMatchObject({ found: true, record: { sha: sha(1), environment: 'staging', runUrl: 'https://run/1', payload } });
+    expect(last).toMatchObject({ found: true, record: { sha: sha(1), environment: 'staging', runUrl: runs.get(1), payload } });
     // 34 records at 30 a page: two pages of deployments, a statuses read per record looked at.
     expect(gh.requests.filter((r) => r.path.endsWith('/deployments')).map((r) => r.query.page ?? '1')).toEqual(['1', '2']);
     expect(gh.requests.filter((r) => r.path.endsWith('/statuses'))).toHaveLength(34);
@@ -62,7 +65,8 @@ describe('deploymentReader', () => {
     await applied(35, 'success');
     gh.requests = [];
     expect(await deploymentReader(octokit(), repo).lastApplied(staging)).toMatchObject({ found: true, record: { sha: sha(35) } });
-    expect(gh.requests).toHaveLength(2);
+    // The deployments page, its statuses, and the proof: the run and the repository (its default branch).
+    expect(gh.requests.map((r) => r.path)).toEqual(['/repos/acme/lists/deployments', `/repos/acme/lists/deployments/${gh.deployments.at(-1)!.id}/statuses`, `/repos/acme/lists/actions/runs/${runs.get(35)!.split('/').pop()}`, '/repos/acme/lists']);
   });
 
   it('says why there is none, and keeps environments and other tasks apart', async () => {
@@ -78,7 +82,7 @@ describe('deploymentReader', () => {
     await applied(2, 'success');
     expect(gh.deployments[0]!.statuses.at(-1)!.state).toBe('inactive');
     const reader = deploymentReader(octokit(), repo);
-    expect(await reader.recordOf(staging, sha(1))).toMatchObject({ state: 'success', record: { sha: sha(1), runUrl: 'https://run/1' } });
+    expect(await reader.recordOf(staging, sha(1))).toMatchObject({ state: 'success', record: { sha: sha(1), runUrl: runs.get(1) } });
     await applied(3, 'failure');
     expect(await reader.recordOf(staging, sha(3))).toMatchObject({ state: 'failure', description: 'failure' });
     expect(await reader.recordOf(staging, sha(4))).toBeUndefined();

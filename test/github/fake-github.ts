@@ -65,6 +65,24 @@ export interface FakeDeployment {
   statuses: { id: number; state: string; description: string; log_url: string; environment: string; created_at: string }[];
 }
 
+/** A workflow run as GitHub keeps it (only what GET /actions/runs/{id} serves and kwsync reads). */
+export interface FakeRun {
+  id: number; repository: string; event: string; head_branch: string | null; head_sha: string; path: string;
+  status: 'queued' | 'in_progress' | 'completed'; created_at: string; updated_at: string;
+}
+/**
+ * The runs the Actions runner started, shared by every fake in the process (the test harness's
+ * context() starts one per run context): GET /actions/runs/{id} answers from here and from `runs`.
+ */
+export const RUNNER_RUNS = new Map<number, FakeRun>();
+let nextRunId = 7_000_000;
+/** Starts a run (distinct id) and returns it; its link is `https://github.com/{repository}/actions/runs/{id}`. */
+export function startRun(run: Partial<FakeRun> & Pick<FakeRun, 'head_sha'>): FakeRun & { url: string } {
+  const r: FakeRun = { id: run.id ?? nextRunId++, repository: 'acme/lists', event: 'push', head_branch: 'main', path: '.github/workflows/kwsync-apply.yml', status: 'in_progress', created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z', ...run };
+  RUNNER_RUNS.set(r.id, r);
+  return { ...r, url: `https://github.com/${r.repository}/actions/runs/${r.id}` };
+}
+
 export class FakeGitHub {
   requests: RecordedRequest[] = [];
   comments: FakeComment[] = [];
@@ -295,6 +313,11 @@ export class FakeGitHub {
       return { status: 200, json: { total_count: runs.length, check_runs: runs.map((r) => ({ id: r.id, name: r.name, head_sha: r.head_sha, external_id: r.external_id ?? null, html_url: `https://github.test/checks/${r.id}` })) } };
     }
     if (/^\/repos\/[^/]+\/[^/]+\/deployments(\/|$)/.test(path)) return this.deploymentRoute(method, path, q, body);
+    if ((m = /^\/repos\/([^/]+\/[^/]+)\/actions\/runs\/(\d+)$/.exec(path)) && method === 'GET') {
+      // GitHub answers 404 for a run id of another repository.
+      const run = RUNNER_RUNS.get(Number(m[2]));
+      return run && run.repository.toLowerCase() === m[1]!.toLowerCase() ? { status: 200, json: runJson(run) } : { status: 404, json: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/actions/workflow-runs#get-a-workflow-run' } };
+    }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/compare\/([0-9a-f]{40})\.\.\.([0-9a-f]{40})$/.exec(path)) && method === 'GET') {
       return this.compare(m[1]!, m[2]!);
     }
@@ -422,6 +445,20 @@ export class FakeGitHub {
 
 function git(dir: string, args: string[]): Buffer {
   return execFileSync('git', args, { cwd: dir, maxBuffer: 256 * 1024 * 1024 });
+}
+
+/** GitHub's workflow-run schema (required fields), as github-deployments.openapi.yaml transcribes it. */
+export function runJson(r: FakeRun) {
+  const api = `https://api.github.test/repos/${r.repository}`;
+  const repo = { id: 1, node_id: 'R_1', name: r.repository.split('/')[1], full_name: r.repository, owner: { login: r.repository.split('/')[0] }, private: false, html_url: `https://github.com/${r.repository}`, url: api };
+  return {
+    id: r.id, name: 'kwsync apply', node_id: `WFR_${r.id}`, head_branch: r.head_branch, head_sha: r.head_sha, path: r.path, run_number: r.id % 1000, run_attempt: 1,
+    display_title: 'kwsync apply', event: r.event, status: r.status, conclusion: r.status === 'completed' ? 'success' : null, workflow_id: 1,
+    url: `${api}/actions/runs/${r.id}`, html_url: `https://github.com/${r.repository}/actions/runs/${r.id}`, pull_requests: [], created_at: r.created_at, updated_at: r.updated_at,
+    run_started_at: r.created_at, jobs_url: `${api}/actions/runs/${r.id}/jobs`, logs_url: `${api}/actions/runs/${r.id}/logs`, check_suite_url: `${api}/check-suites/1`,
+    artifacts_url: `${api}/actions/runs/${r.id}/artifacts`, cancel_url: `${api}/actions/runs/${r.id}/cancel`, rerun_url: `${api}/actions/runs/${r.id}/rerun`,
+    workflow_url: `${api}/actions/workflows/1`, head_commit: null, repository: repo, head_repository: repo,
+  };
 }
 
 function deploymentJson(api: string, d: FakeDeployment) {

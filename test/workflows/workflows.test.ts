@@ -94,9 +94,10 @@ describe('workflow files', () => {
     // Git Database API (contents) and posts checks and comments; it never reads the run's artifact.
     const upload = { contents: 'read' };
     // deployments: read for the target's last recorded apply ("Live on", "Last applied").
-    const live = { contents: 'read', checks: 'write', 'pull-requests': 'write', deployments: 'read' };
-    const apply = { contents: 'read', 'pull-requests': 'write', deployments: 'write' };
-    const drift = { contents: 'read', issues: 'write', deployments: 'read' };
+    // actions: read to ask GitHub for the run behind each record (a record counts only when its run is the apply workflow's push run).
+    const live = { contents: 'read', checks: 'write', 'pull-requests': 'write', actions: 'read', deployments: 'read' };
+    const apply = { contents: 'read', 'pull-requests': 'write', actions: 'read', deployments: 'write' };
+    const drift = { contents: 'read', issues: 'write', actions: 'read', deployments: 'read' };
     expect(perms('kwsync-plan.yml', 'plan')).toEqual(upload);
     expect(perms('reusable-plan.yml', 'upload')).toEqual(upload);
     expect(perms('kwsync-plan-live.yml', 'plan')).toEqual(live);
@@ -138,7 +139,7 @@ describe('workflow files', () => {
       { name: 'kwsync-head', pattern: undefined, if: "${{ needs.targets.outputs.head-digest != '' }}", continue: true },
     ]);
     expect(JSON.stringify(rl)).not.toContain('kwsync-pr');
-    expect(rl.jobs.plan.permissions).toEqual({ contents: 'read', checks: 'write', 'pull-requests': 'write', deployments: 'read' });
+    expect(rl.jobs.plan.permissions).toEqual({ contents: 'read', checks: 'write', 'pull-requests': 'write', actions: 'read', deployments: 'read' });
     const step = rl.jobs.plan.steps.find((st: any) => st.uses === ACTION);
     expect(step.with['artifact-dir']).toBe(downloads[0].with.path);
     expect(step.with['head-digest']).toBe('${{ needs.targets.outputs.head-digest }}');
