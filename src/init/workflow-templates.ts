@@ -99,7 +99,8 @@ on:
     paths:
       - "${dir}/**"
   # Run by hand on ${opts.branch} to finish an apply that failed half-way (apply is idempotent), or with
-  # "force" checked to apply changes the plan marks unsafe (large removals, deleted lists).
+  # "force" checked to apply changes the plan marks unsafe (large removals, deleted lists). Only a
+  # push run's deployment record counts as applied (promotion, status): re-run the push run after.
   workflow_dispatch:
     inputs:
       force:
