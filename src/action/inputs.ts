@@ -1,7 +1,7 @@
 // The Action's inputs as one typed object (read in main.ts, parsed here so the rules are testable).
 import { UsageError } from '../errors.js';
 
-export const MODES = ['plan', 'plan-upload', 'plan-live', 'apply', 'drift', 'targets', 'status'] as const;
+export const MODES = ['plan', 'plan-upload', 'plan-live', 'plan-comment', 'apply', 'drift', 'targets', 'status'] as const;
 export type Mode = (typeof MODES)[number];
 
 export interface ActionInputs {

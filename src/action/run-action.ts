@@ -3,6 +3,7 @@ import type { ActionResult, ActionRun } from './deps.js';
 import { runApply } from './run-apply.js';
 import { runDrift } from './run-drift.js';
 import { runPlan } from './run-plan.js';
+import { runPlanComment } from './run-plan-comment.js';
 import { runPlanLive } from './run-plan-live.js';
 import { runPlanUpload } from './run-plan-upload.js';
 import { runTargets } from './run-targets.js';
@@ -16,6 +17,8 @@ export async function runAction(run: ActionRun): Promise<ActionResult> {
       return runPlanUpload(run);
     case 'plan-live':
       return runPlanLive(run);
+    case 'plan-comment':
+      return runPlanComment(run);
     case 'apply':
       return runApply(run);
     case 'drift':

@@ -6,14 +6,17 @@
 // lists from git at that commit (never from the run's artifact); and decides from the PR's author,
 // as GitHub reports it, what the comment may show (pr-trust.ts). The plan is three-way (base
 // branch, live, PR) under the stricter of the base's and the PR's guards (guard.ts); the check
-// run goes on the commit whose files were planned.
+// run goes on the commit whose files were planned, and the plan is this target's section of the
+// PR's one plan comment (posted by the comment job, run-plan-comment.ts, when there are several).
 import { ConfigError, KwsyncError } from '../errors.js';
 import { utf8Bytes } from '../github/fit-markdown.js';
-import { readFolderAtCommit } from '../github/folder-at-commit.js';
+import { readFolderAtCommit, type FolderAtCommit } from '../github/folder-at-commit.js';
 import { planMarker } from '../github/markers.js';
 import { renderInvalidComment, truncatedNote } from '../github/render-comments.js';
 import { renderPrPlanComment } from '../github/render-pr-plan.js';
+import { PLAN_COMMENT_MARKER, renderPrSummaryComment } from '../github/render-pr-summary.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
+import { writeSectionFile } from './plan-sections.js';
 import { mdCode, mdText } from '../render/markdown-escape.js';
 import { untrustedBudget } from '../validate/untrusted.js';
 import { renderWithheldPlan } from '../github/withheld-plan.js';
@@ -59,7 +62,9 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
   // What is live on the target, read once for every PR of the run; a failure to read is the line's fallback.
   const liveOn = liveOnLine(target, await readLastApplied(deps.deploymentReader, { name: target, environment: trusted.targetConfig?.environment }));
   const outcomes: PrOutcome[] = [];
-  for (const pr of lookup.prs) outcomes.push(await planPullRequest(run, pr, trusted, target, liveOn));
+  // PRs sharing the head (every PR of the run has the run's commit as its head) read its files once.
+  const heads = new Map<string, Promise<FolderAtCommit>>();
+  for (const pr of lookup.prs) outcomes.push(await planPullRequest(run, pr, trusted, target, liveOn, heads));
   try {
     await publishPlanCheck(run, lookup.prs[0]!.headSha, target, outcomes);
   } catch (err) {
@@ -78,20 +83,22 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
 }
 
 /** One PR: read its lists at the head commit, validate under the stricter guards, then plan as its author's trust allows. */
-async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted: Settings, target: string, liveOn: string): Promise<PrOutcome> {
+async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted: Settings, target: string, liveOn: string, heads: Map<string, Promise<FolderAtCommit>>): Promise<PrOutcome> {
   const { inputs, context, deps } = run;
   const repo = { owner: context.owner, repo: context.repo };
   const trust = await decideTrust(deps.octokit, repo, pr);
   deps.log.info(`#${pr.number}: ${trust.trusted ? 'the live plan is shown' : 'the live plan is withheld'}: ${trust.why}`);
   let root: string;
   try {
-    const folder = await readFolderAtCommit(deps.octokit, { ...repo, sha: pr.headSha, dir: inputs.dir, limits: DEFAULT_BUNDLE_LIMITS, pathProblem: unsafePathReason, ...(deps.readLocalBlob ? { readLocalBlob: deps.readLocalBlob } : {}) });
+    const read = heads.get(pr.headSha) ?? readFolderAtCommit(deps.octokit, { ...repo, sha: pr.headSha, dir: inputs.dir, limits: DEFAULT_BUNDLE_LIMITS, pathProblem: unsafePathReason, ...(deps.readLocalBlob ? { readLocalBlob: deps.readLocalBlob } : {}) });
+    heads.set(pr.headSha, read);
+    const folder = await read;
     deps.log.info(`#${pr.number}: read ${folder.files.length} file(s) of ${inputs.dir}/ at ${pr.headSha} (${folder.local} from the checkout's objects, the rest through the API)`);
     const refuse = (why: string) => new ConfigError(`the pull request's lists at ${pr.headSha.slice(0, 7)} are refused: ${why}`, { hint: 'nothing was planned' });
     root = await writeUntrustedFolder({ dir: inputs.dir, files: folder.files, refuse });
   } catch (err) {
     if (!(err instanceof KwsyncError)) throw err;
-    return refused(run, pr, target, err);
+    return refused(run, pr, trusted, target, err);
   }
   // One copy of the base commit's folder serves the PR's validation (as its git base), the base's own, and its guards.
   const withoutBase = (err: unknown) => {
@@ -129,9 +136,10 @@ interface PlanInputs {
   liveOn: string;
 }
 
-async function invalid(run: ActionRun, { pr, target, prValidation }: PlanInputs): Promise<PrOutcome> {
+async function invalid(run: ActionRun, p: PlanInputs): Promise<PrOutcome> {
+  const { pr, target, prValidation } = p;
   const link = { runUrl: run.context.runUrl, sha: pr.headSha };
-  await comment(run, pr, target, renderInvalidComment(target, prValidation.errorCount, prValidation.warningCount, link));
+  await comment(run, pr, target, orderOf(p.trusted, target), renderInvalidComment(target, prValidation.errorCount, prValidation.warningCount, link), `invalid lists: ${prValidation.errorCount} error(s); no plan`);
   await run.deps.writeSummary(renderPlanSummary(undefined, prValidation.diagnostics, renderPlanMarkdown, [`#${pr.number} at \`${pr.headSha}\`:`]));
   return {
     pr,
@@ -176,7 +184,7 @@ async function planTrusted(run: ActionRun, p: PlanInputs, trust: Trust): Promise
   const summary = renderPrPlanComment(tw, { ...common, limit: SUMMARY_LIMIT_BYTES, measure: utf8Bytes, shortenedNote: SUMMARY_SHORTENED_NOTE });
   await deps.writeSummary(summary.body);
   const planJsonPath = await deps.writePlanFile(tw.plan);
-  const posted = await comment(run, pr, target, renderPrPlanComment(tw, { ...common, shortenedNote: truncatedNote(context.runUrl, summary.truncated) }).body);
+  const posted = await comment(run, pr, target, orderOf(trusted, target), renderPrPlanComment(tw, { ...common, shortenedNote: truncatedNote(context.runUrl, summary.truncated) }).body, planSummaryLine(tw.plan, problems.length));
   const failed = problems.length > 0;
   // The check never claims a comment that is not there.
   const where = posted ? 'The plan is in the pull request comment.' : 'The plan is in the job summary (the pull request comment could not be posted).';
@@ -222,7 +230,7 @@ async function planWithheld(run: ActionRun, p: PlanInputs, trust: Trust): Promis
   });
   // The job summary of a public repository is as public as the comment: the same counts only.
   await deps.writeSummary(body.slice(body.indexOf('\n') + 1));
-  await comment(run, pr, target, body);
+  await comment(run, pr, target, orderOf(trusted, target), body, lists.length > 0 ? `live plan withheld: ${lists.length} list(s) changed` : 'no list changed');
   return {
     pr,
     diagnostics: prValidation.diagnostics,
@@ -269,10 +277,23 @@ async function impact({ deps }: ActionRun, trusted: Settings, plan: Plan, prList
   }
 }
 
-/** The sticky comment; false (with a warning) when GitHub refused it: the plan stands, its report failed. */
-async function comment({ context, deps }: ActionRun, pr: VerifiedPullRequest, target: string, body: string): Promise<boolean> {
+/**
+ * This target's section of the PR's one plan comment: handed to the comment job (plan-sections.ts)
+ * when kwsync.yaml has several targets, posted here when there is one (the only writer). False
+ * (with a warning) when GitHub refused it: the plan stands, its report failed. `summary` is the
+ * table row (counts and an outcome, no PR text).
+ */
+async function comment({ context, deps }: ActionRun, pr: VerifiedPullRequest, target: string, order: readonly string[], body: string, summary: string): Promise<boolean> {
+  const details = body.startsWith(planMarker(target)) ? body.slice(planMarker(target).length).replace(/^\n/, '') : body;
+  const section = { target, summary, details, runUrl: context.runUrl };
   try {
-    const res = await upsertStickyComment(deps.octokit, { owner: context.owner, repo: context.repo, issueNumber: pr.number, marker: planMarker(target), body });
+    await writeSectionFile(deps.tempDir, { pr: pr.number, headSha: pr.headSha, ...section });
+    if (order.length > 1) {
+      deps.log.info(`#${pr.number}: the plan of ${target} goes into the one plan comment, which the comment job posts after every target's job`);
+      return true;
+    }
+    const one = renderPrSummaryComment(new Map([[target, section]]), { order, headSha: pr.headSha, runUrl: context.runUrl });
+    const res = await upsertStickyComment(deps.octokit, { owner: context.owner, repo: context.repo, issueNumber: pr.number, marker: PLAN_COMMENT_MARKER, body: one });
     deps.log.info(`plan comment ${res.action} on #${pr.number}: ${res.url}`);
     return true;
   } catch (err) {
@@ -283,10 +304,22 @@ async function comment({ context, deps }: ActionRun, pr: VerifiedPullRequest, ta
   }
 }
 
-async function refused(run: ActionRun, pr: VerifiedPullRequest, target: string, err: KwsyncError): Promise<PrOutcome> {
+/** The targets of the default branch's kwsync.yaml, in order (the comment's table lists each). */
+function orderOf(trusted: Settings, target: string): string[] {
+  return trusted.config.targets?.map((t) => t.name) ?? [target];
+}
+
+/** The table row of a live plan: its counts, and whether apply would refuse or fail. */
+function planSummaryLine(plan: Plan, problems: number): string {
+  const count = (k: string) => plan.changes.filter((c) => c.kind === k).length;
+  const changes = planHasChanges(plan) ? `${count('create')} to create, ${count('update')} to update, ${count('delete')} to delete` : 'no changes';
+  return problems > 0 ? `${changes}; apply would refuse or fail (${problems} problem(s))` : changes;
+}
+
+async function refused(run: ActionRun, pr: VerifiedPullRequest, trusted: Settings, target: string, err: KwsyncError): Promise<PrOutcome> {
   // The reason may quote a path from the PR's tree.
   const text = `${err.message}${err.hint ? ` (${err.hint})` : ''}`;
-  await comment(run, pr, target, [planMarker(target), `### kwsync plan for ${mdCode(target)}`, '', `**No plan was made.** ${mdText(text)}`, ''].join('\n'));
+  await comment(run, pr, target, orderOf(trusted, target), [`### kwsync plan for ${mdCode(target)}`, '', `**No plan was made.** ${mdText(text)}`, ''].join('\n'), 'no plan: the pull request\'s lists could not be read');
   await run.deps.writeSummary(`**No plan was made for #${pr.number}.** ${mdText(text)}\n`);
   return { pr, diagnostics: [], headline: text, conclusion: 'failure', hasChanges: false, planJsonPath: '', message: text, title: 'The pull request\'s lists could not be read' };
 }

@@ -26,7 +26,7 @@ export function formatListYaml(input: string, opts: { sortTerms: boolean }): str
   const pair = root.items.find((p) => isScalar(p.key) && p.key.value === 'searchTerms');
   const seq = pair?.value;
   if (!isSeq(seq)) return root.flow ? wholeDocument(doc, root) : text;
-  canonicalTerms(seq, opts.sortTerms);
+  canonicalTerms(seq, opts.sortTerms, doc.get('category') === 'word');
   const start = (pair!.key as Scalar).range?.[0];
   const end = seq.range?.[2];
   // A block mapping at the left margin: the `searchTerms` entry is replaced in place.
@@ -36,11 +36,12 @@ export function formatListYaml(input: string, opts: { sortTerms: boolean }): str
   return text.slice(0, start) + entry.toString(YAML_OUTPUT) + text.slice(end);
 }
 
-function canonicalTerms(seq: YAMLSeq, sortTerms: boolean): void {
+function canonicalTerms(seq: YAMLSeq, sortTerms: boolean, words: boolean): void {
   seq.flow = false;
   for (const item of seq.items) {
     if (!isScalar(item) || typeof item.value !== 'string') continue;
-    item.type = CONTROL.test(item.value) ? Scalar.QUOTE_DOUBLE : needsQuotes(item.value) ? quoteStyle(item.value) : Scalar.PLAIN;
+    // In a word list a comma quoted on purpose stays quoted: plain, `a, b` reads as two terms pasted as one (term-several).
+    item.type = CONTROL.test(item.value) ? Scalar.QUOTE_DOUBLE : needsQuotes(item.value) || (words && item.value.includes(',')) ? quoteStyle(item.value) : Scalar.PLAIN;
   }
   if (sortTerms) seq.items.sort((a, b) => compareTerms(termOf(a), termOf(b)));
 }

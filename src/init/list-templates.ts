@@ -56,6 +56,7 @@ function severalTargetsText(dir: string, targets: readonly TargetSeed[]): string
         '    # exclude:                 # lists this target leaves out (by default a target takes every list)',
         '    #   paths: ["experimental-*.yaml"]',
         '    # include:                 # ... or only the lists it takes: by path glob, id or label',
+        '    #   # lists may sit in folders, e.g. one per language (en/, es/): paths: ["es/*.yaml", "shared/*.yaml"]',
         '    #   labels: [brand-b]      # (a list file says `labels: [brand-b]`)',
         '    # overrides:               # per list id, for this target only',
         `    #   ${EXAMPLE_LIST_ID}:`,
@@ -74,7 +75,8 @@ export function exampleListText(dir: string): string {
   return (
     schemaHint(dir, 'list-file') +
     '# An example list: edit it, rename it or delete it in a pull request. Every *.yaml here except\n' +
-    '# kwsync.yaml is one keyword list; `kwsync validate` checks it and runs the tests below.\n' +
+    '# kwsync.yaml is one keyword list, in sub-folders too (e.g. one per language: en/, es/); ids are\n' +
+    '# unique across folders. `kwsync validate` checks it and runs the tests below.\n' +
     `id: ${EXAMPLE_LIST_ID}\n` +
     'name: Example words\n' +
     'description: Whole-word matches, case-insensitive.\n' +

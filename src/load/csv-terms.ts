@@ -66,10 +66,18 @@ function termsOf(source: SourceText, records: readonly (string[] | string)[], va
     else {
       for (const field of record) line += countNewlines(field);
       value = record[0] ?? '';
-      fields = record.length;
+      // An empty column after the term (`nitwit,` from a sheet with an empty second column) carries nothing.
+      fields = record.slice(1).every((f) => f.trim() === '') ? 1 : record.length;
     }
     line++;
     if (fields === 1 && blank(value) && source.lineText(start).trim() === '') continue; // blank line (or only spaces)
+    if (r === 0 && /^sep=.?$/i.test(source.lineText(start).trim())) {
+      // Excel's separator hint (`sep=,`): never a term, and uploaded it would catch "sep=" in messages.
+      const d = diagnose(source.lineCol(start, 1), 'error', 'csv-header', `${quote(source.lineText(start).trim())} is the separator hint Excel writes on top of a CSV, not a term, but it would be uploaded as one; delete the line`);
+      d.fix = { line: start, column: 1, replace: source.lineText(start), with: 'term' };
+      diagnostics.push(d);
+      continue;
+    }
     const header = r === 0 && (value.trim().toLowerCase() === 'term' || HEADER_LIKE.has(value.trim().toLowerCase()));
     if (header && fields === 1 && value.trim().toLowerCase() === 'term') continue; // the one header that is skipped
     if (header) {

@@ -160,18 +160,24 @@ export function parseYamlFile(
 
 const DUPLICATE_KEY = 'this key appears twice in the same mapping; keep one (YAML keeps neither reliably)';
 
+/** The second of two keys named alike: YAML keeps one, so what the other holds would never be read or sent. */
+function duplicateKey(key: string, firstLine: number): string {
+  return `${quote(key, 40)} is written twice in this mapping (first on line ${firstLine}), and only one of them would be read: what the other holds is never checked or sent; merge them into one ${code(`${key.slice(0, 40)}:`)}`;
+}
+
 /** Every scalar key written a second time in its mapping, at the repeat (what `uniqueKeys` reported). */
 function duplicateKeys(source: SourceText, doc: Document.Parsed): Diagnostic[] {
   const out: Diagnostic[] = [];
   visit(doc, {
     Map(_k, map) {
-      const seen = new Set<string>();
+      const seen = new Map<string, number>();
       for (const p of map.items as Pair[]) {
         if (!isScalar(p.key) || !p.key.range) continue;
         const v = p.key.value;
         const id = `${typeof v}:${String(v)}`;
-        if (v === '<<' || !seen.has(id)) seen.add(id);
-        else out.push(diagnose(source.at(p.key.range[0], true), 'error', 'yaml-duplicate-key', DUPLICATE_KEY));
+        const first = seen.get(id);
+        if (v === '<<' || first === undefined) seen.set(id, p.key.range[0]);
+        else out.push(diagnose(source.at(p.key.range[0], true), 'error', 'yaml-duplicate-key', duplicateKey(String(v), source.at(first).line)));
       }
     },
   });

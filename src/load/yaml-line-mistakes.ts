@@ -73,6 +73,7 @@ export function yamlLineMistakes(source: SourceText, doc: Document.Parsed): Diag
         continue;
       }
     }
+    if (errorLines.has(line)) out.push(...flowApostrophes(source, line, text));
     const quoted = errorLines.has(line) ? single(text) : null;
     if (quoted && quoted[1].replace(/''/g, '').includes("'")) {
       const inner = quoted[1];
@@ -89,6 +90,72 @@ export function yamlLineMistakes(source: SourceText, doc: Document.Parsed): Diag
       out.push(d);
     }
   }
+  return out;
+}
+
+const FLOW_OPEN = /^(\s*(?:-[ \t]+|[A-Za-z][\w-]*:[ \t]+)?)\[/;
+/** A single-quoted flow item ends at a quote followed by `,` or the closing `]` (then only a comment). */
+const FLOW_END = /^'[ \t]*(?:,|\][ \t]*(?:#.*)?$)/;
+
+/**
+ * `searchTerms: ['kys', 'don't want to live']`: the same mistake as in a block list, inside a flow
+ * list (or on a line continuing one), told the same way with the line as its fix. Items are walked
+ * once, left to right; an item's end is the first quote followed by a comma or the closing bracket.
+ */
+function flowApostrophes(source: SourceText, line: number, text: string): Diagnostic[] {
+  const open = FLOW_OPEN.exec(text);
+  let i = open ? open[0].length : /^\s*(?=')/.exec(text)?.[0].length;
+  if (i === undefined) return [];
+  const out: Diagnostic[] = [];
+  let fixedLine = text;
+  let shift = 0;
+  const found: { at: number; raw: string; fixed: string; meant: string }[] = [];
+  while (i < text.length) {
+    while (text[i] === ' ' || text[i] === '\t') i++;
+    const c = text[i];
+    if (c === undefined || c === ']' || c === '#') break;
+    let end: number;
+    if (c === "'") {
+      let j = i + 1;
+      while (j < text.length && !(text[j] === "'" && FLOW_END.test(text.slice(j)))) j++;
+      if (j >= text.length) break;
+      const inner = text.slice(i + 1, j);
+      if (inner.replace(/''/g, '').includes("'")) {
+        const meant = inner.replace(/''/g, "'");
+        found.push({ at: i, raw: `'${inner}'`, meant, fixed: /["\\]/.test(meant) ? `'${meant.replace(/'/g, "''")}'` : `"${meant}"` });
+      }
+      end = j + 1;
+    } else if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      end = j + 1;
+    } else {
+      const j = text.slice(i).search(/[,\]]/);
+      end = j === -1 ? text.length : i + j;
+    }
+    const comma = text.slice(end).search(/\S/);
+    if (comma === -1 || text[end + comma] !== ',') break;
+    i = end + comma + 1;
+  }
+  for (const f of found) {
+    fixedLine = fixedLine.slice(0, f.at + shift) + f.fixed + fixedLine.slice(f.at + shift + f.raw.length);
+    shift += f.fixed.length - f.raw.length;
+  }
+  if (found.length === 0) return out;
+  // One finding a line (the parser's errors are one a line too), whose fix covers every item on it.
+  const first = found[0]!;
+  const last = found[found.length - 1]!;
+  const lastEnd = last.at + last.raw.length;
+  const withText = fixedLine.slice(first.at, lastEnd + shift);
+  const terms = found.map((f) => code(f.meant)).join(', ');
+  const d = diagnose(
+    source.lineCol(line, first.at + 1),
+    'error',
+    'yaml-apostrophe',
+    `the apostrophe in ${terms} ends the single-quoted text early; put the term in double quotes (or double the apostrophe: ''): ${code(fixedLine.replace(/\s+#.*$/, '').trim())}`,
+  );
+  d.fix = { line, column: first.at + 1, replace: text.slice(first.at, lastEnd), with: withText };
+  out.push(d);
   return out;
 }
 

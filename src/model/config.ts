@@ -85,7 +85,7 @@ export type ValidateLevels = z.output<typeof validateSchema>;
 
 /** Which list files a target takes: a list is chosen when any entry matches (a path glob relative to the keywords folder, its id, or a label on the list file). */
 export const listSelectorSchema = z.strictObject({
-  paths: z.array(z.string().min(1)).min(1).optional().describe('globs over the list file names of the keywords folder (list files are read from the folder itself, not subfolders), e.g. ["brand-a-*.yaml", "common-*.yaml"]'),
+  paths: z.array(z.string().min(1)).min(1).optional().describe('globs over the list files\' paths relative to the keywords folder (`*` stays in one folder, `**` crosses folders), e.g. ["brand-a/*.yaml", "common-*.yaml", "**/es-*.yaml"]'),
   ids: z.array(z.string().min(1)).min(1).optional().describe('list ids'),
   labels: z.array(z.string().min(1)).min(1).optional().describe('labels written on list files (`labels: [...]`)'),
 });

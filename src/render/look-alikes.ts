@@ -20,15 +20,19 @@ function prototypeOf(ch: string): string {
   return p;
 }
 
+const ASCII_ONLY = /^[\u0000-\u007f]*$/;
+const ASCII_PROTOTYPES: readonly string[] = Array.from({ length: 128 }, (_, c) => prototypeOf(String.fromCharCode(c)));
+
 // Default-ignorable characters are dropped before mapping (UTS #39 section 4, since Unicode 15.1).
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
 
 /** UTS #39 skeleton: NFD, default-ignorables removed, each character mapped to its prototype, NFD again. */
 export function skeleton(s: string): string {
   let out = '';
-  if (/^[\u0000-\u007f]*$/.test(s)) {
-    // ASCII is its own NFD and has no ignorables, and its prototypes are ASCII: the common case.
-    for (const ch of s) out += prototypeOf(ch);
+  if (ASCII_ONLY.test(s)) {
+    // ASCII is its own NFD and has no ignorables, and its prototypes are ASCII: the common case,
+    // one array lookup a character.
+    for (let i = 0; i < s.length; i++) out += ASCII_PROTOTYPES[s.charCodeAt(i)]!;
     return out;
   }
   for (const ch of s.normalize('NFD').replace(IGNORABLE, '')) out += prototypeOf(ch);
@@ -122,4 +126,56 @@ export function needsEscapes(term: string): boolean {
   if (!/[^\u0020-\u007e]/.test(term)) return false;
   if (INVISIBLE.test(term) || mixedScripts(term) !== null) return true;
   return /^[\u0020-\u007e]*$/.test(skeleton(term));
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const passCache = new Map<string, string | null>();
+
+/**
+ * The ASCII character `ch` passes for in review, or null: its confusables.txt prototype when that
+ * is ASCII (Cyrillic с, Greek ο, dotless ı, Cherokee Ꭺ), else its NFKC form when that is ASCII
+ * (fullwidth ｍ, mathematical 𝐬, which confusables.txt leaves to NFKC).
+ */
+export function asciiLookAlikeOf(ch: string): string | null {
+  let p = passCache.get(ch);
+  if (p === undefined) {
+    const proto = skeleton(ch);
+    const nfkc = ch.normalize('NFKC');
+    // Turkish İ is not in confusables.txt (it is I with a dot), but lower-cased it becomes i̇, never i.
+    p = ch === '\u0130' ? 'I' : ASCII_ONLY.test(proto) && proto !== '' ? proto : ASCII_ONLY.test(nfkc) && nfkc !== '' ? nfkc : null;
+    // A prototype that is not a letter or digit (`ǃ` → `!`) is punctuation in review too; keep it.
+    passCache.set(ch, p);
+  }
+  return p;
+}
+
+export interface AsciiLookAlike {
+  /** The text a reader sees: each look-alike replaced by what it passes for (its NFKC form, else its prototype). */
+  reads: string;
+  /** The characters that pass for ASCII, each once, in order. */
+  chars: string[];
+}
+
+/**
+ * Whether a non-ASCII term is written, letter by letter, in characters that pass for ASCII (`ѕсаm`,
+ * `kıll`, `ｓｃａｍ`): it reads as an ASCII word and catches only text typed with the same
+ * look-alikes. Null for ASCII terms (one regex) and for any term holding a letter that does not
+ * pass for ASCII (a word of another language).
+ */
+export function asciiLookAlike(term: string): AsciiLookAlike | null {
+  if (ASCII_ONLY.test(term)) return null;
+  let reads = '';
+  const chars: string[] = [];
+  for (const ch of term) {
+    if (ch.charCodeAt(0) < 0x80) {
+      reads += ch;
+      continue;
+    }
+    const p = asciiLookAlikeOf(ch);
+    if (p === null) return null;
+    const nfkc = ch.normalize('NFKC');
+    reads += ASCII_ONLY.test(nfkc) ? nfkc : ch.toLowerCase() === ch ? p.toLowerCase() : p;
+    if (!chars.includes(ch)) chars.push(ch);
+  }
+  return chars.some((ch) => LETTER_OR_DIGIT.test(ch)) ? { reads, chars } : null;
 }

@@ -19,6 +19,7 @@ import { checkTerms } from '../validate/rules/terms.js';
 import { overBudget, tooSlow, type ValidationBudget } from '../validate/work-budget.js';
 import { appendedTermsLoader, forTarget, mergeTargetFindings, type AppendedTerms } from './append-terms.js';
 import type { ConfigPlaces } from './config-places.js';
+import { leftOutReason, type LeftOut } from './left-out.js';
 import { checkTargetOrder } from './order.js';
 import { selectLists, type SelectableList } from './select.js';
 
@@ -28,6 +29,8 @@ export interface ResolvedTarget {
   lists: PlacedList[];
   /** Whether the target narrows the folder (then each target's list count is its own). */
   selective: boolean;
+  /** The folder's lists this target does not take, each with why (for `kwsync targets`). */
+  leftOut: LeftOut[];
 }
 
 export interface TargetsResolution {
@@ -74,7 +77,7 @@ export async function resolveTargets(opts: ResolveOptions): Promise<TargetsResol
     if (over) {
       diagnostics.push(tooSlow(opts.at.value(['targets', index, 'name']), opts.budget!, over, `target ${target.name} and the targets after it were not resolved`));
       // Still named (with no list), so the run says why rather than "not defined".
-      for (const rest of targets.slice(index)) resolved.push({ name: rest.name, lists: [], selective: false });
+      for (const rest of targets.slice(index)) resolved.push({ name: rest.name, lists: [], selective: false, leftOut: [] });
       break;
     }
     const { chosen, diagnostics: selection } = selectLists(target, selectable, { index, at: opts.at, ...(opts.incomplete ? { incomplete: true } : {}) });
@@ -91,7 +94,9 @@ export async function resolveTargets(opts: ResolveOptions): Promise<TargetsResol
       lists.push(applied.placed);
     }
     diagnostics.push(...overrideProblems(target, index, selectable, new Set(chosen.map((c) => c.id)), opts));
-    resolved.push({ name: target.name, lists, selective: isSelective(target) });
+    const taken = new Set(chosen);
+    const leftOut = selectable.filter((s) => !taken.has(s)).map((s) => leftOutReason(target, s) ?? { id: s.id, path: s.path, reason: 'not-included' as const });
+    resolved.push({ name: target.name, lists, selective: isSelective(target), leftOut });
   }
   return { targets: resolved, diagnostics: mergeTargetFindings(unique(diagnostics)), usedFiles: [...used] };
 }

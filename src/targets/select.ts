@@ -51,8 +51,9 @@ function matching<T extends SelectableList>(target: TargetConfig, kind: Selector
     const hits = lists.filter((l) => matchesPath(l.path, glob));
     for (const l of hits) found.add(l);
     if (hits.length > 0) return;
-    // List files are read from the top of the folder only; a glob with a folder in it can never match.
-    const why = glob.includes('/') && !glob.startsWith('**/') ? ' (list files are read from the top of the keywords folder only, not from subfolders)' : '';
+    // Globs match the path from the keywords folder: a bare `es-*.yaml` misses `es/es-1.yaml`; say so when that is why.
+    const deeper = !glob.includes('/') && lists.some((l) => l.path.includes('/') && matchesPath(l.path.slice(l.path.lastIndexOf('/') + 1), glob));
+    const why = deeper ? ` (paths are matched from the keywords folder: write ${quote(`**/${glob}`)} to match it in any folder)` : '';
     out.push(diagnose(here('paths', j), 'warning', 'target-selects-nothing', `${who}: the path ${quote(glob)} matches no list file${why}; fix the glob or remove it`));
   });
   (selector.ids ?? []).forEach((id, j) => {

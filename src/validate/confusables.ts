@@ -5,13 +5,13 @@
 // different text. Pure-ASCII look-alikes (`scarn`/`scam`, `l00k`/`look`) are left alone: they are
 // visible in review and evasion lists hold them on purpose. A list accepts either rule with `accept:`.
 import { diagnose } from '../load/diagnose.js';
-import { quote } from '../load/quote-value.js';
+import { code, quote } from '../load/quote-value.js';
 import type { TermsSource } from '../load/terms-source.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { describeChar, isConfusableChar, mixedScripts, skeleton } from '../render/look-alikes.js';
+import { asciiLookAlike, asciiLookAlikeOf, describeChar, isConfusableChar, mixedScripts, scriptsOf, skeleton } from '../render/look-alikes.js';
 import type { PlacedList } from './rules/repo.js';
 
-export const CONFUSABLE_RULES = { mixed: 'term-mixed-script', lookAlike: 'term-confusable' } as const;
+export const CONFUSABLE_RULES = { mixed: 'term-mixed-script', lookAlike: 'term-confusable', passesForAscii: 'term-look-alike' } as const;
 
 const NON_ASCII = /[^\u0000-\u007f]/;
 /** At most this many characters are named in one message. */
@@ -32,6 +32,8 @@ export function checkConfusables(lists: readonly PlacedList[]): Diagnostic[] {
   // Groups by skeleton, keyed first by the non-ASCII terms (usually few); an ASCII term joins only a
   // group that a non-ASCII term opened, so a big ASCII list costs one skeleton a term and no Map entry.
   const bySkeleton = new Map<string, Occurrence[]>();
+  const lone: Occurrence[] = []; // single-script non-ASCII terms: the look-alike check's candidates
+  const flagged = new Set<Occurrence>();
   for (const { terms, accepted } of withTerms) {
     terms.values.forEach((term, index) => {
       if (!NON_ASCII.test(term)) return;
@@ -40,9 +42,12 @@ export function checkConfusables(lists: readonly PlacedList[]): Diagnostic[] {
       const occ = { term, terms, index, accepted };
       if (group) group.push(occ);
       else bySkeleton.set(key, [occ]);
-      if (accepted?.has(CONFUSABLE_RULES.mixed)) return;
       const mixed = mixedScripts(term);
+      if (!mixed) lone.push(occ);
+      if (accepted?.has(CONFUSABLE_RULES.mixed)) return;
       if (mixed) {
+        // A warning, not an error: evasion lists hold look-alikes on purpose, and a pull request's
+        // plan (stage two) is still made for a list that has one.
         out.push(
           diagnose(
             terms.locate(index),
@@ -73,7 +78,9 @@ export function checkConfusables(lists: readonly PlacedList[]): Diagnostic[] {
     if (byFold.size < 2) continue;
     const reps = [...byFold.values()].sort((a, b) => Number(NON_ASCII.test(a.term)) - Number(NON_ASCII.test(b.term)));
     for (const occ of group) {
-      if (!NON_ASCII.test(occ.term) || occ.accepted?.has(CONFUSABLE_RULES.lookAlike)) continue;
+      if (!NON_ASCII.test(occ.term)) continue;
+      flagged.add(occ);
+      if (occ.accepted?.has(CONFUSABLE_RULES.lookAlike)) continue;
       const own = fold(occ.term);
       const other = fold(reps[0]!.term) === own ? reps[1]! : reps[0]!;
       const at = other.terms.locate(other.index);
@@ -88,7 +95,73 @@ export function checkConfusables(lists: readonly PlacedList[]): Diagnostic[] {
       );
     }
   }
+  out.push(...lookAlikes(lone.filter((o) => !flagged.has(o))));
   return out;
+}
+
+/**
+ * A single-script term written in characters that pass for ASCII (`kıll`, `ｓｃａｍ`, all-Cyrillic
+ * `ѕсаm`) with no ASCII twin in the folder (that is term-confusable's): it reads as the ASCII word and
+ * catches only text typed with the same look-alikes. Silent in a list that writes the script for
+ * real (a letter of it that does not pass for ASCII: Turkish ş beside kız, Russian б beside сор).
+ */
+function lookAlikes(candidates: readonly Occurrence[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const evidence = new Map<TermsSource, Set<string>>();
+  const foldsOf = new Map<TermsSource, Set<string>>();
+  for (const occ of candidates) {
+    if (occ.accepted?.has(CONFUSABLE_RULES.passesForAscii)) continue;
+    const found = asciiLookAlike(occ.term);
+    if (!found) continue;
+    let scripts = evidence.get(occ.terms);
+    if (!scripts) evidence.set(occ.terms, (scripts = scriptsWrittenForReal(occ.terms.values)));
+    if (found.chars.every((ch) => writtenForReal(ch, scripts!))) continue;
+    // A case or compatibility twin in the list (`ＡＬＰＨＡ` beside `alpha`) is duplicate-term-folded's.
+    let folds = foldsOf.get(occ.terms);
+    if (!folds) foldsOf.set(occ.terms, (folds = new Set(occ.terms.values.filter((t) => !NON_ASCII.test(t)).map(fold))));
+    if (folds.has(fold(occ.term))) continue;
+    // Compatibility forms (fullwidth, mathematical, ligatures) fold to ASCII under NFKC, as kwsync's
+    // matcher folds, and whether the service does is unpublished; a letter that only looks alike
+    // (dotless ı, Cyrillic а) never folds. Both warn, like term-mixed-script: evasion lists hold
+    // look-alikes on purpose.
+    const compat = found.chars.every((ch) => /^[\u0000-\u007f]+$/.test(ch.normalize('NFKC')));
+    const tail = `write ${code(found.reads)}, or keep the look-alike on purpose and accept ${CONFUSABLE_RULES.passesForAscii}`;
+    out.push(
+      diagnose(
+        occ.terms.locate(occ.index),
+        'warning',
+        CONFUSABLE_RULES.passesForAscii,
+        compat
+          ? `term ${quote(occ.term)} reads as ${quote(found.reads)} but is written in compatibility forms (${named(found.chars)}): kwsync's matcher folds them to ${quote(found.reads)} (NFKC), but the service's matching is not published, and a service comparing characters catches only text typed in these same forms; ${tail}`
+          : `term ${quote(occ.term)} reads as ${quote(found.reads)} but is written with look-alike characters (${named(found.chars)}): the service compares characters, so it catches ${quote(occ.term)} typed with these same characters, never a message saying ${quote(found.reads)}; ${tail}`,
+      ),
+    );
+  }
+  return out;
+}
+
+const FULLWIDTH = /[\uff00-\uffef]/;
+const CJK = new Set(['Han', 'Hiragana', 'Katakana', 'Hangul', 'Bopomofo']);
+
+/** The scripts a list writes with letters that do not pass for ASCII (Latin only past Latin-1, where é is common in English lists). */
+function scriptsWrittenForReal(values: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const term of values) {
+    if (!NON_ASCII.test(term)) continue;
+    for (const ch of term) {
+      const cp = ch.codePointAt(0)!;
+      if (cp < 0x100 || !/\p{L}/u.test(ch) || asciiLookAlikeOf(ch) !== null) continue;
+      for (const name of scriptsOf(ch) ?? []) out.add(name);
+    }
+  }
+  return out;
+}
+
+/** A look-alike character of a script the list writes for real (fullwidth forms: of a CJK list, whose keyboards type them). */
+function writtenForReal(ch: string, scripts: ReadonlySet<string>): boolean {
+  if (FULLWIDTH.test(ch)) return [...CJK].some((s) => scripts.has(s));
+  const own = scriptsOf(ch);
+  return own !== null && [...own].some((s) => scripts.has(s));
 }
 
 function named(chars: readonly string[]): string {

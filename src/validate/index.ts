@@ -1,24 +1,27 @@
 // validateRepo: every list file in the keywords folder checked offline, every problem collected
 // and located. Pure apart from reading the folder; never throws for bad input.
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../errors.js';
 import type { KwsyncConfig, Limits, ValidateLevels } from '../model/config.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredList } from '../model/keyword-list.js';
 import { diagnose, fileStart } from '../load/diagnose.js';
+import { discoverListFiles } from '../load/discover-list-files.js';
 import { CONFIG_FILES, loadConfig } from './load-config.js';
 import { newestFirst, readGitBase } from '../load/git-base.js';
 import { checkRepo, type PlacedList } from './rules/repo.js';
 import { validateListFile } from './validate-list-file.js';
 import { checkConfusables } from './confusables.js';
 import { checkPathCharacters } from './path-characters.js';
+import { checkNeverRead, presentFiles } from './rules/never-read.js';
 import { applyRuleLevels, ruleLevelProblems } from './rule-levels.js';
 import { overBudget, tooSlow, validationBudget, type ValidationBudget } from './work-budget.js';
 import type { ModelCost, SentenceChecks } from './sentence-checks.js';
 import type { EmbedderLoad } from '../similarity/embedder.js';
 import { configPlaces } from '../targets/config-places.js';
 import { resolveTargets, type ResolvedTarget } from '../targets/resolve-target.js';
+import type { LeftOut } from '../targets/left-out.js';
 
 export { renderDiagnosticsText, renderSummary } from './render-text.js';
 export { renderDiagnosticsGithub } from './render-github.js';
@@ -43,6 +46,8 @@ export interface RepoValidation {
   target?: string;
   /** Every kwsync.yaml target's resolved lists by target name (what `lists` would be for it), when kwsync.yaml has targets. */
   targetLists?: Record<string, DesiredList[]>;
+  /** Per kwsync.yaml target, the folder's lists it leaves out and why (`kwsync targets`), when kwsync.yaml has targets. */
+  targetsLeftOut?: Record<string, LeftOut[]>;
   diagnostics: Diagnostic[]; // sorted by file, line, column
   errorCount: number;
   warningCount: number;
@@ -102,11 +107,9 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
     const at = configFile ? fileStart(configFile) : fileStart(rel(keywordsDir));
     diagnostics.push(diagnose(at, 'error', 'config-rule-level', p.message));
   }
-  const entries = (await readdir(keywordsDir, { withFileTypes: true })).filter((e) => !e.isDirectory() && !isHiddenOrEditorFile(e.name)); // a FIFO or device named like a list is reported, not skipped
-  const listFiles = entries
-    .map((e) => e.name)
-    .filter((n) => /\.ya?ml$/i.test(n) && !CONFIG_FILES.includes(n))
-    .sort();
+  // Recursive: lists may sit in folders (keywords/es/, keywords/brand-a/); paths are relative to the folder.
+  const discovered = await discoverListFiles(keywordsDir, { termsFiles: appendedFiles(config) });
+  const listFiles = discovered.lists;
   const placed: PlacedList[] = [];
   const usedCsv = new Set<string>();
   const tests: RepoValidation['tests'] = [];
@@ -141,7 +144,7 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   // Past the list limit, name the newest list: added since the base, else by git history.
   const newest = placed.length > config.limits.maxLists ? (base ? { added: base.added } : { rank: await newestFirst(opts.cwd, rel(keywordsDir)) }) : undefined;
   diagnostics.push(...checkRepo(placed, config, base?.changed, newest, selective));
-  diagnostics.push(...checkConfusables(placed), ...checkPathCharacters(entries.map((e) => rel(join(keywordsDir, e.name)))));
+  diagnostics.push(...checkConfusables(placed), ...checkPathCharacters(discovered.files.map((f) => rel(join(keywordsDir, f)))));
   // The base's rules, and below the sentence checks, load only when they run: validate's start is part of its time.
   if (base) {
     const [{ checkShrunk }, { checkRenamed }] = await Promise.all([import('./rules/list-shrunk.js'), import('./rules/list-renamed.js')]);
@@ -159,12 +162,15 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
       })
     : undefined;
   if (sentences) diagnostics.push(...sentences.diagnostics);
-  for (const name of entries.map((e) => e.name).filter((n) => /\.csv$/i.test(n))) {
+  for (const name of discovered.csv) {
     const abs = join(keywordsDir, name);
     if (!usedCsv.has(abs)) {
       diagnostics.push(diagnose(fileStart(rel(abs)), 'warning', 'orphan-terms-file', 'no list file uses this CSV; reference it with `file:` or delete it'));
     }
   }
+  const read = new Set([...listFiles, ...CONFIG_FILES].map((n) => join(keywordsDir, n)));
+  for (const abs of usedCsv) read.add(abs);
+  diagnostics.push(...checkNeverRead({ keywordsDir, present: await presentFiles(keywordsDir), read, relative: rel }));
   // Levels given by the caller are already the stricter of base and head; else the base's count too.
   const levels = base && !opts.levels ? await (await import('./base-levels.js')).withBaseLevels(config.validate, base, CONFIG_FILES.map((n) => rel(join(keywordsDir, n)))) : config.validate;
   const leveled = applyRuleLevels(diagnostics, levels).sort(byPlace);
@@ -184,6 +190,7 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
     folderLists,
     ...(chosen ? { target: chosen.name } : {}),
     ...(config.targets !== undefined ? { targetLists: Object.fromEntries(resolution.targets.map((t) => [t.name, t.lists.map((p) => p.list)])) } : {}),
+    ...(config.targets !== undefined ? { targetsLeftOut: Object.fromEntries(resolution.targets.map((t) => [t.name, t.leftOut])) } : {}),
     diagnostics: leveled,
     errorCount,
     warningCount: leveled.length - errorCount,
@@ -214,9 +221,11 @@ function sentenceListChanged(base: { changed(path: string): boolean } | null): (
 }
 const defaultEmbedder = async (): Promise<EmbedderLoad> => (await import('../similarity/embedder.js')).loadEmbedder();
 
-/** Dotfiles, Emacs locks and autosaves (`.#a.yaml`, `#a.yaml#`) and backups (`a.yaml~`) are not lists. */
-export function isHiddenOrEditorFile(name: string): boolean {
-  return name.startsWith('.') || name.startsWith('#') || name.endsWith('~');
+export { isHiddenOrEditorFile } from '../load/discover-list-files.js';
+
+/** The files kwsync.yaml's overrides append terms from (relative to the keywords folder). */
+function appendedFiles(config: KwsyncConfig): string[] {
+  return (config.targets ?? []).flatMap((t) => Object.values(t.overrides ?? {}).flatMap((o) => (o.appendTermsFrom === undefined ? [] : typeof o.appendTermsFrom === 'string' ? [o.appendTermsFrom] : o.appendTermsFrom)));
 }
 
 async function isDirectory(path: string): Promise<boolean> {

@@ -8,7 +8,7 @@ import { ACCEPTABLE_RULES } from '../model/list-file.js';
 import { closest } from './did-you-mean.js';
 
 /** Rules that only ever warn (and are not acceptable per list): their level can be set too. */
-export const WARNING_RULES = ['orphan-terms-file', 'sentence-near-duplicate', 'sentence-generic', 'target-selects-nothing', 'target-override-ignored', 'append-terms-empty'] as const;
+export const WARNING_RULES = ['orphan-terms-file', 'file-never-read', 'yaml-not-read', 'sentence-near-duplicate', 'sentence-generic', 'target-selects-nothing', 'target-override-ignored', 'append-terms-empty'] as const;
 export const ADJUSTABLE_RULES: readonly string[] = [...ACCEPTABLE_RULES, ...WARNING_RULES];
 
 const RULE_ID = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;

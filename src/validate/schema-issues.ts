@@ -35,7 +35,7 @@ export function schemaIssues(issues: readonly z.core.$ZodIssue[], yaml: YamlFile
       case 'invalid_type': {
         const found = describe(valueAt(yaml.value, path));
         if (found === 'nothing' && path.length > 0) {
-          out.push(diagnose(yaml.valueAt(path.slice(0, -1)), 'error', 'required-field', `missing required key "${name}"; add \`${name}: ...\``));
+          out.push(diagnose(yaml.valueAt(path.slice(0, -1)), 'error', 'required-field', missingKey(name, path)));
         } else {
           const explained = explainType(yaml, path, issue.expected);
           if (explained) {
@@ -50,7 +50,7 @@ export function schemaIssues(issues: readonly z.core.$ZodIssue[], yaml: YamlFile
       }
       case 'invalid_value': {
         if (valueAt(yaml.value, path) === undefined) {
-          out.push(diagnose(yaml.valueAt(path.slice(0, -1)), 'error', 'required-field', `missing required key "${name}"; add \`${name}: ...\``));
+          out.push(diagnose(yaml.valueAt(path.slice(0, -1)), 'error', 'required-field', missingKey(name, path)));
           break;
         }
         const got = valueAt(yaml.value, path);
@@ -172,3 +172,16 @@ function article(expected: string): string {
 }
 
 const pathText = (path: YamlPath): string => path.map(String).join('.');
+
+/** What each category matches, in the analyst's words (a missing `category:` lists them all). */
+const CATEGORY_MEANS: Record<string, string> = {
+  word: 'whole words and phrases, ignoring case',
+  pattern: 'regular expressions',
+  'sentence-similarity': 'whole sentences, matched by meaning',
+};
+
+function missingKey(name: string, path: readonly PropertyKey[]): string {
+  if (name !== 'category' || path.length !== 1) return `missing required key "${name}"; add \`${name}: ...\``;
+  const values = Object.entries(CATEGORY_MEANS).map(([v, means]) => `\`category: ${v}\` (${means})`);
+  return `missing required key "category", which says how the terms are matched; add one of ${values.join(', ')}`;
+}

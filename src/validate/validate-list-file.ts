@@ -18,6 +18,14 @@ import { checkListTests } from './rules/list-tests.js';
 import { checkPattern, checkPatterns } from './rules/patterns.js';
 import type { PlacedList } from './rules/repo.js';
 import { checkTerms } from './rules/terms.js';
+import { notReadAfterError } from './rules/never-read.js';
+import { proveFixes } from './prove-fix.js';
+import { commentCutItems, meaningHints } from './rules/term-meaning.js';
+import { termHints } from './rules/term-hints.js';
+import type { Category } from '../model/keyword-list.js';
+import { yamlScalar } from '../load/term-fix.js';
+import { code, quote } from '../load/quote-value.js';
+import type { SourceText } from '../load/source-text.js';
 import { salvageListFile } from './salvage-list-file.js';
 import { schemaIssues } from './schema-issues.js';
 import type { ValidationBudget } from './work-budget.js';
@@ -64,8 +72,12 @@ async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFil
     return { placed: null, diagnostics: [diagnose(fileStart(file), 'error', 'empty-file', 'this list file is empty; add id, name, category and searchTerms (see `kwsync schema`)')] };
   }
   const parsed = parseYamlFile(source, { maxAliasCount: MAX_ALIAS_COUNT, lineMistakes: true });
-  if (!parsed.file) return { placed: null, diagnostics: patternFixesChecked(source.text, parsed.diagnostics) };
+  if (!parsed.file) {
+    const unread = notReadAfterError(source, parsed.diagnostics.filter((d) => d.severity === 'error').map((d) => d.line));
+    return { placed: null, diagnostics: [...patternFixesChecked(source.text, parsed.diagnostics), ...(unread ? [unread] : [])] };
+  }
   const yaml = parsed.file;
+  plainNumbersAsText(yaml);
   // A shape error is reported, and the fields that do parse are still checked (nothing hides the rest).
   const shape = listFileSchema.safeParse(yaml.value);
   const diagnostics = [...parsed.diagnostics, ...(shape.success ? [] : schemaIssues(shape.error.issues, yaml, listFileSchema))];
@@ -80,6 +92,7 @@ async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFil
   const termsFileAbs = loaded.abs ? { termsFileAbs: loaded.abs } : {};
   if (!loaded.terms) return { placed: null, diagnostics, accepted, ...termsFileAbs };
 
+  if (partial.category === 'word' && partial.searchTerms !== undefined) diagnostics.push(...commentCut(source));
   const termsAt = yaml.valueAt([partial.file !== undefined ? 'file' : 'searchTerms']);
   const terms = checkTerms(loaded.terms, ctx.limits, termsAt, partial.category);
   // Items that are not text (`- 0088`) are reported where they are; the list is not also "empty".
@@ -87,6 +100,8 @@ async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFil
   const dropped = Array.isArray(written) && written.length > loaded.terms.values.length;
   diagnostics.push(...(dropped ? terms.diagnostics.filter((d) => d.rule !== 'list-empty') : terms.diagnostics));
   if (partial.category === 'pattern') diagnostics.push(...checkPatterns(loaded.terms, terms.broken, ctx.budget).diagnostics);
+  // Every fix on a term is proven (no term lost or merged, the examples still pass) or withheld.
+  diagnostics.splice(0, diagnostics.length, ...proveFixes(diagnostics, loaded.terms, partial.category, partial.tests));
   if (!shape.success) return { placed: null, diagnostics, accepted, ...termsFileAbs };
   const data = shape.data;
 
@@ -114,19 +129,30 @@ async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFil
 }
 
 /**
- * A quoted pattern is still a pattern: in a pattern list, a YAML fix (`- '[0-9]{4}'`) is offered as
- * a fix only when the pattern it quotes validates; otherwise the message says what is next.
+ * A quoted term is still a term: a YAML fix (`- '[0-9]{4}'`, `- "don't"`) is offered only when the
+ * term it writes has no error of its own (a pattern that validates; a word-list term that is not a
+ * wildcard, regex or markup); otherwise the fix is withheld and the message says what is next.
  */
 function patternFixesChecked(text: string, diags: Diagnostic[]): Diagnostic[] {
-  if (!/^category:\s*['"]?pattern['"]?\s*(#.*)?$/m.test(text)) return diags;
+  const category = /^category:\s*['"]?(pattern|word|sentence-similarity)['"]?\s*(#.*)?$/m.exec(text)?.[1] as Category | undefined;
+  if (!category) return diags;
   return diags.map((d) => {
     if (!d.fix || (d.rule !== 'yaml-reserved-start' && d.rule !== 'yaml-apostrophe')) return d;
     const value = parseQuoted(d.fix.with);
-    const error = value === undefined ? undefined : checkPattern(value).find((f) => f.severity === 'error');
+    const error = value === undefined ? undefined : quotedTermError(value, category);
     if (!error) return d;
     const { fix: _dropped, ...rest } = d;
-    return { ...rest, message: `${d.message}; the pattern itself is then wrong too: ${error.message}` };
+    const what = category === 'pattern' ? 'the pattern itself' : 'the term itself';
+    const said = d.message.endsWith('`') && d.message.includes('; ') ? d.message.slice(0, d.message.lastIndexOf('; ')) : d.message;
+    return { ...rest, message: `${said}; no fix is offered, as quoted, ${what} is still wrong: ${error}` };
   });
+}
+
+/** The first error a term written by a YAML fix would get on its own. */
+function quotedTermError(value: string, category: Category): string | undefined {
+  if (category === 'pattern') return checkPattern(value).find((f) => f.severity === 'error')?.message;
+  const hint = [...termHints(value, category, { tabsAllowed: false, continued: false }), ...meaningHints(value, category, false)].find((h) => h.severity === 'error');
+  return hint?.message;
 }
 
 /** The text of a one-line YAML scalar written by a fix. */
@@ -163,4 +189,34 @@ async function loadTerms(
   if (!('text' in source)) return { terms: null, diagnostics: [source], abs: path.abs };
   const csv = parseCsvTerms(source);
   return { terms: csv.terms, diagnostics: csv.diagnostics, abs: path.abs };
+}
+
+/**
+ * `- 420` is the number 420 to YAML, and its text is exactly what was written: a term, not a
+ * mistake. Such items become text before the shape check; `- 0088` or `- 1e3` (whose number reads
+ * differently) stay numbers and get term-needs-quotes. One typeof a term; positions are unchanged.
+ */
+function plainNumbersAsText(yaml: YamlFile): void {
+  const terms = (yaml.value as { searchTerms?: unknown } | null)?.searchTerms;
+  if (!Array.isArray(terms)) return;
+  for (let i = 0; i < terms.length; i++) {
+    const t: unknown = terms[i];
+    if (typeof t !== 'number' || !Number.isSafeInteger(t) || t < 0) continue;
+    if (yaml.rawAt(['searchTerms', i])?.text === String(t)) terms[i] = String(t);
+  }
+}
+
+/** `- join #freecrypto now`: the rest of the line after ` #` is a YAML comment, so the term is cut short. */
+function commentCut(source: SourceText): Diagnostic[] {
+  return commentCutItems(source.text).map((c) => {
+    const fixed = yamlScalar(c.meant);
+    const d = diagnose(
+      source.lineCol(c.line, c.column),
+      'error',
+      'term-cut-by-comment',
+      `YAML reads " #" as the start of a comment, so this term is ${quote(c.raw)}, not ${quote(c.meant)}, and ${quote(c.raw)} alone catches ordinary chat; put the whole term in quotes: ${code(`- ${fixed}`)} (a comment is written "# like this", after a space)`,
+    );
+    d.fix = { line: c.line, column: c.column, replace: source.lineText(c.line).slice(c.column - 1).trimEnd(), with: fixed };
+    return d;
+  });
 }

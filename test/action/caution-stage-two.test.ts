@@ -3,7 +3,7 @@
 // and the check parsed by the markdown oracle (GitHub's autolinks on).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { runAction } from '../../src/action/run-action.js';
-import { planMarker } from '../../src/github/markers.js';
+import { planComment } from '../github/plan-comment.js';
 import { BOT, FakeGitHub } from '../github/fake-github.js';
 import { assertInert } from '../github/markdown-oracle.js';
 import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, type StageTwoWorld } from './action-harness.js';
@@ -35,7 +35,7 @@ async function stageTwo(files: Record<string, string>): Promise<{ body: string; 
   const event = { workflow_run: { event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', head_sha: head, head_branch: 'feature', head_repository: { full_name: 'acme/lists', owner: { login: 'acme' } }, pull_requests: [] } };
   const h = harness(w.repo, gh, w.emu);
   await runAction({ inputs: inputs('plan-live'), context: context(w.repo, { eventName: 'workflow_run', sha: baseSha, event }), deps: h.deps });
-  return { body: gh.comments.find((c) => c.issue === 7 && c.user.login === BOT.login && c.body.startsWith(planMarker('default')))?.body ?? '', check: gh.checkRuns.at(-1) };
+  return { body: planComment(gh, 7)?.body ?? '', check: gh.checkRuns.at(-1) };
 }
 
 describe('PR strings in a CAUTION, through stage two', () => {

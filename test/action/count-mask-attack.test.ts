@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { maskCount } from '../../src/action/impact-preview.js';
 import { runAction } from '../../src/action/run-action.js';
 import { generateSeedData, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { planMarker } from '../../src/github/markers.js';
+import { planComment } from '../github/plan-comment.js';
 import { BOT, FakeGitHub } from '../github/fake-github.js';
 import { context, harness, inputs, listYaml, TempRepo } from './action-harness.js';
 
@@ -58,7 +58,7 @@ describe('the bit-per-list attack on the impact preview', () => {
     const event = { workflow_run: { event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', head_sha: headSha, head_branch: 'feature', head_repository: { full_name: 'acme/lists', owner: { login: 'acme' } }, pull_requests: [] } };
     const h = harness(repo, gh, emu);
     await runAction({ inputs: inputs('plan-live'), context: context(repo, { eventName: 'workflow_run', sha: baseSha, event }), deps: h.deps });
-    const body = gh.comments.find((c) => c.issue === 7 && c.user.login === BOT.login && c.body.startsWith(planMarker('default')))?.body ?? '';
+    const body = planComment(gh, 7)?.body ?? '';
     const from = body.indexOf('#### Impact preview');
     const table = body.slice(from, body.indexOf('\n\n', body.indexOf('| list |', from)));
     const rows = [...table.matchAll(/^\| `(b\d-\d)` \| (.*)$/gm)];

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { previewImpact, renderImpactMarkdown } from '../../src/action/impact-preview.js';
 import { runAction } from '../../src/action/run-action.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { planMarker } from '../../src/github/markers.js';
+import { planSection } from '../github/plan-comment.js';
 import { computePlan } from '../../src/plan/index.js';
 import type { PreviewMessage } from '../../src/preview/index.js';
 import { BOT, FakeGitHub, type FakePull } from '../github/fake-github.js';
@@ -89,7 +89,7 @@ describe('stage two (plan-live)', () => {
     h.deps.loadEmbedder = load;
     const event = { workflow_run: { id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: PLAN_WORKFLOW, created_at: '2025-01-01T00:00:00Z', head_sha: headSha, head_branch: 'feature', head_repository: { full_name: 'mallory/lists', owner: { login: 'mallory' } }, pull_requests: [] } };
     await runAction({ inputs: inputs('plan-live', { artifactDir }), context: context(repo, { eventName: 'workflow_run', sha: baseSha, event }), deps: h.deps });
-    const body = gh.comments.find((c) => c.issue === 7 && c.user.login === BOT.login && c.body.startsWith(planMarker('default')))?.body ?? '';
+    const body = planSection(gh, 'default', 7)?.body ?? '';
     return { body, load, summaries: h.summaries.join('\n') };
   }
 

@@ -11,7 +11,7 @@ describe('parseInputs', () => {
     expect(parseInputs(raw())).toEqual({ mode: 'plan', dir: 'keywords', target: undefined, githubToken: 'tok', force: false, prune: undefined });
   });
   it.each([
-    [{ mode: 'deploy' }, 'input "mode" must be one of plan, plan-upload, plan-live, apply, drift, targets, status (got "deploy")'],
+    [{ mode: 'deploy' }, 'input "mode" must be one of plan, plan-upload, plan-live, plan-comment, apply, drift, targets, status (got "deploy")'],
     [{ force: 'yes' }, 'input "force" must be true or false (got "yes")'],
     [{ 'github-token': ' ' }, 'input "github-token" is empty'],
   ])('rejects %j with a clear message', (extra, message) => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { planMarker } from '../../src/github/markers.js';
+import { planSection } from '../github/plan-comment.js';
 import { FakeGitHub, type FakePull } from '../github/fake-github.js';
 import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, TempRepo, type StageTwoWorld } from './action-harness.js';
 
@@ -86,7 +86,7 @@ describe('stage two', () => {
     const { h, run } = stageTwo();
     const res = await run;
     expect(res.failed).toBe(true);
-    const comment = gh.comments.find((c) => c.body.startsWith(planMarker('default')))!;
+    const comment = planSection(gh, 'default')!;
     expect(comment.body.replace(/\n/g, ' ')).toMatch(expected);
     for (const text of [comment.body, h.summaries.join(''), res.message ?? '']) {
       expect(text).not.toContain(tmpdir());

@@ -12,6 +12,7 @@ import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { planMarker } from '../../src/github/markers.js';
+import { planSection } from '../github/plan-comment.js';
 import { BOT, FakeGitHub, OTHER_BOT, type FakePull } from '../github/fake-github.js';
 import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, TempRepo } from './action-harness.js';
 
@@ -73,7 +74,7 @@ function stageTwo(event: object = runEvent()) {
   const ctx = context(repo, { eventName: 'workflow_run', sha: baseSha, event });
   return { h, run: runAction({ inputs: inputs('plan-live', { artifactDir }), context: ctx, deps: h.deps }) };
 }
-const ownComment = (issue = 7) => gh.comments.find((c) => c.issue === issue && c.user.login === BOT.login && c.body.startsWith(planMarker('default')))?.body ?? '';
+const ownComment = (issue = 7) => planSection(gh, 'default', issue)?.body ?? '';
 const patternList = (digit: number) => `id: code-${digit}\nname: code-${digit}\ncategory: pattern\nsearchTerms: [${Array.from({ length: 10 }, (_, d) => `"\\\\b${digit}${d}[0-9]{4}\\\\b"`).join(', ')}]\n`;
 
 describe('an outsider\'s PR sees counts only (author_association, not the PR\'s word)', () => {

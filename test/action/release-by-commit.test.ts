@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { planMarker } from '../../src/github/markers.js';
+import { planComment } from '../github/plan-comment.js';
 import { BOT, FakeGitHub, type FakePull } from '../github/fake-github.js';
 import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, TempRepo } from './action-harness.js';
 
@@ -56,7 +56,7 @@ async function stageTwo(head: string, owner = 'mallory', createdAt = '2025-01-01
   const event = { workflow_run: { id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: PLAN_WORKFLOW, created_at: createdAt, head_sha: head, head_branch: 'feature', head_repository: { full_name: `${owner}/lists`, owner: { login: owner } }, pull_requests: [] } };
   const h = harness(repo, gh, emu);
   await runAction({ inputs: inputs('plan-live', { artifactDir }), context: context(repo, { eventName: 'workflow_run', sha: baseSha, event }), deps: h.deps });
-  return { body: gh.comments.filter((c) => c.issue === 7 && c.user.login === BOT.login && c.body.startsWith(planMarker('default'))).at(-1)?.body ?? '', summary: h.summaries.join('\n') };
+  return { body: planComment(gh, 7)?.body ?? '', summary: h.summaries.join('\n') };
 }
 const released = (body: string) => body.includes('#### Impact preview');
 

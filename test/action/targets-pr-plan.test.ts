@@ -4,7 +4,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from '@jest/globals';
 import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
-import { planMarker } from '../../src/github/markers.js';
+import { planSection } from '../github/plan-comment.js';
+import { runCommentJob } from './comment-job.js';
 import { FakeGitHub } from '../github/fake-github.js';
 import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, type StageTwoWorld } from './action-harness.js';
 
@@ -53,7 +54,8 @@ async function planLive(target: string) {
   };
   const h = harness(w.repo, gh, w.emu);
   const result = await runAction({ inputs: inputs('plan-live', { target, artifactDir: w.artifactDir }), context: context(w.repo, { eventName: 'workflow_run', sha: baseSha, event }), deps: h.deps });
-  const body = gh.comments.find((c) => c.body.startsWith(planMarker(target)))!.body;
+  await runCommentJob(w.repo, gh, event, [h.deps.tempDir], baseSha);
+  const body = planSection(gh, target)!.body;
   // KWSYNC_SHOW=1 prints each target's comment (for the issue's notes); the suite stays quiet.
   if (process.env.KWSYNC_SHOW === '1') process.stdout.write(`\n===== PR comment for target ${target} =====\n${body}\n`);
   return { result, body };

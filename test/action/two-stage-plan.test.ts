@@ -14,7 +14,8 @@ import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { KWSYNC_DEPLOYMENT_TASK } from '../../src/github/deployment-record.js';
 import { deploymentReader } from '../../src/github/deployments.js';
-import { planMarker } from '../../src/github/markers.js';
+import { planSection } from '../github/plan-comment.js';
+import { runCommentJob } from './comment-job.js';
 import { FakeGitHub, type FakePull } from '../github/fake-github.js';
 import { context, harness, inputs, listYaml, TempRepo } from './action-harness.js';
 
@@ -82,10 +83,15 @@ async function stageOne() {
   repo.git('checkout', '-q', 'main');
   return { result, h };
 }
-function stageTwo(target: string, emu: RunningEmulator | undefined, event: object = runEvent()) {
+function stageTwo(target: string, emu: RunningEmulator | undefined, event: object = runEvent(), commentJob = true) {
   const h = harness(repo, gh, emu);
   const ctx = context(repo, { eventName: 'workflow_run', sha: baseSha, event });
-  return { h, run: runAction({ inputs: inputs('plan-live', { target, artifactDir }), context: ctx, deps: h.deps }) };
+  // With two targets the comment is the comment job's: run it after this target's job, on its section.
+  const run = runAction({ inputs: inputs('plan-live', { target, artifactDir }), context: ctx, deps: h.deps }).then(async (r) => {
+    if (commentJob) await runCommentJob(repo, gh, event, [h.deps.tempDir]);
+    return r;
+  });
+  return { h, run };
 }
 
 describe('stage one: plan-upload (pull_request, no key, read-only token)', () => {
@@ -110,16 +116,19 @@ describe('stage one: plan-upload (pull_request, no key, read-only token)', () =>
 });
 
 describe('stage two: plan-live (workflow_run, key in the environment)', () => {
-  it('fork PR (empty pull_requests): found through the API; two targets, two different comments; drift shown as drift', async () => {
+  it('fork PR (empty pull_requests): found through the API; two targets planned side by side, two different sections of one comment; drift shown as drift', async () => {
     await stageOne();
-    const p = stageTwo('prod', prod);
-    const s = stageTwo('staging', staging);
+    const p = stageTwo('prod', prod, runEvent(), false);
+    const s = stageTwo('staging', staging, runEvent(), false);
     const [rp, rs] = [await p.run, await s.run];
+    // Then the comment job, after both targets' jobs: one comment with both sections.
+    expect(await runCommentJob(repo, gh, runEvent(), [p.h.deps.tempDir, s.h.deps.tempDir])).toMatchObject({ failed: false });
 
     expect(gh.requests.some((r) => r.path === '/repos/acme/lists/pulls' && r.query.head === 'mallory:feature')).toBe(true);
-    const prodComment = gh.comments.find((c) => c.body.startsWith(planMarker('prod')))!;
-    const stagingComment = gh.comments.find((c) => c.body.startsWith(planMarker('staging')))!;
-    expect(gh.comments.map((c) => c.issue)).toEqual([7, 7]);
+    const prodComment = planSection(gh, 'prod')!;
+    const stagingComment = planSection(gh, 'staging')!;
+    // One comment for both targets, though their jobs wrote at the same time.
+    expect(gh.comments.map((c) => c.issue)).toEqual([7]);
     expect(prodComment.body).not.toEqual(stagingComment.body.replace(/staging/g, 'prod'));
 
     // The PR's own change is the same on both; only prod has the live edit merging would revert.
@@ -250,11 +259,14 @@ describe('stage two: plan-live (workflow_run, key in the environment)', () => {
 });
 
 describe('stage two: the "Live on" line (the target\'s last applied commit, as kwsync status reads it)', () => {
-  async function stageTwoRead(target: string, emu: RunningEmulator) {
+  async function stageTwoRead(target: string, emu: RunningEmulator, dirs: string[] = []) {
     const h = harness(repo, gh, emu);
+    dirs.push(h.deps.tempDir);
     h.deps.deploymentReader = deploymentReader(h.deps.octokit, { owner: 'acme', repo: 'lists' });
     const ctx = context(repo, { eventName: 'workflow_run', sha: baseSha, event: runEvent() });
-    return runAction({ inputs: inputs('plan-live', { target, artifactDir }), context: ctx, deps: h.deps });
+    const result = await runAction({ inputs: inputs('plan-live', { target, artifactDir }), context: ctx, deps: h.deps });
+    await runCommentJob(repo, gh, runEvent(), dirs);
+    return result;
   }
   const applied = (environment: string) => gh.deployments.push({
     id: 5001, sha: baseSha, ref: baseSha, task: KWSYNC_DEPLOYMENT_TASK, environment, payload: {}, description: '', transient_environment: false, production_environment: false, created_at: '2026-11-20T14:01:10Z',
@@ -264,10 +276,11 @@ describe('stage two: the "Live on" line (the target\'s last applied commit, as k
   it('with a record: the applied commit, when and the run, right under the heading; without one: the fallback says why', async () => {
     applied('staging');
     await stageOne();
-    expect(await stageTwoRead('staging', staging)).toMatchObject({ failed: false });
-    expect(await stageTwoRead('prod', prod)).toMatchObject({ failed: true }); // prod's check fails on the live edit, as above
-    const stagingBody = gh.comments.find((c) => c.body.startsWith(planMarker('staging')))!.body;
-    const prodBody = gh.comments.find((c) => c.body.startsWith(planMarker('prod')))!.body;
+    const dirs: string[] = [];
+    expect(await stageTwoRead('staging', staging, dirs)).toMatchObject({ failed: false });
+    expect(await stageTwoRead('prod', prod, dirs)).toMatchObject({ failed: true }); // prod's check fails on the live edit, as above
+    const stagingBody = planSection(gh, 'staging')!.body;
+    const prodBody = planSection(gh, 'prod')!.body;
     expect(stagingBody).toContain(`### kwsync plan for \`staging\` (against the live app)\n\nLive on \`staging\`: \`${baseSha.slice(0, 7)}\`, applied 2026-11-20 14:02 UTC ([run](https://github.com/acme/lists/actions/runs/41))\n`);
     expect(prodBody).toContain('### kwsync plan for `prod` (against the live app)\n\nNo apply of this target is recorded (no kwsync apply recorded in environment prod yet).\n');
   });

@@ -1,4 +1,4 @@
-// Twelve targets through plan, apply, status and drift (issue 21), with the records: a real git
+// Twelve targets (KWSYNC_MANY_TARGETS=50: fifty, issue 30) through plan, apply, status and drift (issue 21), with the records: a real git
 // repository whose commit A holds the lists; the Action's apply mode (runAction) applies A to each
 // target's app of ONE emulator (each app with its own key, as each matrix job has its environment's
 // secret) and records each apply as a GitHub deployment in the fake GitHub (which checks every
@@ -18,7 +18,8 @@ import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../src/cli/service.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { KWSYNC_DEPLOYMENT_TASK } from '../../src/github/deployment-record.js';
-import { planMarker } from '../../src/github/markers.js';
+import { planComment, planSection } from '../github/plan-comment.js';
+import { runCommentJob } from '../action/comment-job.js';
 import { requestProblems } from '../contract/github-deployments.js';
 import { FakeGitHub, type RecordedRequest } from '../github/fake-github.js';
 import { context, harness, inputs, TempRepo } from '../action/action-harness.js';
@@ -65,9 +66,18 @@ async function planLive(target: string) {
       head_sha: shaB, head_branch: 'feature', head_repository: { full_name: 'acme/lists', owner: { login: 'acme' } }, pull_requests: [],
     },
   };
-  const result = await runAction({ inputs: inputs('plan-live', { target, artifactDir }), context: context(repo, { eventName: 'workflow_run', sha: shaA, event }), deps: targetJob(target).deps });
-  return { failed: result.failed, hasChanges: result.hasChanges, body: gh.comments.find((c) => c.body.startsWith(planMarker(target)))!.body };
+  const job = targetJob(target);
+  const result = await runAction({ inputs: inputs('plan-live', { target, artifactDir }), context: context(repo, { eventName: 'workflow_run', sha: shaA, event }), deps: job.deps });
+  sectionDirs.push(job.deps.tempDir);
+  return { failed: result.failed, hasChanges: result.hasChanges, body: '' };
 }
+const sectionDirs: string[] = [];
+const prEvent = () => ({
+  workflow_run: {
+    id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', created_at: '2025-01-01T00:00:00Z',
+    head_sha: shaB, head_branch: 'feature', head_repository: { full_name: 'acme/lists', owner: { login: 'acme' } }, pull_requests: [],
+  },
+});
 
 beforeAll(async () => {
   gh = await new FakeGitHub().start();
@@ -103,6 +113,9 @@ beforeAll(async () => {
     head: { sha: shaB, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha: shaA, ref: 'main', repo: { full_name: 'acme/lists' } },
   });
   for (const t of TARGETS) prPlans[t.name] = await planLive(t.name);
+  // The comment job after the matrix: one comment on #5, a section per target.
+  await runCommentJob(repo, gh, prEvent(), sectionDirs, shaA);
+  for (const t of TARGETS) prPlans[t.name]!.body = planSection(gh, t.name, 5)?.body ?? '';
   repo.git('merge', '-q', '--ff-only', 'feature');
   gh.branches.set('main', shaB);
 
@@ -112,7 +125,7 @@ beforeAll(async () => {
     GITHUB_API_URL: gh.url,
     ...Object.fromEntries(TARGETS.map((t) => [keyEnvOf(t.name), keyOf(t.name)])),
   };
-}, 60_000);
+}, 60_000 * Math.ceil(TARGETS.length / 12));
 
 afterAll(async () => {
   await emulator?.close();
@@ -123,7 +136,7 @@ afterAll(async () => {
 
 const status = (argv: string[]) => kwsync(['status', ...argv], statusEnv, repo.dir);
 
-describe('the Action applies commit A to 12 targets and records each apply', () => {
+describe(`the Action applies commit A to ${TARGETS.length} targets and records each apply`, () => {
   test('every apply succeeded with one deployment of its environment: in_progress, then success with its run', () => {
     for (const t of TARGETS) expect({ target: t.name, ...applied[t.name]!, calls: undefined }).toEqual({ target: t.name, failed: false, warnings: [], calls: undefined });
     expect(gh.deployments.map((d) => d.environment)).toEqual(TARGETS.map((t) => t.name));
@@ -163,7 +176,7 @@ describe('kwsync status after commit B (two lists changed) and live edits on two
       expect({ target: t.name, ahead: row.split(/ {2,}/).at(-1) }).toEqual({ target: t.name, ahead: changed.length ? `~${changed.length} changed` : 'none' });
       if (changed.length) expect(r.stdout).toContain(`  ${t.name}: ahead: HEAD has list changes not applied yet: changed ${changed.join(', ')}.\n`);
     }
-    expect(r.stdout).toContain(`${AHEAD.length + EDITED.length} of 12 targets differ (drift or ahead).`);
+    expect(r.stdout).toContain(`${AHEAD.length + EDITED.length} of ${TARGETS.length} targets differ (drift or ahead).`);
   });
 
   test('json validates against schema/status.schema.json and says the same', async () => {
@@ -194,6 +207,14 @@ describe('kwsync status after commit B (two lists changed) and live edits on two
 });
 
 describe('the pull request of commit B, planned live per target', () => {
+  test('one comment on the pull request, with a row and a section for every target (issue 30)', () => {
+    const comments = gh.comments.filter((c) => c.issue === 5);
+    expect(comments).toHaveLength(1);
+    const body = planComment(gh, 5)!.body;
+    for (const t of TARGETS) expect(body).toContain(`| \`${t.name}\` |`);
+    expect(body.length).toBeLessThanOrEqual(65_536);
+  });
+
   test('each target\'s comment plans exactly the changed lists it takes; the others take none and change nothing', () => {
     for (const t of TARGETS) {
       const { failed, hasChanges, body } = prPlans[t.name]!;

@@ -26,7 +26,7 @@ export interface TargetCase {
 }
 
 // Different selections by paths, ids, exclude and overrides. Every selector matches some list.
-export const TARGETS: TargetCase[] = [
+const BASE_TARGETS: TargetCase[] = [
   { name: 'staging', select: {}, expected: ALL },
   { name: 'prod-us', select: { include: { paths: ['common-*.yaml', 'us-*.yaml'] } }, expected: ['common-greetings', 'common-spam', 'common-phones', 'us-only'] },
   { name: 'prod-eu', select: { include: { paths: ['common-*.yaml', 'eu-*.yaml'] } }, expected: ['common-greetings', 'common-spam', 'common-phones', 'eu-gdpr'] },
@@ -56,6 +56,22 @@ export const TARGETS: TargetCase[] = [
   { name: 'partner-2', select: { include: { ids: ['common-phones'] } }, expected: ['common-phones'] },
   { name: 'archive', select: { include: { paths: ['common-*.yaml'] }, exclude: { ids: ['common-phones'] } }, expected: ['common-greetings', 'common-spam'] },
 ];
+/** The twelve selections repeated under new names (`staging-2`, ...) up to `count` targets, each for its own app. */
+export function scaledTargets(count: number): TargetCase[] {
+  return Array.from({ length: Math.max(BASE_TARGETS.length, count) }, (_, i) => {
+    const base = BASE_TARGETS[i % BASE_TARGETS.length]!;
+    const round = Math.floor(i / BASE_TARGETS.length);
+    return round === 0 ? base : { ...base, name: `${base.name}-${round + 1}` };
+  });
+}
+
+/**
+ * The targets of many-targets-status (the Action's applies with records, the PR's plan and its one
+ * comment, `kwsync status`): twelve in the suite (50 take about 100 s there); KWSYNC_MANY_TARGETS=50
+ * for fifty (issue 30, item 5).
+ */
+export const TARGETS: TargetCase[] = scaledTargets(Number(process.env.KWSYNC_MANY_TARGETS ?? BASE_TARGETS.length) || BASE_TARGETS.length);
+
 /** The two apps edited live; each edits a list its target takes under either reading. */
 export const EDITED = [
   { target: 'prod-eu', list: 'common-spam' },

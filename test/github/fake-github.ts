@@ -159,8 +159,10 @@ export class FakeGitHub {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.url);
-    let raw = '';
-    for await (const chunk of req) raw += chunk;
+    // Decoded once: a character split across two chunks must not become two replacement characters.
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
     const body = raw ? JSON.parse(raw) : undefined;
     const query = Object.fromEntries(url.searchParams);
     this.requests.push({ method: req.method ?? '', path: url.pathname, query, body, authorization: req.headers.authorization });

@@ -10,7 +10,8 @@ md.linkify.add('//', null);
 export type Token = ReturnType<InstanceType<typeof MarkdownIt>['parse']>[number];
 
 /** Our own HTML: the marker comment, <details>/<summary>, <code>, <sub>. */
-const OWN_HTML = /<!-- kwsync:[a-z]+ target=[\w-]+ -->|<\/?(details|summary|code|sub)>/g;
+// kwsync's own markers: the per-target ones of old, and the one comment's (issue 30) plan, section and end markers.
+const OWN_HTML = /<!-- kwsync:plan -->|<!-- kwsync:section target=[\w.-]+ summary=[\w-]* run=[\w-]* digest=[0-9a-f]{16} -->|<!-- kwsync:end target=[\w.-]+ -->|<!-- kwsync:[a-z]+ target=[\w-]+ -->|<\/?(details|summary|code|sub)>/g;
 
 function walk(tokens: Token[]): Token[] {
   return tokens.flatMap((t) => [t, ...walk(t.children ?? [])]);

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { planMarker } from '../../src/github/markers.js';
+import { planSection } from './plan-comment.js';
 import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, TempRepo } from '../action/action-harness.js';
 import { FakeGitHub } from './fake-github.js';
 import { assertInert } from './markdown-oracle.js';
@@ -73,7 +73,7 @@ describe('stage two on a hostile PR', () => {
     const ctx2 = context(repo, { eventName: 'workflow_run', sha: baseSha, event });
     await runAction({ inputs: inputs('plan-live', { target: 'prod', artifactDir }), context: ctx2, deps: two.deps });
 
-    const comment = gh.comments.find((c) => c.body.startsWith(planMarker('prod')))!;
+    const comment = planSection(gh, 'prod')!;
     expect(comment).toBeDefined();
     const runUrl = ctx2.runUrl;
     assertInert(comment.body, new Set([runUrl]));
@@ -100,7 +100,7 @@ describe('stage two on a hostile PR', () => {
     const ctx2 = context(repo, { eventName: 'workflow_run', sha: baseSha, event });
     await runAction({ inputs: inputs('plan-live', { target: 'prod', artifactDir }), context: ctx2, deps: two.deps });
 
-    const comment = gh.comments.find((c) => c.body.startsWith(planMarker('prod')))!;
+    const comment = planSection(gh, 'prod')!;
     expect(comment).toBeDefined();
     expect(comment.body).not.toContain('s\u0441am'); // no terms in a counts-only plan
     expect(comment.body).toContain('| `promo` | create | 2 | 0 |'); // the hostile file's list, counted

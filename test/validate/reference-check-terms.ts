@@ -10,6 +10,7 @@ import type { TermsSource } from '../../src/load/terms-source.js';
 import type { Category } from '../../src/model/keyword-list.js';
 import { length } from '../../src/validate/rules/list-fields.js';
 import { MIN_SENTENCE_WORDS, termHints } from '../../src/validate/rules/term-hints.js';
+import { termMeaningDiagnostics } from '../../src/validate/rules/terms.js';
 
 /** Diagnostics, and the indexes of terms too broken for further checks (patterns, tests). */
 export function referenceCheckTerms(terms: TermsSource, limits: Limits, listAt: Position, category?: Category): { diagnostics: Diagnostic[]; broken: Set<number> } {
@@ -27,6 +28,12 @@ export function referenceCheckTerms(terms: TermsSource, limits: Limits, listAt: 
     if (category === 'sentence-similarity' && words < MIN_SENTENCE_WORDS && term.trim() !== '') {
       const message = `${quote(term)} is ${words === 1 ? 'one word' : `${words} words`}, too short for sentence similarity (kwsync asks for at least ${MIN_SENTENCE_WORDS}): the model compares whole sentences; put single words in a word list, or write the sentence out`;
       out.push(diagnose(terms.locate(i), 'error', 'sentence-too-short', message));
+    }
+    // The meaning checks run on every term of a word or sentence list, outside the fast path.
+    if ((category === 'word' || category === 'sentence-similarity') && !(term === '' || /^\s|\s$|[\r\n]/.test(term))) {
+      const meant = termMeaningDiagnostics(terms, i, category, tabsAllowed);
+      out.push(...meant);
+      if (meant.some((d) => d.severity === 'error')) broken.add(i);
     }
     const problem = SUSPECT.test(term) || term.length > limits.maxTermLength ? termProblem(term, limits) : null;
     if (problem) {

@@ -10,6 +10,7 @@ import { PATTERN_FLAGS } from '../../src/match/index.js';
 import { backtracking } from '../../src/validate/rules/pattern-backtracking.js';
 import { checkPattern } from '../../src/validate/rules/patterns.js';
 import { patternMeaning } from '../../src/validate/rules/pattern-meaning.js';
+import { sameOnIntent } from '../../src/validate/rules/patterns.js';
 
 /** The newest syntax the running engine compiles: Node 20 lacks ES2025 modifiers `(?i:)` and duplicate group names. */
 const RUNTIME_ECMA_VERSION = compiles('(?i:a)') && compiles('(?<n>a)|(?<n>b)') ? 2025 : 2024;
@@ -39,7 +40,13 @@ function compiles(source: string): boolean {
 /** Findings for one pattern; never throws (`compileWith` is the engine, swappable in tests). */
 export function referenceCheckPattern(source: string, compileWith: Compile = compile): Finding[] {
   const flagged = flagMistake(source);
-  if (flagged?.severity === 'error') return [flagged];
+  if (flagged?.severity === 'error') {
+    // A slashed pattern's fix is offered only when the pattern without the slashes has no error.
+    const inner = flagged.fixed !== undefined ? referenceCheckPattern(flagged.fixed, compileWith).find((f) => f.severity === 'error' && f.rule !== 'pattern-flags') ?? (flagMistake(flagged.fixed)?.severity === 'error' ? flagMistake(flagged.fixed) : undefined) : undefined;
+    if (flagged.fixed === undefined || !inner) return [flagged];
+    const { fixed: _withheld, ...rest } = flagged;
+    return [{ ...rest, message: `${rest.message.replace(/; write it without them: .*$/s, '')}; without them the pattern is still wrong (${inner.message}), so decide what it should catch and write it without slashes` }];
+  }
   let pattern: AST.Pattern;
   try {
     pattern = parser.parsePattern(source, 0, source.length, { unicode: true });
@@ -75,8 +82,8 @@ export function referenceCheckPattern(source: string, compileWith: Compile = com
   out.push(...backtracking(pattern, { parser, flags, passes: (fixed) => !checkPattern(fixed).some((f) => f.severity === 'error') }));
   // Nor is the meaning analysis (dead anchors, a domain's dot): the same one, with the same re-check.
   for (const m of patternMeaning(pattern, source)) {
-    const ok = !checkPattern(m.fixed).some((f) => f.severity === 'error');
-    out.push({ index: m.index, severity: m.severity, rule: m.rule, message: ok ? m.message : m.message.replace(/; for a (dollar sign|caret|literal dot) write [^;]*$/, ''), ...(ok ? { fixed: m.fixed } : {}) });
+    const ok = m.fixed !== undefined && !checkPattern(m.fixed).some((f) => f.severity === 'error') && sameOnIntent(source, m.fixed);
+    out.push({ index: m.index, severity: m.severity, rule: m.rule, message: ok ? m.message : m.message.replace(/; for a (dollar sign|caret|literal dot|question mark) write [^;]*$/, ''), ...(ok ? { fixed: m.fixed } : {}) });
   }
   return out;
 }
@@ -101,7 +108,7 @@ function flagMistake(source: string): Finding | null {
   const slashed = /^\/(.+)\/([dgimsuvy]*)$/s.exec(source);
   if (slashed) {
     const extra = slashed[2] ? ` (flags ${quote(slashed[2])} cannot be set; matching always ignores case)` : '';
-    return { index: 0, severity: 'warning', rule: 'pattern-flags', message: `this pattern is written /like this/, so the slashes would have to appear in the message${extra}; write it without them: ${code(slashed[1]!)}` };
+    return { index: 0, severity: 'error', rule: 'pattern-flags', message: `this pattern is written /like this/, so the slashes would have to appear in the message${extra}; write it without them: ${code(slashed[1]!)}`, fixed: slashed[1]! };
   }
   return null;
 }

@@ -44,7 +44,7 @@ describe('stricterLevels (a PR cannot lower a rule for itself)', () => {
     const head = configSchema.parse({ validate: { rules: { 'csv-separator': 'off' } } });
     const guard = stricterGuard(guardOf(base), guardOf(head));
     expect(guard.validate).toEqual({ strict: true, rules: {} });
-    expect(guardChanges(guardOf(base), guardOf(head))).toEqual(['validate.strict true → false', 'validate.rules.csv-separator default → off']);
+    expect(guardChanges(guardOf(base), guardOf(head))).toEqual(['validate.strict true → false', 'validate.rules.`csv-separator` `default` → `off`']);
   });
 });
 

@@ -32,7 +32,7 @@ it('an unknown key and a bad category do not hide id-format and name-empty', asy
 });
 
 it('one non-text term: the other terms are still checked, located at their own place', async () => {
-  expect(await rules('id: a\nname: A\ncategory: word\nsearchTerms: [" padded", foo, foo, "", 123]\n')).toEqual([
+  expect(await rules('id: a\nname: A\ncategory: word\nsearchTerms: [" padded", foo, foo, "", 0123]\n')).toEqual([
     'duplicate-term@4:31',
     'invalid-type@4:40',
     'term-empty@4:37',

@@ -64,8 +64,8 @@ describe('pattern-flags', () => {
   it.each([
     ['(?i)darn', 'error'],
     ['(?im)darn', 'error'],
-    ['/darn/', 'warning'],
-    ['/darn/g', 'warning'],
+    ['/darn/', 'error'],
+    ['/darn/g', 'error'],
   ])('%s is %s', (source, severity) => {
     expect(checkPattern(source)).toMatchObject([{ rule: 'pattern-flags', severity }]);
   });

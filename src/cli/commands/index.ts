@@ -16,12 +16,13 @@ import { register as doctor } from './doctor.js';
 import { register as explain } from './explain.js';
 import { register as fmt } from './fmt.js';
 import { register as status } from './status.js';
+import { register as targets } from './targets.js';
 
 export type SetExitCode = (code: CommandResult) => void;
 export type RegisterCommand = (program: Command, ctx: CommandContext, setExitCode: SetExitCode) => void;
 
 export function registerCommands(program: Command, ctx: CommandContext, setExitCode: SetExitCode): void {
-  for (const register of [init, validate, plan, apply, status, importLists, preview, emulator, messages, calls, schema, demo, doctor, explain, fmt]) {
+  for (const register of [init, validate, plan, apply, status, targets, importLists, preview, emulator, messages, calls, schema, demo, doctor, explain, fmt]) {
     register(program, ctx, setExitCode);
   }
 }

@@ -9,6 +9,7 @@ import { previewReportJsonSchema } from '../../preview/preview-schema.js';
 import { validateReportJsonSchema } from './validate-report.js';
 import { explainReportJsonSchema } from '../../explain/explain-schema.js';
 import { statusReportSchema } from '../../status/status-schema.js';
+import { targetsReportSchema } from '../../targets/targets-view.js';
 
 export const OUTPUT_SCHEMAS = {
   'validate-report': validateReportJsonSchema,
@@ -18,6 +19,7 @@ export const OUTPUT_SCHEMAS = {
   'doctor-report': doctorReportSchema,
   'explain-report': explainReportJsonSchema,
   status: statusReportSchema,
+  targets: targetsReportSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type OutputSchemaName = keyof typeof OUTPUT_SCHEMAS;

@@ -9,10 +9,10 @@ import type { AST } from '@eslint-community/regexpp';
 export interface MeaningFinding {
   index: number;
   severity: 'error' | 'warning';
-  rule: 'pattern-dead-anchor' | 'pattern-unescaped-dot';
+  rule: 'pattern-dead-anchor' | 'pattern-unescaped-dot' | 'pattern-literal-question' | 'pattern-empty-branch' | 'pattern-class-range' | 'pattern-ascii-boundary' | 'pattern-lookbehind';
   message: string;
-  /** The pattern as meant. */
-  fixed: string;
+  /** The pattern as meant (absent when no fix can be worked out: the message says what to decide). */
+  fixed?: string;
 }
 
 /** Fewest characters `node` consumes; 0 for what consumes none (assertions, backreferences). */
@@ -109,14 +109,72 @@ export function patternMeaning(pattern: AST.Pattern, source: string): MeaningFin
         });
       });
     }
+    if ((node.type === 'Group' || node.type === 'CapturingGroup') && node.alternatives.length >= 3) {
+      // `k(ys||ms)`: an empty branch between two others is a doubled |, and matches the bare prefix.
+      const empty = node.alternatives.slice(1, -1).find((a) => a.elements.length === 0);
+      if (empty) {
+        const fixed = source.slice(0, empty.start - 1) + source.slice(empty.start);
+        const prefix = source.slice(0, node.start);
+        out.push({ index: empty.start - 1, severity: 'error', rule: 'pattern-empty-branch', fixed, message: `this || leaves an empty branch, which matches nothing, so the group can be skipped and the pattern catches ${JSON.stringify(prefix || 'every message')} alone; remove one |: \`${fixed}\`` });
+      }
+    }
+    if (node.type === 'CharacterClassRange' && node.min.value === 0x41 && node.max.value === 0x7a) {
+      const fixed = escapeAt(source, node.start, node.end, 'a-z');
+      out.push({ index: node.start, severity: 'warning', rule: 'pattern-class-range', fixed, message: `A-z also holds the six characters between Z and a ([ \\ ] ^ _ \`); patterns ignore case, so a-z is every letter: \`${fixed}\`` });
+    }
+    if (node.type === 'Assertion' && node.kind === 'word' && !node.negate && node.parent.type === 'Alternative') {
+      const siblings = node.parent.elements;
+      const i = siblings.indexOf(node);
+      const letter = edgeLetter(siblings[i - 1], -1) ?? edgeLetter(siblings[i + 1], 1);
+      if (letter) {
+        out.push({
+          index: node.start,
+          severity: 'error',
+          rule: 'pattern-ascii-boundary',
+          message: `\\b knows only ASCII letters, digits and _ as word characters, so beside ${JSON.stringify(letter)} it finds no word edge, and a word ending or starting with ${JSON.stringify(letter)} is never caught; decide what may touch the word and write that instead, e.g. (?![\\p{L}\\p{N}]) after it or (?<![\\p{L}\\p{N}]) before it (lookarounds are not in every regex flavour, and the service's is not documented)`,
+        });
+      }
+    }
+    if (node.type === 'Assertion' && node.kind === 'lookbehind') {
+      out.push({ index: node.start, severity: 'warning', rule: 'pattern-lookbehind', message: `${JSON.stringify(node.raw.slice(0, 20))} is a lookbehind, which not every regex flavour has, and the service's flavour is not documented; if the service refuses or ignores it, the list is not saved or catches other text: try it once in a test list on the live app, then accept pattern-lookbehind` });
+    }
     for (const c of children(node)) walk(c);
   };
   walk(pattern);
+  // `are you 18?`: prose ending in a question mark, where ? makes the last character optional.
+  const last = pattern.alternatives.length === 1 ? pattern.alternatives[0]!.elements.at(-1) : undefined;
+  if (last?.type === 'Quantifier' && last.raw.endsWith('?') && last.min === 0 && last.max === 1 && last.element.type === 'Character' && last.end === source.length && /\s/.test(source) && /^[\p{L}\p{N}]$/u.test(last.element.raw)) {
+    const fixed = `${source.slice(0, -1)}\\?`;
+    const shorter = source.slice(0, last.element.start);
+    out.push({
+      index: last.end - 1,
+      severity: 'error',
+      rule: 'pattern-literal-question',
+      fixed,
+      message: `this ? makes ${JSON.stringify(last.element.raw)} optional, so the pattern also catches ${JSON.stringify(shorter)}, not only the question; for a question mark write \\?: \`${fixed}\``,
+    });
+  }
   return out;
 }
 
 /** Common top-level domains and the shorteners' ones (what scam links use). */
 const TLDS = new Set(['com', 'net', 'org', 'io', 'ly', 'me', 'gg', 'co', 'app', 'xyz', 'info', 'biz', 'ru', 'cn', 'uk', 'de', 'tk', 'link', 'site', 'online', 'shop', 'top', 'club', 'gl', 'to', 'cc', 'tv', 'us', 'in', 'live', 'click', 'bit', 'store', 'vip', 'win']);
+
+/** A non-ASCII letter at the edge of `e` that touches the assertion (its last character before it, first after it). */
+function edgeLetter(e: AST.Node | undefined, dir: 1 | -1): string | undefined {
+  if (!e) return undefined;
+  if (e.type === 'Character') {
+    const ch = String.fromCodePoint(e.value);
+    return e.value > 0x7f && /^\p{L}$/u.test(ch) ? ch : undefined;
+  }
+  if (e.type === 'Group' || e.type === 'CapturingGroup') {
+    for (const a of e.alternatives) {
+      const found = edgeLetter(dir === -1 ? a.elements.at(-1) : a.elements[0], dir);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
 
 function isLetter(e: AST.Element | undefined): boolean {
   return e?.type === 'Character' && /^\p{L}$/u.test(String.fromCodePoint(e.value)) && e.raw.length === String.fromCodePoint(e.value).length;
@@ -134,6 +192,8 @@ function children(node: AST.Node): AST.Node[] {
       return [node.element];
     case 'Assertion':
       return node.kind === 'lookahead' || node.kind === 'lookbehind' ? node.alternatives : [];
+    case 'CharacterClass':
+      return node.elements as AST.Node[];
     default:
       return [];
   }

@@ -72,7 +72,13 @@ export function checkPattern(source: string, compileWith: Compile = compile): Fi
 /** `fixes`: whether a backtracking finding may offer a rewrite, which is itself re-checked here first (one level deep). */
 function checkPatternWith(source: string, compileWith: Compile, fixes: boolean): Finding[] {
   const flagged = flagMistake(source);
-  if (flagged?.severity === 'error') return [flagged];
+  if (flagged?.severity === 'error') {
+    // Offered only when the pattern without the slashes validates on its own.
+    const inner = flagged.fixed !== undefined && fixes ? checkPatternWith(flagged.fixed, compileWith, false).find((f) => f.severity === 'error') : undefined;
+    if (flagged.fixed === undefined || !inner) return [flagged];
+    const { fixed: _withheld, ...rest } = flagged;
+    return [{ ...rest, message: `${rest.message.replace(/; write it without them: .*$/s, '')}; without them the pattern is still wrong (${inner.message}), so decide what it should catch and write it without slashes` }];
+  }
   let pattern: AST.Pattern;
   try {
     pattern = parser.parsePattern(source, 0, source.length, { unicode: true });
@@ -110,8 +116,8 @@ function checkPatternWith(source: string, compileWith: Compile, fixes: boolean):
   out.push(...backtracking(pattern, { parser, flags, passes }));
   for (const m of patternMeaning(pattern, source)) {
     // A fix is offered only when it validates clean and still catches what the pattern spells out.
-    const ok = passes(m.fixed);
-    out.push({ index: m.index, severity: m.severity, rule: m.rule, message: ok ? m.message : m.message.replace(/; for a (dollar sign|caret|literal dot) write [^;]*$/, ''), ...(ok ? { fixed: m.fixed } : {}) });
+    const ok = m.fixed !== undefined && passes(m.fixed) && sameOnIntent(source, m.fixed);
+    out.push({ index: m.index, severity: m.severity, rule: m.rule, message: ok ? m.message : m.message.replace(/; for a (dollar sign|caret|literal dot|question mark) write [^;]*$/, ''), ...(ok ? { fixed: m.fixed } : {}) });
   }
   return out;
 }
@@ -136,7 +142,8 @@ function flagMistake(source: string): Finding | null {
   const slashed = /^\/(.+)\/([dgimsuvy]*)$/s.exec(source);
   if (slashed) {
     const extra = slashed[2] ? ` (flags ${quote(slashed[2])} cannot be set; matching always ignores case)` : '';
-    return { index: 0, severity: 'warning', rule: 'pattern-flags', message: `this pattern is written /like this/, so the slashes would have to appear in the message${extra}; write it without them: ${code(slashed[1]!)}` };
+    // The slashes must then appear in a message, which they never do: what the list catches changes, an error.
+    return { index: 0, severity: 'error', rule: 'pattern-flags', message: `this pattern is written /like this/, so the slashes would have to appear in the message${extra}; write it without them: ${code(slashed[1]!)}`, fixed: slashed[1]! };
   }
   return null;
 }
@@ -165,4 +172,41 @@ function unclosed(source: string, message: string): Finding | null {
     return { index: at, severity: 'error', rule: 'pattern-syntax', message: `this [ starts a set of characters that is never closed; add the ] where the set ends, e.g. ${code(fixed)}` };
   }
   return { index: at, severity: 'error', rule: 'pattern-syntax', message: `this ( is never closed; add the ) where the group ends (write \\( for a literal bracket)` };
+}
+
+/**
+ * A fix whose pattern reads as literal text once its escapes are resolved (`cash\$app`, `bit\.ly`)
+ * must catch exactly the messages holding that text (what the analyst wrote it for): checked on a
+ * generated set of strings from the text (the text itself, other case, inside other words and
+ * chat, with one character dropped, changed or doubled). Patterns with other syntax are left to
+ * the re-validation and the examples.
+ */
+export function sameOnIntent(original: string, fixed: string): boolean {
+  const literal = original.replace(/\\(.)/gsu, '$1');
+  if (/\\[dwsbDWSBpPuxkcn0-9]/.test(original) || /[[\](){}*+|]/.test(original.replace(/\\./gsu, ''))) return true;
+  let re: RegExp;
+  try {
+    re = new RegExp(fixed, PATTERN_FLAGS);
+  } catch {
+    return false;
+  }
+  // The text itself, ignoring case as the service does: every character escaped, flags `iu`.
+  const text = new RegExp([...literal].map((ch) => ch.replace(/[\\^$.*+?()[\]{}|/]/, '\\$&')).join(''), PATTERN_FLAGS);
+  return intentStrings(literal).every((s) => re.test(s) === text.test(s));
+}
+
+/** Strings around `text` from a fixed seed: deterministic, about 12 + 3 per character. */
+export function intentStrings(text: string): string[] {
+  const chars = [...text];
+  const out = [text, text.toUpperCase(), `hey ${text} now`, `x${text}y`, `${text}${text}`, `pay me on ${text.toLowerCase()}!`, '', 'hello there'];
+  let seed = 29;
+  const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % Math.max(1, n);
+  for (let k = 0; k < chars.length; k++) {
+    out.push(chars.filter((_, j) => j !== k).join(''));
+    const swapped = [...chars];
+    swapped[k] = 'abcdefghijklmnopqrstuvwxyz0123456789 .$^'[next(40)]!;
+    out.push(swapped.join(''));
+    out.push(chars.slice(0, k + 1).join('') + chars.slice(k).join(''));
+  }
+  return out;
 }

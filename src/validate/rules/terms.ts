@@ -11,6 +11,8 @@ import { length } from './list-fields.js';
 import { KeySet } from './key-set.js';
 import { MIN_SENTENCE_WORDS, termHints } from './term-hints.js';
 import { termFix, yamlScalar } from '../../load/term-fix.js';
+import { meaningHints } from './term-meaning.js';
+import type { Fix } from '../../model/diagnostic.js';
 
 /** Diagnostics, and the indexes of terms too broken for further checks (patterns, tests). */
 export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position, category?: Category): { diagnostics: Diagnostic[]; broken: Set<number> } {
@@ -29,6 +31,7 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
   const keys = new KeySet(values.length, (j) => foldKey(values[j]!));
   let seen: Map<string, number | number[]> | undefined;
   const empty: number[] = []; // terms left out of the keys (term-empty)
+  const meaningful = category === 'word' || category === 'sentence-similarity';
   for (let i = 0; i < values.length; i++) {
     const term = values[i]!;
     // Most terms of a big list are plain: one regex says that no rule below but length can apply,
@@ -43,6 +46,15 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
           `${quote(term)} is ${words(term) === 1 ? 'one word' : `${words(term)} words`}, too short for sentence similarity (kwsync asks for at least ${MIN_SENTENCE_WORDS}): the model compares whole sentences; put single words in a word list, or write the sentence out`,
         ),
       );
+    }
+    // What the term means against what it reads as (term-meaning.ts): for every term of a word or
+    // sentence list, one regex in the common case.
+    if (meaningful && !suspect(term)) {
+      const meant = termMeaningDiagnostics(terms, i, category, tabsAllowed);
+      if (meant.length > 0) {
+        out.push(...meant);
+        if (meant.some((d) => d.severity === 'error')) broken.add(i);
+      }
     }
     if (!PLAIN.test(term) || term.length > limits.maxTermLength || (category !== 'pattern' && term.includes('  '))) {
       const problem = suspect(term) || term.length > limits.maxTermLength ? termProblem(term, limits) : null;
@@ -185,4 +197,38 @@ function termProblem(term: string, limits: Limits): { rule: string; message: str
     return { rule: 'term-too-long', message: `this term has ${length(term)} characters; the service allows at most ${limits.maxTermLength}`, index: 0 };
   }
   return null;
+}
+
+/**
+ * One term written as several (`nitwit, dimwit`): a fix writing each as its own term, in the file's
+ * syntax: CSV lines, items of a block list at the item's indent, or items of a flow list.
+ */
+function splitFix(terms: TermsSource, i: number, parts: readonly string[]): Fix | undefined {
+  if (/\.csv$/i.test(terms.file)) return termFix(terms, i, parts);
+  const raw = terms.raw?.(i);
+  const line = terms.locate(i).sourceLine;
+  if (!raw || line === undefined || line.includes('\u2026')) return undefined;
+  const before = line.slice(0, raw.column - 1);
+  const block = /^(\s*)-\s+$/.exec(before);
+  const scalars = parts.map((p) => yamlScalar(p));
+  if (block) return { line: raw.line, column: raw.column, replace: raw.text, with: scalars.join(`\n${block[1]}- `) };
+  if (/[[,]\s*$/.test(before)) return { line: raw.line, column: raw.column, replace: raw.text, with: scalars.join(', ') };
+  return undefined;
+}
+
+/** The meaning checks of term `i` (term-meaning.ts) as located findings with their fixes. */
+export function termMeaningDiagnostics(terms: TermsSource, i: number, category: Category | undefined, tabsAllowed: boolean): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const h of meaningHints(terms.values[i]!, category, tabsAllowed)) {
+    // A comma quoted on purpose (`'x, y'` in YAML, `"with, comma"` in a CSV) may be meant between two
+    // words; from three on it is a spreadsheet cell of terms. A CSV's `;` is csv-separator's.
+    if (h.separator === ';' && tabsAllowed) continue;
+    const quoted = tabsAllowed || /^['"]/.test(terms.raw?.(i)?.text ?? '');
+    if (h.separator === ',' && quoted && h.split!.length < 3) continue;
+    const d = diagnose(terms.locate(i, h.index), h.severity, h.rule, h.message);
+    const fix = h.split ? splitFix(terms, i, h.split) : h.fixed !== undefined ? termFix(terms, i, [h.fixed]) : undefined;
+    if (fix) d.fix = fix;
+    out.push(d);
+  }
+  return out;
 }
