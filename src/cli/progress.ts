@@ -41,6 +41,34 @@ export function progressReporter(io: ProgressIO): ((done: number, total: number,
   };
 }
 
+/**
+ * Apply's lists as they are written: on a terminal the `[done/total]` status line above; elsewhere
+ * (CI logs) after a second one start line and one end line with the count and the time. `end()`
+ * after the apply, finished or not.
+ */
+export function applyProgress(io: ProgressIO): { onProgress: ((done: number, total: number, r: { id: string; outcome: string }) => void) | undefined; end(): void } {
+  if (io.stderr.isTTY === true) return { onProgress: progressReporter(io), end: () => undefined };
+  const wait = startWait(io, 'Writing the lists');
+  let written = 0;
+  let of = 0;
+  return {
+    onProgress: (done, total) => {
+      written = done;
+      of = total;
+    },
+    end: () => wait.end(`${written} of ${of} lists done`),
+  };
+}
+
+/**
+ * A wait that a terminal already shows on the caller's own status line (preview's reading line):
+ * nothing on a terminal, and startWait's start and end lines elsewhere (CI logs).
+ */
+export function ciWait(io: ProgressIO, label: string): Wait {
+  if (io.stderr.isTTY === true) return { update: () => undefined, end: () => undefined };
+  return startWait(io, label);
+}
+
 /** A wait is shown only once it has lasted this long: shorter ones print nothing. */
 export const WAIT_SHOWN_AFTER_MS = 1000;
 

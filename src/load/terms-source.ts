@@ -7,6 +7,8 @@ export interface TermsSource {
   /** The file holding the terms (the list file, or its CSV). */
   file: string;
   values: string[];
+  /** Every term is ASCII, known from the file's text as it was read (a CSV: no escapes), so checks for non-ASCII terms skip the list. */
+  asciiOnly?: boolean;
   /** Where character `index` (default 0) of term `i` is written. */
   locate(i: number, index?: number): Position;
   /** For a YAML term that runs on over several lines: where its second line starts. */

@@ -28,6 +28,8 @@ export interface InstallActionModelOptions {
   /** Runs npm (tests pass a fake). */
   run?: RunCommand;
   expected?: ExpectedLock;
+  /** The Action's log: a start line before `npm ci` and an end line with its time (nothing when the folder is already installed). */
+  log?: (line: string) => void;
 }
 
 export type ActionModelInstall = { ok: true; modelDir: string; installed: boolean } | { ok: false; reason: string };
@@ -155,11 +157,16 @@ async function installOnce(options: InstallActionModelOptions): Promise<ActionMo
   // The very bytes checked above, not a second read.
   await writeFile(join(options.into, 'package.json'), pkg);
   await writeFile(join(options.into, 'package-lock.json'), lock);
+  const t0 = performance.now();
+  const took = () => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+  options.log?.('kwsync: Installing the sentence model (npm ci, about 9 MB)...');
   try {
     await (options.run ?? npmRun)(process.platform === 'win32' ? 'npm.cmd' : 'npm', NPM_CI_ARGS, options.into);
   } catch (e) {
+    options.log?.(`kwsync: Installing the sentence model: failed after ${took()}`);
     return { ok: false, reason: `installing the sentence model failed (${(e as Error).message})` };
   }
+  options.log?.(`kwsync: Installing the sentence model: done after ${took()}`);
   const where = locateModel(modelResolveBase(options.into));
   if (!where.ok) return { ok: false, reason: where.reason };
   await writeFile(marker, lockHash);

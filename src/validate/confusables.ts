@@ -8,7 +8,7 @@ import { diagnose } from '../load/diagnose.js';
 import { code, quote } from '../load/quote-value.js';
 import type { TermsSource } from '../load/terms-source.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { asciiLookAlike, asciiLookAlikeOf, describeChar, isConfusableChar, mixedScripts, scriptsOf, skeleton } from '../render/look-alikes.js';
+import type * as LookAlikeData from '../render/look-alikes.js';
 import type { PlacedList } from './rules/repo.js';
 
 export const CONFUSABLE_RULES = { mixed: 'term-mixed-script', lookAlike: 'term-confusable', passesForAscii: 'term-look-alike' } as const;
@@ -24,10 +24,27 @@ interface Occurrence {
   accepted?: ReadonlySet<string> | undefined;
 }
 
-export function checkConfusables(lists: readonly PlacedList[]): Diagnostic[] {
+// The look-alike data (confusables.txt, the character names, the script tables) take ~400 ms to
+// load: loaded only for a folder that holds a non-ASCII term, the only kind that can be warned.
+let data: typeof LookAlikeData | undefined;
+const asciiLookAlike: typeof LookAlikeData.asciiLookAlike = (t) => data!.asciiLookAlike(t);
+const asciiLookAlikeOf: typeof LookAlikeData.asciiLookAlikeOf = (ch) => data!.asciiLookAlikeOf(ch);
+const describeChar: typeof LookAlikeData.describeChar = (ch) => data!.describeChar(ch);
+const isConfusableChar: typeof LookAlikeData.isConfusableChar = (ch) => data!.isConfusableChar(ch);
+const mixedScripts: typeof LookAlikeData.mixedScripts = (t) => data!.mixedScripts(t);
+const scriptsOf: typeof LookAlikeData.scriptsOf = (ch) => data!.scriptsOf(ch);
+const skeleton: typeof LookAlikeData.skeleton = (t) => data!.skeleton(t);
+
+export async function checkConfusables(lists: readonly PlacedList[]): Promise<Diagnostic[]> {
   const withTerms = lists.filter((p): p is PlacedList & { terms: TermsSource } => p.terms !== undefined);
-  // Nothing to find in a folder of ASCII terms: the common case costs one scan.
-  if (!withTerms.some((p) => p.terms.values.some((t) => NON_ASCII.test(t)))) return [];
+  // Nothing to find in a folder of ASCII terms: the common case costs one scan, or none for a CSV
+  // whose whole text is ASCII (asciiOnly, known when it was read).
+  if (!withTerms.some((p) => p.terms.asciiOnly !== true && p.terms.values.some((t) => NON_ASCII.test(t)))) return [];
+  data ??= await import('../render/look-alikes.js');
+  return findConfusables(withTerms);
+}
+
+function findConfusables(withTerms: readonly (PlacedList & { terms: TermsSource })[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   // Groups by skeleton, keyed first by the non-ASCII terms (usually few); an ASCII term joins only a
   // group that a non-ASCII term opened, so a big ASCII list costs one skeleton a term and no Map entry.

@@ -144,7 +144,7 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   // Past the list limit, name the newest list: added since the base, else by git history.
   const newest = placed.length > config.limits.maxLists ? (base ? { added: base.added } : { rank: await newestFirst(opts.cwd, rel(keywordsDir)) }) : undefined;
   diagnostics.push(...checkRepo(placed, config, base?.changed, newest, selective));
-  diagnostics.push(...checkConfusables(placed), ...checkPathCharacters(discovered.files.map((f) => rel(join(keywordsDir, f)))));
+  diagnostics.push(...(await checkConfusables(placed)), ...checkPathCharacters(discovered.files.map((f) => rel(join(keywordsDir, f)))));
   // The base's rules, and below the sentence checks, load only when they run: validate's start is part of its time.
   if (base) {
     const [{ checkShrunk }, { checkRenamed }] = await Promise.all([import('./rules/list-shrunk.js'), import('./rules/list-renamed.js')]);

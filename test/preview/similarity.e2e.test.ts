@@ -15,8 +15,12 @@ test('a sentence list is scored by the local model: caught messages, each senten
   await h.writeList('scam-sentences', ['send me the gift card codes and I will pay you back', 'you have won a prize, pay the fee to claim it', 'I need your bank login to transfer the money'], { category: 'sentence-similarity' });
   await h.writeList('mild', ['heck']);
   const r = await h.run(['preview', '--group', MARKETPLACE_GROUP, '--messages', '100', '--format', 'json']);
-  // Not a terminal: the model's wait (over a second) is one start and one end line, nothing else.
-  expect(r.stderr).toMatch(/^(kwsync: Sentence model\.\.\.\nkwsync: Sentence model: embedded \d+ texts after \d+\.\d s\n)?$/);
+  // Not a terminal: the model's wait and the read of the group (each when over a second) are one start and one end line each, nothing else.
+  const lines = r.stderr.split('\n').filter(Boolean);
+  const allowed = [/^kwsync: Sentence model\.\.\.$/, /^kwsync: Sentence model: embedded \d+ texts after \d+\.\d s$/, new RegExp(`^kwsync: Reading messages of ${MARKETPLACE_GROUP}\\.\\.\\.$`), new RegExp(`^kwsync: Reading messages of ${MARKETPLACE_GROUP}: 100 messages after \\d+\\.\\d s$`)];
+  for (const l of lines) expect(allowed.some((a) => a.test(l))).toBe(true);
+  for (const [start, end] of [[0, 1], [2, 3]] as const) expect(lines.filter((l) => allowed[start]!.test(l)).length).toBe(lines.filter((l) => allowed[end]!.test(l)).length);
+  expect(lines.length).toBeLessThanOrEqual(4);
   expect(r.code).toBe(0);
   const out = JSON.parse(r.stdout);
   expect(out.messagesScanned).toBe(100);

