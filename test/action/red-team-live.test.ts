@@ -8,11 +8,13 @@ import type { AddressInfo } from 'node:net';
 import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../src/cli/service.js';
 import { planComment } from '../github/plan-comment.js';
-import { BOT, FakeGitHub } from '../github/fake-github.js';
+import { BOT, FakeGitHub, RUNNER_RUNS } from '../github/fake-github.js';
 import { assertInert } from '../github/markdown-oracle.js';
 import { closeStageTwoWorld, context, harness, inputs, listYaml, liveOf, openStageTwoWorld, runAtHead, type StageTwoWorld } from './action-harness.js';
 
 const RUN = 'https://github.com/acme/lists/actions/runs/42';
+/** The links kwsync may write: its own workflow runs (each run of the harness is a real run of the fake, issue 27). */
+const runLinks = () => new Set([RUN, ...[...RUNNER_RUNS.keys()].map((id) => `https://github.com/acme/lists/actions/runs/${id}`)]);
 const HOSTILE = '![x](https://evil.example/p.png) <img src=x> **Approved: safe to merge** @org/team #1 www.evil.example';
 let gh: FakeGitHub;
 let w: StageTwoWorld;
@@ -38,15 +40,15 @@ describe('red team, live app: hostile names and terms', () => {
     const issue = gh.issues.at(-1)!.body;
     expect(issue).toContain('evil-list');
     expect(issue).toContain('click');
-    assertInert(issue, new Set([RUN]));
-    assertInert(summary, new Set([RUN]));
+    assertInert(issue, runLinks());
+    assertInert(summary, runLinks());
   });
 
   it('R-L2 the status table of a private repository: inert', async () => {
     gh.privateRepo = true;
     const { summary } = await runAtHead(w, gh, sha, 'status');
     expect(summary).toContain('evil-list');
-    assertInert(summary, new Set([RUN]));
+    assertInert(summary, runLinks());
   });
 
   it('R-L3 with prune on, the drift issue names the unmanaged list it would delete, with its terms: inert', async () => {
@@ -56,7 +58,7 @@ describe('red team, live app: hostile names and terms', () => {
     await runAtHead(w, gh, sha, 'drift');
     const issue = gh.issues.at(-1)!.body;
     expect(issue).toContain('evil-list');
-    assertInert(issue, new Set([RUN]));
+    assertInert(issue, runLinks());
   });
 
   it('R-L4 a trusted PR\'s live plan (drift, unmanaged lists) and its check: inert', async () => {
@@ -73,9 +75,9 @@ describe('red team, live app: hostile names and terms', () => {
     await runAction({ inputs: inputs('plan-live'), context: context(w.repo, { eventName: 'workflow_run', sha, event }), deps: h.deps });
     const body = planComment(gh, 7)!.body;
     expect(body).toContain('evil-list');
-    assertInert(body, new Set([RUN]));
-    assertInert(String(gh.checkRuns.at(-1)!.output.summary), new Set([RUN]));
-    assertInert(h.summaries.join('\n'), new Set([RUN]));
+    assertInert(body, runLinks());
+    assertInert(String(gh.checkRuns.at(-1)!.output.summary), runLinks());
+    assertInert(h.summaries.join('\n'), runLinks());
   });
 });
 

@@ -161,7 +161,7 @@ describe('red team, member: deployment records', () => {
     gh.deployments.push({ ...structuredClone(real), id: 9000 + gh.deployments.length, sha, ref: 'evil', statuses: real.statuses.map((s) => ({ ...s, id: s.id + 9000, log_url: 'https://github.com/acme/lists/actions/runs/666' })) });
   }
 
-  it.failing('R-M5 a forged staging record for a commit staging never applied: production\'s after: staging is not satisfied', async () => {
+  it('R-M5 a forged staging record for a commit staging never applied: production\'s after: staging is not satisfied', async () => {
     await base({ 'keywords/kwsync.yaml': TWO, 'keywords/scam.yaml': listYaml('scam', ['a']) });
     await runAtHead(w, gh, baseSha, 'apply', { target: 'staging' });
     w.repo.write('keywords/scam.yaml', listYaml('scam', ['a', 'b']));
@@ -172,7 +172,7 @@ describe('red team, member: deployment records', () => {
     expect(production.result.message).toContain('waits for staging');
   });
 
-  it.failing('R-M6 a forged record makes status and the plan\'s "Live on" claim a commit that was never applied', async () => {
+  it('R-M6 a forged record makes status and the plan\'s "Live on" claim a commit that was never applied', async () => {
     await base({ 'keywords/kwsync.yaml': TWO, 'keywords/scam.yaml': listYaml('scam', ['a']) });
     await runAtHead(w, gh, baseSha, 'apply', { target: 'staging' });
     w.repo.write('keywords/scam.yaml', listYaml('scam', ['a', 'b']));

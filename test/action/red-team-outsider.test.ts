@@ -11,13 +11,15 @@ import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { planComment } from '../github/plan-comment.js';
-import { BOT, FakeGitHub, type FakePull } from '../github/fake-github.js';
+import { BOT, FakeGitHub, type FakePull, RUNNER_RUNS } from '../github/fake-github.js';
 import { assertInert } from '../github/markdown-oracle.js';
 import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, TempRepo } from './action-harness.js';
 
 const PLAN_WORKFLOW = '.github/workflows/kwsync-plan.yml';
 const TWELVE = Array.from({ length: 12 }, (_, i) => `word${i}`);
 const RUN = 'https://github.com/acme/lists/actions/runs/42';
+/** The links kwsync may write: its own workflow runs (each run of the harness is a real run of the fake, issue 27). */
+const runLinks = () => new Set([RUN, ...[...RUNNER_RUNS.keys()].map((id) => `https://github.com/acme/lists/actions/runs/${id}`)]);
 
 let gh: FakeGitHub;
 let emu: RunningEmulator;
@@ -190,8 +192,8 @@ describe('red team, outsider: the files as data', () => {
     gh.pulls = [pr(7, B)];
     await stageTwo(B);
     expect(gh.checkRuns.at(-1)!.conclusion).toBe('failure');
-    assertInert(comment(), new Set([RUN]));
-    assertInert(String(gh.checkRuns.at(-1)!.output.summary), new Set([RUN]));
+    assertInert(comment(), runLinks());
+    assertInert(String(gh.checkRuns.at(-1)!.output.summary), runLinks());
   });
 
   it('R-O11 list names, descriptions and terms holding a fake banner, an image, HTML and mentions: inert in the counts-only comment and the check', async () => {
@@ -202,8 +204,8 @@ describe('red team, outsider: the files as data', () => {
     gh.pulls = [pr(7, B)];
     await stageTwo(B);
     expect(comment()).toContain('blocklist');
-    assertInert(comment(), new Set([RUN]));
-    assertInert(String(gh.checkRuns.at(-1)!.output.summary), new Set([RUN]));
+    assertInert(comment(), runLinks());
+    assertInert(String(gh.checkRuns.at(-1)!.output.summary), runLinks());
   });
 
   it('R-O18 workflow commands in a PR\'s terms, ids and file contents (a line break then ::set-output, ::stop-commands): no line of the job log starts a command', async () => {
@@ -228,8 +230,8 @@ describe('red team, outsider: the files as data', () => {
     gh.pulls = [pr(7, B, { head: { sha: B, ref: 'x/@org/team-#1-<img>-www.evil.example', repo: { full_name: 'mallory/lists', owner: { login: 'mallory' } } } })];
     await stageTwo(B, { head_branch: 'x/@org/team-#1-<img>-www.evil.example' });
     expect(comment()).toContain('blocklist');
-    assertInert(comment(), new Set([RUN]));
-    assertInert(String(gh.checkRuns.at(-1)!.output.summary), new Set([RUN]));
+    assertInert(comment(), runLinks());
+    assertInert(String(gh.checkRuns.at(-1)!.output.summary), runLinks());
   });
 
   it('R-O12 a YAML alias bomb: a located error, nothing planned or read', async () => {
@@ -321,7 +323,7 @@ describe('red team, outsider: the repository\'s GitHub budget', () => {
   // SUCCEEDED (medium): one blob read per changed file per PR per target; 300 files opened as 3 PRs
   // cost 906 reads for one target, so one push of 500 files into 2 bases with 2 targets spends
   // about 2,000 of GITHUB_TOKEN's 1,000 requests an hour (issue 27 item 7, not yet done).
-  it.failing('R-O16 one push of 300 small files, opened as 3 PRs (into 3 bases): the head\'s files are fetched once per run, not once per file and PR', async () => {
+  it('R-O16 one push of 300 small files, opened as 3 PRs (into 3 bases): the head\'s files are fetched once per run, not once per file and PR', async () => {
     repo.git('branch', 'release', baseSha);
     repo.git('branch', 'next', baseSha);
     const files = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`keywords/l${i}.yaml`, listYaml(`l${i}`, [`t${i}`])]));

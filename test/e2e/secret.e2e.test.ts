@@ -1,7 +1,7 @@
 // The API key never appears in any output, log line, error or written file, for every command that
 // talks to the service, on success and on failure. The CLI also masks it as a last resort ('***');
 // this test asserts that the mask is never what saves us.
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
@@ -16,7 +16,8 @@ let env: Record<string, string>;
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, apiKey: SENTINEL });
   root = await mkdtemp(join(tmpdir(), 'kwsync-secret-'));
-  await writeFile(join(root, 'words.yaml'), 'id: words\nname: Words\ncategory: word\nsearchTerms: [darn, heck]\n');
+  await mkdir(join(root, 'keywords'));
+  await writeFile(join(root, 'keywords', 'words.yaml'), 'id: words\nname: Words\ncategory: word\nsearchTerms: [darn, heck]\n');
   env = { COMETCHAT_API_KEY: SENTINEL, COMETCHAT_BASE_URL: emu.chatBaseUrl, COMETCHAT_CALLS_BASE_URL: emu.callsBaseUrl, KWSYNC_DEBUG: '1' };
 });
 afterAll(async () => {
@@ -26,17 +27,17 @@ afterAll(async () => {
 
 // [name, argv, expected exit code]: success paths and error paths alike.
 const commands: Array<[string, string[], number]> = [
-  ['validate', ['validate', '--dir', '.'], 0],
-  ['plan', ['plan', '--dir', '.', '--out', 'plan.json'], 0],
-  ['plan json', ['plan', '--dir', '.', '--format', 'json'], 0],
-  ['apply --plan', ['apply', '--auto-approve', '--dir', '.', '--plan', 'plan.json'], 0],
-  ['apply markdown', ['apply', '--auto-approve', '--dir', '.', '--format', 'markdown'], 0],
-  ['preview', ['preview', '--dir', '.', '--group', 'cometchat-guid-1', '--messages', '20'], 0],
+  ['validate', ['validate', '--dir', 'keywords'], 0],
+  ['plan', ['plan', '--dir', 'keywords', '--out', 'plan.json'], 0],
+  ['plan json', ['plan', '--dir', 'keywords', '--format', 'json'], 0],
+  ['apply --plan', ['apply', '--auto-approve', '--dir', 'keywords', '--plan', 'plan.json'], 0],
+  ['apply markdown', ['apply', '--auto-approve', '--dir', 'keywords', '--format', 'markdown'], 0],
+  ['preview', ['preview', '--dir', 'keywords', '--group', 'cometchat-guid-1', '--messages', '20'], 0],
   ['import', ['import', '--dir', 'imported'], 0],
   ['messages list', ['messages', 'list', 'cometchat-guid-1', '--limit', '3', '--json'], 0],
   ['calls list', ['calls', 'list', '--per-page', '2'], 0],
   ['calls get (unknown id)', ['calls', 'get', 'no-such-call'], 1],
-  ['preview (unknown group)', ['preview', '--dir', '.', '--group', 'nope'], 1],
+  ['preview (unknown group)', ['preview', '--dir', 'keywords', '--group', 'nope'], 1],
 ];
 
 test.each(commands)('%s: the key appears nowhere in stdout or stderr', async (_name, argv, code) => {
@@ -49,13 +50,13 @@ test.each(commands)('%s: the key appears nowhere in stdout or stderr', async (_n
 });
 
 test('KWSYNC_DEBUG request lines are on (so the test above covers them) and hold no key', async () => {
-  const r = await kwsync(['plan', '--dir', '.'], env, root);
+  const r = await kwsync(['plan', '--dir', 'keywords'], env, root);
   expect(r.stderr).toMatch(/GET \/v3\/moderation\/keywords -> 200/);
   expect(r.stderr).not.toContain(SENTINEL);
 });
 
 test('a rejected key is reported without echoing it', async () => {
-  const r = await kwsync(['plan', '--dir', '.'], { ...env, COMETCHAT_API_KEY: WRONG }, root);
+  const r = await kwsync(['plan', '--dir', 'keywords'], { ...env, COMETCHAT_API_KEY: WRONG }, root);
   expect(r.code).toBe(1);
   expect(r.stderr).toMatch(/AUTH_ERR_APIKEY_NOT_FOUND/);
   expect(r.stdout + r.stderr).not.toContain(WRONG);
