@@ -54,7 +54,9 @@ function pull(number: number, baseRef: string): FakePull {
   };
 }
 
-const runContext = () => context(w.repo, { eventName: 'workflow_run', sha: baseSha, event });
+// One workflow run: its targets job and plan jobs share the run (and its link), as on GitHub.
+const RUN_URL = 'https://github.com/acme/lists/actions/runs/7100001';
+const runContext = () => context(w.repo, { eventName: 'workflow_run', sha: baseSha, event, runUrl: RUN_URL });
 const git = (rs: RecordedRequest[]) => rs.filter((r) => r.path.includes('/git/'));
 const pulls = (rs: RecordedRequest[]) => rs.filter((r) => /\/pulls(\/|$)/.test(r.path));
 
