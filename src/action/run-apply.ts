@@ -53,6 +53,11 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
 
   const target = targetName(prepared.targetConfig);
   const targetRef = prepared.targetConfig ?? { name: target };
+  const held = reconnectedHold(run, guards, target);
+  if (held) {
+    await deps.writeSummary(`${caution}\n\n**Nothing was applied.** ${mdText(held)}\n`);
+    return { hasChanges: false, planJsonPath: '', failed: true, message: held };
+  }
   const records = deploymentReader(deps.octokit, { owner: context.owner, repo: context.repo });
   const waiting = await promotionBlock(records, prepared.targetConfig, validation.config.targets ?? [], context.sha);
   if (waiting) {
@@ -169,6 +174,17 @@ async function applyGuards({ inputs, context, deps }: ActionRun): Promise<Guards
   } finally {
     if (copy) await removeCopy(copy);
   }
+}
+
+/**
+ * A push that changes where a target connects (app, region, server, key variable, environment) is
+ * not applied by the push: the key would go where a reviewed-but-maybe-missed line says. A
+ * maintainer confirms by Run workflow (no `before`), which applies as the files say.
+ */
+function reconnectedHold({ context }: ActionRun, guards: Guards, target: string): string | undefined {
+  const before = pushedFrom(context.event);
+  if (!before || !guards.reconnected.includes(target)) return undefined;
+  return `this push changes where target "${target}" connects (since ${before.slice(0, 7)}; see the CAUTION), so it is not applied automatically: a maintainer confirms the new connection by running the apply workflow by hand (Actions → the apply workflow → Run workflow on the default branch)`;
 }
 
 /** The report, then the plan, together under GitHub's 1 MiB for a job summary (the report first, cut at half). */

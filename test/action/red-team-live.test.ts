@@ -7,8 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../src/cli/service.js';
-import { planMarker } from '../../src/github/markers.js';
-import { BOT, FakeGitHub } from '../github/fake-github.js';
+import { planComment } from '../github/plan-comment.js';
+import { FakeGitHub } from '../github/fake-github.js';
 import { assertInert } from '../github/markdown-oracle.js';
 import { closeStageTwoWorld, context, harness, inputs, listYaml, liveOf, openStageTwoWorld, runAtHead, type StageTwoWorld } from './action-harness.js';
 
@@ -71,7 +71,7 @@ describe('red team, live app: hostile names and terms', () => {
     const event = { workflow_run: { id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', head_sha: head, head_branch: 'feature', head_repository: { full_name: 'acme/lists', owner: { login: 'acme' } }, pull_requests: [] } };
     const h = harness(w.repo, gh, w.emu);
     await runAction({ inputs: inputs('plan-live'), context: context(w.repo, { eventName: 'workflow_run', sha, event }), deps: h.deps });
-    const body = gh.comments.find((c) => c.issue === 7 && c.user.login === BOT.login && c.body.startsWith(planMarker('default')))!.body;
+    const body = planComment(gh, 7)!.body;
     expect(body).toContain('evil-list');
     assertInert(body, new Set([RUN]));
     assertInert(String(gh.checkRuns.at(-1)!.output.summary), new Set([RUN]));
@@ -80,13 +80,24 @@ describe('red team, live app: hostile names and terms', () => {
 });
 
 describe('red team, anyone reading a public repository', () => {
-  // PARTLY (low, documented in Known limits): the drift issue of a public repository shows the
-  // terms of a live edit (an emergency term a moderator added on the dashboard), which an outsider's
-  // PR plan withholds. Suggested: in a public repository, counts only (as for unmanaged lists).
-  it.failing('R-L6 the drift issue of a public repository withholds the terms of a live edit', async () => {
+  // Was PARTLY (low): the drift issue of a public repository showed the terms of a live edit (an
+  // emergency term a moderator added on the dashboard), which an outsider's PR plan withholds. Now
+  // counts only in a public repository, as for unmanaged lists; R-L1 shows the terms in a private one.
+  it('R-L6 the drift issue of a public repository withholds the terms of a live edit', async () => {
     await liveOf(w).updateKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: ['spam', 'emergency-term-jane-roe'] });
     const { summary } = await runAtHead(w, gh, sha, 'drift');
     expect(gh.issues.at(-1)!.body + summary).not.toContain('emergency-term-jane-roe');
+    // Counted, not hidden: the list and its one extra live term are still reported.
+    expect(gh.issues.at(-1)!.body).toContain('+0 −1');
+    expect(summary).toContain('+0 −1');
+  });
+
+  it('R-L6 a live rename of a list in a public repository: the live name is withheld, the change is still reported', async () => {
+    await liveOf(w).updateKeywordList({ id: 'blocklist', name: 'jane-roe-watch', description: 'secret-note-221B', category: 'word', searchTerms: ['spam'] });
+    const { summary } = await runAtHead(w, gh, sha, 'drift');
+    const out = gh.issues.at(-1)!.body + summary;
+    expect(out).not.toMatch(/jane-roe-watch|secret-note-221B/);
+    expect(out).toContain('**name**');
   });
 });
 
