@@ -64,6 +64,7 @@ describe('red team, live app: hostile names and terms', () => {
     w.repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam', 'darn']));
     const head = w.repo.commit();
     w.repo.git('checkout', '-q', 'main');
+    gh.permissions.set('insider', 'write'); // R-M11: a trusted author also needs write access here
     gh.pulls = [{
       number: 7, state: 'open', user: { login: 'insider', type: 'User' }, author_association: 'MEMBER', labels: [],
       head: { sha: head, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha, ref: 'main', repo: { full_name: 'acme/lists' } },
