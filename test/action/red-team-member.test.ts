@@ -91,6 +91,7 @@ describe('red team, member: the pull request plan', () => {
     w.emu.requests.length = 0;
     gh.pulls = [];
     const event = { workflow_run: { id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', head_sha: head, head_branch: 'feature', head_repository: { full_name: 'acme/lists', owner: { login: 'acme' } }, pull_requests: [] } };
+    gh.permissions.set('insider', 'write'); // R-M11: a trusted author also needs write access here
     gh.pulls = [{
       number: 7, state: 'open', user: { login: 'insider', type: 'User' }, author_association: 'MEMBER', labels: [],
       head: { sha: head, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha: baseSha, ref: 'lax', repo: { full_name: 'acme/lists' } },
@@ -150,7 +151,9 @@ describe('red team, member: the pull request plan', () => {
     await base({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
     const head = branch({ 'keywords/kwsync.yaml': REPOINT_HTTP, 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
     const seen: (string | undefined)[] = [];
-    await applyMerged(head, 'production', (t) => void seen.push(t?.baseUrl));
+    // The merged kwsync.yaml is invalid (http:// to a non-loopback host): the apply stops before connecting.
+    const failed = await applyMerged(head, 'production', (t) => void seen.push(t?.baseUrl)).then((r) => r.result.failed, () => true);
+    expect(failed).toBe(true);
     expect(seen).not.toContain('http://collector.attacker.example');
   });
 
@@ -190,9 +193,10 @@ describe('red team, member: the pull request plan', () => {
 
   it('R-M4c a push that leaves the connection as it was applies as usual (the hold is for the connection only)', async () => {
     await base({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    await liveOf(w).createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: TWELVE });
     const head = branch({ 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
     const { result } = await applyMerged(head, 'production');
-    expect(result.failed).toBe(false);
+    expect([result.failed, result.message]).toEqual([false, undefined]);
     expect((await liveOf(w).getKeywordList('blocklist'))?.searchTerms).toContain('darn');
   });
 });
@@ -244,7 +248,8 @@ describe('red team, member: promotion and rendering', () => {
   it('R-M10 a term carrying a right-to-left override and zero-width characters (reads as another word): the trusted plan shows the escapes', async () => {
     await base({ 'keywords/kwsync.yaml': CONFIG, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
     await liveOf(w).createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: TWELVE });
-    const head = branch({ 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, JSON.stringify('ok\u202Emaxs\u200B')]) });
+    // Accepted on purpose (term-invisible-char is an error otherwise, and an invalid list is not planned): the plan must still show the escapes.
+    const head = branch({ 'keywords/blocklist.yaml': `${listYaml('blocklist', [...TWELVE, JSON.stringify('ok\u202Emaxs\u200B')])}accept: {term-invisible-char: "red team"}\n` });
     const { body } = await memberStageTwo(head);
     expect(body).not.toMatch(/[\u202E\u200B]/);
     expect(body).toMatch(/\\u202e/i);
