@@ -47,4 +47,18 @@ describe('decideTrust over generated review histories', () => {
       { numRuns: 200, seed: 271 },
     );
   });
+
+  it('a trusted author whose permission GitHub does not give (404, 403, 5xx, every retry) is not trusted; the same author answered write is', async () => {
+    const member: VerifiedPullRequest = { ...basePr, authorAssociation: 'MEMBER' };
+    for (const status of [404, 403, 500, 502, 503]) {
+      gh.reset();
+      gh.permissions.set('mallory', 'write');
+      gh.faultsFor.push({ status, method: 'GET', path: /\/collaborators\/mallory\/permission$/, count: 20 });
+      const octokit = createGitHubClient({ token: 't', baseUrl: gh.url, throttle: false, retryBaseMs: 1 });
+      const trust = await decideTrust(octokit, { owner: 'acme', repo: 'lists' }, member);
+      expect([status, trust.trusted]).toEqual([status, false]);
+      gh.faultsFor.length = 0;
+      expect((await decideTrust(octokit, { owner: 'acme', repo: 'lists' }, member)).trusted).toBe(true);
+    }
+  });
 });
