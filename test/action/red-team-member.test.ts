@@ -191,6 +191,21 @@ describe('red team, member: the pull request plan', () => {
     expect(result.failed).toBe(true);
   });
 
+  it('R-M4c a push whose `before` cannot be read (force-pushed away) is held too: unknown is not unchanged', async () => {
+    await base({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    const head = branch({ 'keywords/kwsync.yaml': REPOINT });
+    w.repo.git('merge', '-q', '--ff-only', 'feature');
+    gh.branches.set('main', head);
+    const h = harness(w.repo, gh, w.emu);
+    const seen: (string | undefined)[] = [];
+    const real = h.deps.connect!;
+    h.deps.connect = (t, service) => (seen.push(t?.baseUrl), real(t, service));
+    const result = await runAction({ inputs: inputs('apply', { target: 'production' }), context: context(w.repo, { sha: head, event: { before: 'e'.repeat(40) } }), deps: h.deps });
+    expect(seen).toEqual([]);
+    expect(result.failed).toBe(true);
+    expect(result.message).toMatch(/cannot be read[^]*running the apply workflow by hand/);
+  });
+
   it('R-M4c a push that leaves the connection as it was applies as usual (the hold is for the connection only)', async () => {
     await base({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
     await liveOf(w).createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: TWELVE });
