@@ -80,6 +80,15 @@ export function connectionChanges(base: KwsyncConfig, head: KwsyncConfig): strin
   return out;
 }
 
+/** Names of the targets of `head` that connect differently from `base` (a connection field changed, or the target is new). */
+export function reconnectedTargets(base: KwsyncConfig, head: KwsyncConfig): string[] {
+  const before = new Map((base.targets ?? []).map((t) => [t.name, t]));
+  return (head.targets ?? []).filter((t) => {
+    const old = before.get(t.name);
+    return !old || CONNECTION_FIELDS.some((f) => old[f] !== t[f]);
+  }).map((t) => t.name);
+}
+
 /** The CAUTION block for a plan comment or an apply summary; empty when nothing changed. */
 export function guardCaution(changes: readonly string[], where: 'plan' | 'apply', connection: readonly string[] = []): string {
   const blocks: string[] = [];

@@ -4,7 +4,7 @@
 import { relative, resolve } from 'node:path';
 import type { KwsyncConfig } from '../model/config.js';
 import { loadConfig } from '../validate/load-config.js';
-import { connectionChanges, guardChanges, guardOf, stricterGuard, type Guard } from './guard.js';
+import { connectionChanges, guardChanges, reconnectedTargets, guardOf, stricterGuard, type Guard } from './guard.js';
 
 export interface Guards {
   /** What the plan and apply use. */
@@ -13,6 +13,8 @@ export interface Guards {
   changes: string[];
   /** What the change edits in where targets connect (`target production: baseUrl … → …`); empty when nothing. */
   connection: string[];
+  /** Targets whose connection fields differ from the base's (or that the change adds). */
+  reconnected: string[];
 }
 
 async function configAt(root: string, dir: string): Promise<KwsyncConfig> {
@@ -24,5 +26,5 @@ export async function readGuards(opts: { dir: string; headRoot: string; baseRoot
   const headConfig = await configAt(opts.headRoot, opts.dir);
   const baseConfig = opts.baseRoot ? await configAt(opts.baseRoot, opts.dir) : (opts.fallback ?? headConfig);
   const [base, head] = [guardOf(baseConfig), guardOf(headConfig)];
-  return { guard: stricterGuard(base, head), changes: guardChanges(base, head), connection: connectionChanges(baseConfig, headConfig) };
+  return { guard: stricterGuard(base, head), changes: guardChanges(base, head), connection: connectionChanges(baseConfig, headConfig), reconnected: reconnectedTargets(baseConfig, headConfig) };
 }

@@ -2,9 +2,11 @@
 // anyone, so the drift summary, the drift issue and `mode: status` show how many live lists have no
 // file, never their names (a PR plan withholds them from outsiders; these outputs must not undo
 // that). Names are shown only when every reader is trusted: the repository is private, as GitHub
-// reports it. A failure to ask counts as public.
+// reports it. A failure to ask counts as public. Likewise a live edit's terms (an emergency term a
+// moderator typed on the dashboard) and the live side of a field change: counts only in public.
 import type { GitHubClient, RepoRef } from '../github/client.js';
 import type { Plan } from '../model/plan.js';
+import type { RenderPlanMarkdown } from '../github/render-comments.js';
 
 export async function readersTrusted(octokit: GitHubClient, repo: RepoRef): Promise<boolean> {
   try {
@@ -23,4 +25,17 @@ export function withheldNamesNote(count: number): string {
 export function withoutUnmanagedNames(plan: Plan): { plan: Plan; note: string | undefined } {
   if (plan.unmanaged.length === 0) return { plan, note: undefined };
   return { plan: { ...plan, unmanaged: [] }, note: withheldNamesNote(plan.unmanaged.length) };
+}
+
+export const WITHHELD_LIVE_VALUE = '(the live value is withheld: this repository is public)';
+export const WITHHELD_TERMS_NOTE = 'The terms of each change are counted, not shown, because this repository is public: run `kwsync plan` with the key, or read the plan-json output, to see them.';
+
+/** The plan as a public output may show it: the live side of field changes withheld (terms are left to `countsOnly`). */
+export function withoutLiveValues(plan: Plan): Plan {
+  return { ...plan, changes: plan.changes.map((c) => (c.fieldChanges.length === 0 ? c : { ...c, fieldChanges: c.fieldChanges.map((f) => ({ ...f, before: WITHHELD_LIVE_VALUE })) })) };
+}
+
+/** `render` with every list's terms shown as counts only (+n −m), never the terms themselves. */
+export function countsOnly(render: RenderPlanMarkdown): RenderPlanMarkdown {
+  return (plan, opts) => render(plan, { ...opts, maxTermsPerList: 0 });
 }

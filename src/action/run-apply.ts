@@ -53,6 +53,11 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
 
   const target = targetName(prepared.targetConfig);
   const targetRef = prepared.targetConfig ?? { name: target };
+  const held = reconnectedHold(run, guards, prepared.targetConfig ? target : undefined);
+  if (held) {
+    await deps.writeSummary(`${caution}\n\n**Nothing was applied.** ${mdText(held)}\n`);
+    return { hasChanges: false, planJsonPath: '', failed: true, message: held };
+  }
   const records = deploymentReader(deps.octokit, { owner: context.owner, repo: context.repo });
   const waiting = await promotionBlock(records, prepared.targetConfig, validation.config.targets ?? [], context.sha);
   if (waiting) {
@@ -158,17 +163,33 @@ function withLiveEditReverts(plan: Plan, base: readonly DesiredList[], live: Liv
  * state the last apply left) and after it, so a merged change cannot loosen its own guard. A run
  * with no `before` (Run workflow by a maintainer) uses the files as they are.
  */
-async function applyGuards({ inputs, context, deps }: ActionRun): Promise<Guards> {
+async function applyGuards({ inputs, context, deps }: ActionRun): Promise<Guards & { beforeUnread: boolean }> {
   const before = pushedFrom(context.event);
   const copy = before ? await copyFolderAtRef({ cwd: context.workspace, ref: before, dir: inputs.dir }).catch((err: unknown) => {
     deps.log.warning(`cannot read kwsync.yaml before this push (${before.slice(0, 7)}): the guards are this commit's alone: ${err instanceof Error ? err.message : String(err)}`);
     return undefined;
   }) : undefined;
   try {
-    return await readGuards({ dir: inputs.dir, headRoot: context.workspace, baseRoot: copy });
+    return { ...(await readGuards({ dir: inputs.dir, headRoot: context.workspace, baseRoot: copy })), beforeUnread: before !== undefined && copy === undefined };
   } finally {
     if (copy) await removeCopy(copy);
   }
+}
+
+/**
+ * A push that changes where a target connects (app, region, server, key variable, environment) is
+ * not applied by the push: the key would go where a reviewed-but-maybe-missed line says. A
+ * maintainer confirms by Run workflow (no `before`), which applies as the files say.
+ */
+function reconnectedHold({ context }: ActionRun, guards: Guards & { beforeUnread: boolean }, target: string | undefined): string | undefined {
+  const before = pushedFrom(context.event);
+  // No `before` (Run workflow), or no kwsync.yaml target (the environment alone says where): nothing to hold.
+  if (!before || target === undefined) return undefined;
+  const confirm = 'a maintainer confirms the connection by running the apply workflow by hand (Actions → the apply workflow → Run workflow on the default branch)';
+  // Unknown is not unchanged: a push whose `before` cannot be read may have re-pointed the target.
+  if (guards.beforeUnread) return `kwsync.yaml before this push (${before.slice(0, 7)}) cannot be read, so whether target "${target}" still connects where it did is unknown and it is not applied automatically: ${confirm}`;
+  if (!guards.reconnected.includes(target)) return undefined;
+  return `this push changes where target "${target}" connects (since ${before.slice(0, 7)}; see the CAUTION), so it is not applied automatically: a maintainer confirms the new connection by running the apply workflow by hand (Actions → the apply workflow → Run workflow on the default branch)`;
 }
 
 /** The report, then the plan, together under GitHub's 1 MiB for a job summary (the report first, cut at half). */

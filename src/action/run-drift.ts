@@ -15,7 +15,7 @@ import { commitOf, fetchCommit } from '../status/git-lists.js';
 import { lastAppliedLine, readLastApplied } from '../status/last-applied.js';
 import { targetListsOf } from '../status/read-status.js';
 import type { Applied } from '../status/status-schema.js';
-import { readersTrusted, withoutUnmanagedNames } from './public-view.js';
+import { countsOnly, readersTrusted, WITHHELD_TERMS_NOTE, withoutLiveValues, withoutUnmanagedNames } from './public-view.js';
 
 export async function runDrift(run: ActionRun): Promise<ActionResult> {
   const { inputs, context, deps } = run;
@@ -40,9 +40,10 @@ export async function runDrift(run: ActionRun): Promise<ActionResult> {
   // The summary first, whole (every list the issue may leave out): it stays even when GitHub fails.
   // The summary and the issue are public in a public repository: unmanaged lists counted, not named.
   const trusted = await readersTrusted(deps.octokit, { owner: context.owner, repo: context.repo });
-  const shown = trusted ? { plan, note: undefined } : withoutUnmanagedNames(plan);
+  const shown = trusted ? { plan, note: undefined } : publicView(plan);
+  const render = trusted ? renderPlanMarkdown : countsOnly(renderPlanMarkdown);
   const found = drift ? `**Drift**: live differs from the repository.\n\n${driftAdvice(shown.plan, inputs.dir)}${shown.note ? `\n\n${shown.note}` : ''}` : noDriftNote(plan.unmanaged.length, plan);
-  await deps.writeSummary(renderPlanSummary(shown.plan, validation.diagnostics, renderPlanMarkdown, [lastApplied, found]));
+  await deps.writeSummary(renderPlanSummary(shown.plan, validation.diagnostics, render, [lastApplied, found]));
   deps.log.info(drift ? 'Drift: live differs from the repository.' : found);
   try {
     const res = await syncDriftIssue(deps.octokit, {
@@ -50,7 +51,7 @@ export async function runDrift(run: ActionRun): Promise<ActionResult> {
       repo: context.repo,
       target,
       title: driftIssueTitle(target),
-      driftBody: drift ? renderDriftIssue(shown.plan, { ...link, renderPlan: renderPlanMarkdown, now, dir: inputs.dir, lastApplied: shown.note ? `${lastApplied}\n\n${shown.note}` : lastApplied }).body : null,
+      driftBody: drift ? renderDriftIssue(shown.plan, { ...link, renderPlan: render, now, dir: inputs.dir, lastApplied: shown.note ? `${lastApplied}\n\n${shown.note}` : lastApplied }).body : null,
       resolvedComment: renderDriftResolved(target, now, link),
     });
     if (res.issueNumber !== null) {
@@ -107,4 +108,10 @@ export async function aheadNote({ inputs, context, deps }: ActionRun, prepared: 
 function idList(ids: readonly string[]): string {
   const shown = ids.slice(0, 5).map(mdCode).join(', ');
   return ids.length > 5 ? `${shown} and ${ids.length - 5} more` : shown;
+}
+
+/** A public repository's drift outputs: unmanaged lists counted, live field values withheld, terms counted (by the renderer). */
+function publicView(plan: Plan): { plan: Plan; note: string } {
+  const unnamed = withoutUnmanagedNames(withoutLiveValues(plan));
+  return { plan: unnamed.plan, note: [unnamed.note, WITHHELD_TERMS_NOTE].filter(Boolean).join('\n\n') };
 }

@@ -103,6 +103,9 @@ export const listOverrideSchema = z.strictObject({
 });
 export type ListOverride = z.output<typeof listOverrideSchema>;
 
+/** https to any host, or http to a loopback host only (the port, path and nothing else may follow the host). */
+export const SECURE_BASE_URL = /^(https:\/\/[^\s/]+|http:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d{1,5})?(\/\S*)?$)/;
+
 export const targetSchema = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'use only letters, digits, _ . and - in a target name'),
   environment: z
@@ -113,7 +116,9 @@ export const targetSchema = z.strictObject({
     .describe('the GitHub environment of this target (its secrets and its deployment records); default the target name'),
   baseUrl: z
     .string()
-    .regex(/^https?:\/\/[^\s/]+/, 'give an http(s) URL such as http://127.0.0.1:8787/apps/staging/v3')
+    // The key travels to this URL: plain http only to this machine (an emulator), never over a network.
+    .regex(/^https?:\/\/[^\s/]+/, 'give a URL such as https://proxy.example/v3 or http://127.0.0.1:8787/apps/staging/v3')
+    .regex(SECURE_BASE_URL, 'use https:// (the key is sent to this server); plain http:// is accepted only for this machine: localhost, 127.x.x.x or [::1]')
     .optional()
     .describe('another server for this target (an emulator, a proxy); a COMETCHAT_BASE_URL that says otherwise is refused. Read from the default branch only in a pull request'),
   apiKeyEnv: z

@@ -6,10 +6,14 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { RuleLevel, ValidateLevels } from '../model/config.js';
 import { ACCEPTABLE_RULES } from '../model/list-file.js';
 import { closest } from './did-you-mean.js';
+import { RULE_LIST, STRUCTURAL_RULE_IDS } from './rule-list.js';
 
 /** Rules that only ever warn (and are not acceptable per list): their level can be set too. */
 export const WARNING_RULES = ['orphan-terms-file', 'file-never-read', 'yaml-not-read', 'sentence-near-duplicate', 'sentence-generic', 'target-selects-nothing', 'target-override-ignored', 'append-terms-empty'] as const;
 export const ADJUSTABLE_RULES: readonly string[] = [...ACCEPTABLE_RULES, ...WARNING_RULES];
+
+/** Every rule id kwsync reports: `validate.rules` may name these and no others, at any level. */
+export const KNOWN_RULE_IDS: readonly string[] = [...new Set([...ADJUSTABLE_RULES, ...RULE_LIST.map((r) => r.id), ...STRUCTURAL_RULE_IDS])].sort();
 
 const RULE_ID = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 const RANK: Record<RuleLevel, number> = { off: 0, warning: 1, error: 2 };
@@ -28,7 +32,7 @@ export function applyRuleLevels(diags: Diagnostic[], levels: ValidateLevels): Di
   return out;
 }
 
-/** Rule ids in `validate.rules` that cannot be set: unknown, or an error that may not be lowered. */
+/** Rule ids in `validate.rules` that cannot be set: not a rule id, unknown (at any level), or an error that may not be lowered. */
 export function ruleLevelProblems(levels: ValidateLevels): { rule: string; message: string }[] {
   const out: { rule: string; message: string }[] = [];
   for (const [rule, level] of Object.entries(levels.rules)) {
@@ -38,7 +42,13 @@ export function ruleLevelProblems(levels: ValidateLevels): { rule: string; messa
       out.push({ rule, message: `${JSON.stringify(rule.slice(0, 80))} is not a rule id (rule ids are kebab-case, like term-dash); remove it from validate.rules` });
       continue;
     }
-    if (level === 'error') continue; // raising any rule is harmless: an error rule already fails
+    // An unknown id sets nothing (a typo would silently keep the rule at its level), and its text would be echoed in a CAUTION line.
+    if (!KNOWN_RULE_IDS.includes(rule)) {
+      const near = closest(rule, KNOWN_RULE_IDS);
+      out.push({ rule, message: `${rule} is not a rule kwsync reports${near ? `: did you mean ${near}?` : ''} (docs/analyst.md lists the checks); remove it from validate.rules or fix its spelling` });
+      continue;
+    }
+    if (level === 'error') continue; // raising a known rule is harmless: an error rule already fails
     const near = closest(rule, ADJUSTABLE_RULES);
     out.push({
       rule,

@@ -47,6 +47,73 @@ export const RULE_LIST: readonly RuleDoc[] = [
   { id: 'yaml-duplicate-key', kind: 'files', level: 'error', finds: 'a key written twice', why: 'only one is read; the other\'s terms are never sent' },
 ];
 
+/**
+ * Every other rule id kwsync reports (file, structure, limit, config and target errors): with the
+ * list above, ACCEPTABLE_RULES and WARNING_RULES, the ids `validate.rules` may name.
+ * test/validate/rule-ids.test.ts fails when src/ reports an id that is in none of them.
+ */
+export const STRUCTURAL_RULE_IDS: readonly string[] = [
+  'accept-invalid',
+  'append-terms-list-file',
+  'config-duplicate',
+  'config-rule-level',
+  'csv-syntax',
+  'description-too-long',
+  'duplicate-id',
+  'duplicate-term',
+  'empty-file',
+  'file-not-csv',
+  'file-not-found',
+  'file-not-regular',
+  'file-outside-folder',
+  'file-too-large',
+  'file-unreadable',
+  'id-too-long',
+  'invalid-type',
+  'invalid-utf8',
+  'invalid-value',
+  'list-empty',
+  'list-too-large',
+  'name-empty',
+  'name-too-long',
+  'pattern-matches-empty',
+  'pattern-syntax',
+  'pattern-unbounded',
+  'required-field',
+  'target-after-cycle',
+  'target-after-unknown',
+  'target-duplicate',
+  'target-empty',
+  'target-environment-shared',
+  'target-unknown',
+  'target-unknown-list',
+  'term-empty',
+  'term-multiline',
+  'term-needs-quotes',
+  'term-padded',
+  'term-too-long',
+  'terms-missing',
+  'terms-source-conflict',
+  'test-budget',
+  'test-should-match',
+  'test-should-not-match',
+  'test-timeout',
+  'too-many-lists',
+  'too-slow',
+  'unknown-key',
+  'yaml-escape',
+  'yaml-missing-space',
+  'yaml-nesting-limit',
+  'yaml-reserved-start',
+  'yaml-stray-item',
+  'yaml-syntax',
+  'yaml-tab-indent',
+  'yaml-apostrophe',
+  'target-after-too-deep',
+  'id-format',
+  'list-renamed',
+];
+
 /** Rules a list may accept: every one in the list above that can be. */
 export const ACCEPTABLE = new Set<string>(ACCEPTABLE_RULES);
 

@@ -28,6 +28,7 @@ async function stageTwo(files: Record<string, string>): Promise<{ body: string; 
   for (const [p, t] of Object.entries(files)) w.repo.write(p, t);
   const head = w.repo.commit();
   w.repo.git('checkout', '-q', 'main');
+  gh.permissions.set('insider', 'write'); // R-M11: a trusted author also needs write access here
   gh.pulls.push({
     number: 7, state: 'open', user: { login: 'insider', type: 'User' }, author_association: 'MEMBER', labels: [],
     head: { sha: head, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha: baseSha, ref: 'main', repo: { full_name: 'acme/lists' } },

@@ -51,6 +51,7 @@ describe('the bit-per-list attack on the impact preview', () => {
     for (let pos = 0; pos < 6; pos++) for (let bit = 0; bit < 4; bit++) repo.write(`keywords/b${pos}-${bit}.yaml`, bitList(pos, bit));
     const headSha = repo.commit();
     repo.git('checkout', '-q', 'main');
+    gh.permissions.set('insider', 'write'); // R-M11: a trusted author also needs write access here
     gh.pulls.push({
       number: 7, state: 'open', user: { login: 'insider', type: 'User' }, author_association: 'MEMBER', labels: [],
       head: { sha: headSha, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha: baseSha, ref: 'main', repo: { full_name: 'acme/lists' } },

@@ -73,6 +73,7 @@ async function measure(n: number): Promise<Measured> {
     repo.git('checkout', '-q', 'main');
     // The job's checkout: the default branch only, so the PR's changed files are not in its objects.
     execFileSync('git', ['clone', '-q', '--no-local', '--single-branch', '-b', 'main', repo.dir, checkout]);
+    gh.permissions.set('alice', 'write'); // R-M11: a trusted author also needs write access here
     gh.pulls.push({
       number: 7, state: 'open', user: { login: 'alice', type: 'User' }, author_association: 'MEMBER', labels: [],
       head: { sha: headSha, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha: baseSha, ref: 'main', repo: { full_name: 'acme/lists' } },

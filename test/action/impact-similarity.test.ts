@@ -83,6 +83,7 @@ describe('stage two (plan-live)', () => {
     repo.write('keywords/scam.yaml', SENTENCES);
     headSha = repo.commit();
     repo.git('checkout', '-q', 'main');
+    gh.permissions.set('mallory', 'write'); // R-M11: a trusted author also needs write access here
     gh.pulls.push(pull(association));
     const h = harness(repo, gh, emu);
     const load = fakeLoader();

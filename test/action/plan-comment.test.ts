@@ -34,6 +34,7 @@ beforeEach(() => {
   baseSha = repo.commit();
   repo.write('keywords/a.yaml', listYaml('a', ['x', 'y']));
   headSha = repo.commit();
+  gh.permissions.set('alice', 'write'); // R-M11: a trusted author also needs write access here
   gh.pulls.push({
     number: 9, state: 'open', user: { login: 'alice', type: 'User' }, author_association: 'MEMBER', labels: [],
     head: { sha: headSha, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha: baseSha, ref: 'main', repo: { full_name: 'acme/lists' } },

@@ -44,6 +44,7 @@ beforeEach(async () => {
   repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam', 'phish']));
   headSha = repo.commit();
   repo.git('checkout', '-q', 'main');
+  gh.permissions.set('dev', 'write'); // R-M11: a trusted author also needs write access here
   gh.pulls.push(pull());
 });
 afterEach(async () => {

@@ -61,6 +61,7 @@ function openPr(files: Record<string, string>, association = 'FIRST_TIME_CONTRIB
   for (const [path, text] of Object.entries(files)) repo.write(path, text);
   headSha = repo.commit();
   repo.git('checkout', '-q', 'main');
+  gh.permissions.set('mallory', 'write'); // R-M11: a trusted author also needs write access here
   gh.pulls.push(pull(7, association, extra));
 }
 const runEvent = (extra: object = {}) => ({

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../src/cli/service.js';
 import { planComment } from '../github/plan-comment.js';
-import { BOT, FakeGitHub, RUNNER_RUNS } from '../github/fake-github.js';
+import { FakeGitHub, RUNNER_RUNS } from '../github/fake-github.js';
 import { assertInert } from '../github/markdown-oracle.js';
 import { closeStageTwoWorld, context, harness, inputs, listYaml, liveOf, openStageTwoWorld, runAtHead, type StageTwoWorld } from './action-harness.js';
 
@@ -66,6 +66,7 @@ describe('red team, live app: hostile names and terms', () => {
     w.repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam', 'darn']));
     const head = w.repo.commit();
     w.repo.git('checkout', '-q', 'main');
+    gh.permissions.set('insider', 'write'); // R-M11: a trusted author also needs write access here
     gh.pulls = [{
       number: 7, state: 'open', user: { login: 'insider', type: 'User' }, author_association: 'MEMBER', labels: [],
       head: { sha: head, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha, ref: 'main', repo: { full_name: 'acme/lists' } },
@@ -82,13 +83,24 @@ describe('red team, live app: hostile names and terms', () => {
 });
 
 describe('red team, anyone reading a public repository', () => {
-  // PARTLY (low, documented in Known limits): the drift issue of a public repository shows the
-  // terms of a live edit (an emergency term a moderator added on the dashboard), which an outsider's
-  // PR plan withholds. Suggested: in a public repository, counts only (as for unmanaged lists).
-  it.failing('R-L6 the drift issue of a public repository withholds the terms of a live edit', async () => {
+  // Was PARTLY (low): the drift issue of a public repository showed the terms of a live edit (an
+  // emergency term a moderator added on the dashboard), which an outsider's PR plan withholds. Now
+  // counts only in a public repository, as for unmanaged lists; R-L1 shows the terms in a private one.
+  it('R-L6 the drift issue of a public repository withholds the terms of a live edit', async () => {
     await liveOf(w).updateKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: ['spam', 'emergency-term-jane-roe'] });
     const { summary } = await runAtHead(w, gh, sha, 'drift');
     expect(gh.issues.at(-1)!.body + summary).not.toContain('emergency-term-jane-roe');
+    // Counted, not hidden: the list and its one extra live term are still reported.
+    expect(gh.issues.at(-1)!.body).toContain('+0 −1');
+    expect(summary).toContain('+0 −1');
+  });
+
+  it('R-L6 a live rename of a list in a public repository: the live name is withheld, the change is still reported', async () => {
+    await liveOf(w).updateKeywordList({ id: 'blocklist', name: 'jane-roe-watch', description: 'secret-note-221B', category: 'word', searchTerms: ['spam'] });
+    const { summary } = await runAtHead(w, gh, sha, 'drift');
+    const out = gh.issues.at(-1)!.body + summary;
+    expect(out).not.toMatch(/jane-roe-watch|secret-note-221B/);
+    expect(out).toContain('**name**');
   });
 });
 

