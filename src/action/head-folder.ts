@@ -90,7 +90,8 @@ export async function prepareHeadFolder(run: ActionRun, planWorkflow: string): P
     }
     const headSha = lookup.prs[0]!.headSha;
     const prs: HeadHandover['prs'] = [];
-    for (const pr of lookup.prs) prs.push({ pr, trust: await decideTrust(deps.octokit, repo, pr) });
+    const permissionOf = new Map<string, string>(); // one answer per user for every PR of the run
+    for (const pr of lookup.prs) prs.push({ pr, trust: await decideTrust(deps.octokit, repo, pr, permissionOf) });
     const folder = await readFolderAtCommit(deps.octokit, { ...repo, sha: headSha, dir: inputs.dir, limits: HEAD_READ_LIMITS, pathProblem: unsafePathReason, ...(deps.readLocalBlob ? { readLocalBlob: deps.readLocalBlob } : {}) });
     const artifactDir = join(deps.tempDir, HEAD_ARTIFACT);
     const digest = await writeHeadFile(artifactDir, inputs.dir, { headSha, prs, folder });

@@ -27,6 +27,7 @@ beforeAll(async () => (gh = await new FakeGitHub().start()));
 afterAll(() => gh.close());
 beforeEach(async () => {
   w = await openStageTwoWorld(gh);
+  gh.permissions.set('alice', 'write'); // a trusted author has write access (red team R-M11)
   w.repo.write('keywords/kwsync.yaml', CONFIG);
   w.repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam']));
   baseSha = w.repo.commit();

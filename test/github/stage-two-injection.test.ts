@@ -51,6 +51,7 @@ beforeEach(async () => {
 
 /** The PR, by an author of the given association: a member sees the whole plan, an outsider counts only. */
 function openPull(association: string): void {
+  if (association !== 'NONE') gh.permissions.set('mallory', 'write'); // a trusted author has write access (red team R-M11)
   gh.pulls.push({
     number: 7, state: 'open', user: { login: 'mallory', type: 'User' }, author_association: association, labels: [],
     head: { sha: headSha, ref: 'feature', repo: { full_name: 'mallory/lists', owner: { login: 'mallory' } } },
