@@ -11,7 +11,7 @@ import { length } from './list-fields.js';
 import { KeySet } from './key-set.js';
 import { MIN_SENTENCE_WORDS, termHints } from './term-hints.js';
 import { termFix, yamlScalar } from '../../load/term-fix.js';
-import { meaningHints } from './term-meaning.js';
+import { meaningHints, meaningTriggers } from './term-meaning.js';
 import type { Fix } from '../../model/diagnostic.js';
 
 /** Diagnostics, and the indexes of terms too broken for further checks (patterns, tests). */
@@ -32,6 +32,7 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
   let seen: Map<string, number | number[]> | undefined;
   const empty: number[] = []; // terms left out of the keys (term-empty)
   const meaningful = category === 'word' || category === 'sentence-similarity';
+  const word = category === 'word';
   for (let i = 0; i < values.length; i++) {
     const term = values[i]!;
     // Most terms of a big list are plain: one regex says that no rule below but length can apply,
@@ -48,8 +49,8 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
       );
     }
     // What the term means against what it reads as (term-meaning.ts): for every term of a word or
-    // sentence list, one regex in the common case.
-    if (meaningful && !suspect(term)) {
+    // sentence list, one character scan and no allocation in the common case.
+    if (meaningful && meaningTriggers(term, word, tabsAllowed) !== 0 && !suspect(term)) {
       const meant = termMeaningDiagnostics(terms, i, category, tabsAllowed);
       if (meant.length > 0) {
         out.push(...meant);
@@ -216,10 +217,14 @@ function splitFix(terms: TermsSource, i: number, parts: readonly string[]): Fix 
   return undefined;
 }
 
+const NO_DIAGNOSTICS: readonly Diagnostic[] = Object.freeze([]);
+
 /** The meaning checks of term `i` (term-meaning.ts) as located findings with their fixes. */
-export function termMeaningDiagnostics(terms: TermsSource, i: number, category: Category | undefined, tabsAllowed: boolean): Diagnostic[] {
+export function termMeaningDiagnostics(terms: TermsSource, i: number, category: Category | undefined, tabsAllowed: boolean): readonly Diagnostic[] {
+  const hints = meaningHints(terms.values[i]!, category, tabsAllowed);
+  if (hints.length === 0) return NO_DIAGNOSTICS; // nearly every term: nothing allocated
   const out: Diagnostic[] = [];
-  for (const h of meaningHints(terms.values[i]!, category, tabsAllowed)) {
+  for (const h of hints) {
     // A comma quoted on purpose (`'x, y'` in YAML, `"with, comma"` in a CSV) may be meant between two
     // words; from three on it is a spreadsheet cell of terms. A CSV's `;` is csv-separator's.
     if (h.separator === ';' && tabsAllowed) continue;
