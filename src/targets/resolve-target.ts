@@ -14,6 +14,7 @@ import { uploadBytes } from '../model/terms-encoding.js';
 import { withoutAccepted } from '../validate/rules/accept.js';
 import { length } from '../validate/rules/list-fields.js';
 import { checkPatterns } from '../validate/rules/patterns.js';
+import { loadBacktrackingAnalysis } from '../validate/rules/pattern-backtracking.js';
 import type { PlacedList } from '../validate/rules/repo.js';
 import { checkTerms } from '../validate/rules/terms.js';
 import { overBudget, tooSlow, type ValidationBudget } from '../validate/work-budget.js';
@@ -156,6 +157,7 @@ async function applyOverride(placed: PlacedList, override: ListOverride, ctx: Ov
     if (appended.abs) ctx.used.add(appended.abs);
     out.push(...forTarget(appended.diagnostics, target.name, placed.list.id));
     if (!appended.terms) continue;
+    if (placed.list.category === 'pattern') await loadBacktrackingAnalysis();
     out.push(...forTarget(withoutAccepted(checkAppended(appended.terms, placed, at, ctx), placed.accepted ?? new Set()), target.name, placed.list.id));
     appended.terms.values.forEach((t, i) => {
       const first = seen.get(t);

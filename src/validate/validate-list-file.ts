@@ -16,6 +16,7 @@ import { checkAccept, withoutAccepted } from './rules/accept.js';
 import { checkListFields } from './rules/list-fields.js';
 import { checkListTests } from './rules/list-tests.js';
 import { checkPattern, checkPatterns } from './rules/patterns.js';
+import { loadBacktrackingAnalysis } from './rules/pattern-backtracking.js';
 import type { PlacedList } from './rules/repo.js';
 import { checkTerms } from './rules/terms.js';
 import { notReadAfterError } from './rules/never-read.js';
@@ -84,6 +85,7 @@ async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFil
   const salvaged = shape.success ? { data: shape.data, present: new Set(Object.keys(shape.data)) } : salvageListFile(yaml.value);
   if (!salvaged) return { placed: null, diagnostics };
   const partial = salvaged.data;
+  if (partial.category === 'pattern') await loadBacktrackingAnalysis();
   diagnostics.push(...checkListFields(yaml, partial, ctx.limits, salvaged.present));
   const { accepted, diagnostics: acceptIssues } = checkAccept(yaml, partial.accept);
   diagnostics.push(...acceptIssues);

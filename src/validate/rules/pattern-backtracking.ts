@@ -11,8 +11,24 @@
 // A pattern the analysis cannot finish is refused when its path count is over MAX_PATHS: unproven
 // is not safe on input the validator does not trust.
 import { RegExpParser, visitRegExpAST, type AST } from '@eslint-community/regexpp';
-import { analyse } from 'scslre';
+import { createRequire } from 'node:module';
+import type * as Scslre from 'scslre';
 import { code, quote } from '../../load/quote-value.js';
+
+// scslre (with refa) costs 100-500 ms to load and only pattern lists need it: the async paths that
+// meet a pattern list load it first (an `import()` esbuild bundles); a sync caller that did not
+// falls back to require, so the analysis always runs.
+let scslre: typeof Scslre | undefined;
+
+/** Loads the backtracking analysis; call before checking patterns on an async path. */
+export async function loadBacktrackingAnalysis(): Promise<void> {
+  scslre ??= await import('scslre');
+}
+
+function analyse(...args: Parameters<typeof Scslre.analyse>): ReturnType<typeof Scslre.analyse> {
+  scslre ??= createRequire(import.meta.url)('scslre') as typeof Scslre;
+  return scslre.analyse(...args);
+}
 
 /** A bounded quantifier this large backtracks like an unbounded one on realistic message lengths. */
 export const LARGE_BOUND = 10;
