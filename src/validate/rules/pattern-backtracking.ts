@@ -25,9 +25,9 @@ export async function loadBacktrackingAnalysis(): Promise<void> {
   scslre ??= await import('scslre');
 }
 
-function analyse(...args: Parameters<typeof Scslre.analyse>): ReturnType<typeof Scslre.analyse> {
+function loaded(): typeof Scslre {
   scslre ??= createRequire(import.meta.url)('scslre') as typeof Scslre;
-  return scslre.analyse(...args);
+  return scslre;
 }
 
 /** A bounded quantifier this large backtracks like an unbounded one on realistic message lengths. */
@@ -97,6 +97,8 @@ export function backtracking(pattern: AST.Pattern, ctx: BacktrackingContext): Ba
     last = q.end;
   }
   source += pattern.raw.slice(last);
+  // Loaded outside the try: a module that cannot load is an error, never a pattern "too complex to prove".
+  const { analyse } = loaded();
   let reports: ReturnType<typeof analyse>['reports'];
   try {
     const analysed = ctx.parser.parsePattern(source, 0, source.length, { unicode: true });
