@@ -3,23 +3,12 @@
 // process of its own, whose ESM resolutions a loader hook records on stderr (the `import()` that
 // validate awaits is one; a sync `require` fallback would not be, so the pattern case also proves
 // the async path loaded it).
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { validateLoading } from '../helpers/module-loads.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const resolveHook = 'export async function resolve(s, c, n) { const r = await n(s, c); if (/node_modules\\/scslre\\//.test(r.url)) process.stderr.write("LOADED " + r.url + "\\n"); return r; }';
-const HOOK = `data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(resolveHook)}`)});`)}`;
-
-function validateIn(dir: string): { rules: string[]; loaded: string[] } {
-  const entry = pathToFileURL(join(root, 'src/validate/index.ts')).href;
-  const script = `const { validateRepo } = await import(${JSON.stringify(entry)}); const r = await validateRepo({ dir: 'keywords', cwd: ${JSON.stringify(dir)} }); console.log(JSON.stringify(r.diagnostics.map((d) => d.rule)));`;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', HOOK, '--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(r.stderr);
-  return { rules: JSON.parse(r.stdout.trim().split('\n').at(-1)!) as string[], loaded: r.stderr.split('\n').filter((l) => l.startsWith('LOADED')) };
-}
+const validateIn = (dir: string) => validateLoading(dir, ['scslre']);
 
 let dir: string;
 beforeEach(() => {
