@@ -1,4 +1,4 @@
-// Scale figures for issue 21 (docs/operating.md, "Fifty targets"): one target of 25 lists through the
+// Scale figures for issue 21 (docs/targets.md, "Fifty targets"): one target of 25 lists through the
 // CLI in-process against one app of the emulator, with the requests of each run counted from the
 // emulator's log (first plan, first apply, a steady plan and apply, an apply changing 5 lists, a
 // drift check after 2 live edits), each at 0 ms and at 100 ms of injected latency per request;

@@ -23,7 +23,7 @@ export const DEFAULT_BUNDLE_LIMITS: BundleLimits = { maxBytes: 32 * 1024 * 1024,
 /**
  * Stage two's read of the PR head: the bundle caps, and at most 100 files not already in the
  * checkout (each is one GitHub request; with the commit and trees that is the per-run budget of
- * the head read, docs/operating.md). Far above a pull request of lists.
+ * the head read, docs/targets.md). Far above a pull request of lists.
  */
 export const HEAD_READ_LIMITS = { ...DEFAULT_BUNDLE_LIMITS, maxFetched: 100 };
 

@@ -219,7 +219,7 @@ async function resolveWorld(opts: EmulatorOptions, seed: number): Promise<Emulat
     const shown = problems.slice(0, 20).map((p) => `\n  ${p}`).join('');
     const more = problems.length > 20 ? `\n  ... and ${problems.length - 20} more` : '';
     throw new ConfigError(`${where} is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}):${shown}${more}`, {
-      hint: `the shape is in docs/operating.md, section 'The local emulator'; every field is checked`,
+      hint: `the shape is in docs/emulator.md, section 'The local emulator'; every field is checked`,
     });
   }
   return world;

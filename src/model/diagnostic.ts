@@ -13,7 +13,7 @@ export interface Diagnostic {
   endLine?: number;
   endColumn?: number;
   severity: Severity;
-  /** Stable rule id, e.g. `term-too-long`; documented in the README. */
+  /** Stable rule id, e.g. `term-too-long`; documented in docs/rules.md. */
   rule: string;
   /** What is wrong and how to fix it, in one sentence. */
   message: string;

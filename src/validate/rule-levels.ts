@@ -45,7 +45,7 @@ export function ruleLevelProblems(levels: ValidateLevels): { rule: string; messa
     // An unknown id sets nothing (a typo would silently keep the rule at its level), and its text would be echoed in a CAUTION line.
     if (!KNOWN_RULE_IDS.includes(rule)) {
       const near = closest(rule, KNOWN_RULE_IDS);
-      out.push({ rule, message: `${rule} is not a rule kwsync reports${near ? `: did you mean ${near}?` : ''} (docs/analyst.md lists the checks); remove it from validate.rules or fix its spelling` });
+      out.push({ rule, message: `${rule} is not a rule kwsync reports${near ? `: did you mean ${near}?` : ''} (docs/rules.md lists the checks); remove it from validate.rules or fix its spelling` });
       continue;
     }
     if (level === 'error') continue; // raising a known rule is harmless: an error rule already fails

@@ -1,5 +1,5 @@
 // The checks on what a list means, as data: each rule's id, level, what it finds and why it
-// matters under the service's matching. docs/analyst.md's "What kwsync checks and why" is generated
+// matters under the service's matching. docs/rules.md's "What kwsync checks and why" is generated
 // from this list (renderChecksDoc; test/validate/rule-list-doc.test.ts fails when they differ), so
 // the docs and the rules cannot drift.
 import { ACCEPTABLE_RULES } from '../model/list-file.js';
@@ -119,7 +119,7 @@ export const ACCEPTABLE = new Set<string>(ACCEPTABLE_RULES);
 
 const KINDS: readonly RuleKind[] = ['word lists', 'every list of terms', 'sentence lists', 'pattern lists', 'files'];
 
-/** The generated section of docs/analyst.md. */
+/** The generated section of docs/rules.md. */
 export function renderChecksDoc(): string {
   const lines = [
     'Generated from `src/validate/rule-list.ts` (a test fails when this section and the rules differ).',

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DEFAULT_EMULATOR_API_KEY } from '../../src/emulator/index.js';
 import { kwsync } from '../helpers/cli.js';
 
-/** stderr's lines other than progress: in CI a wait over a second prints a start and an end line (docs/operating.md#global-options). */
+/** stderr's lines other than progress: in CI a wait over a second prints a start and an end line (docs/commands.md#global-options). */
 const notProgress = (stderr: string) => stderr.split('\n').filter(Boolean).filter((l) => !/^kwsync: (Reading messages of \S+|Writing the lists|Sentence model|Loading the sentence model)(\.\.\.|: .+ after \d+\.\d s)$/.test(l));
 
 let root: string;

@@ -42,8 +42,8 @@ test('starts, prints the exact export lines (the stand-in key included), serves,
   // The emulator's key is a local stand-in: printed so the lines paste exactly, and said so.
   expect(text).toContain(`  export COMETCHAT_API_KEY=${key}   # the emulator's local stand-in key, not a secret\n`);
   expect(text).not.toContain('COMETCHAT_API_KEY=...');
-  // docs/operating.md shows the same line with the default key.
-  const docs = await readFile(new URL('../../docs/operating.md', import.meta.url), 'utf8');
+  // docs/emulator.md shows the same line with the default key.
+  const docs = await readFile(new URL('../../docs/emulator.md', import.meta.url), 'utf8');
   const keyLine = /^ {2}export COMETCHAT_API_KEY=.*$/m.exec(text)?.[0] as string;
   expect(docs).toContain(keyLine.replace(key, 'emulator-key'));
   const res = await fetch(`${chat}/moderation/keywords`, { headers: { apikey: key } });
@@ -93,8 +93,8 @@ test('an invalid --data file lists its problems and points at the docs section t
     expect(await runCli(['emulator', '--port', '0', '--data', file], t.cli)).toBe(1);
     expect(t.stderr()).toContain(`kwsync: the emulator data file ${file} is invalid`);
     expect(t.stderr()).toContain('messages[0].sender: unknown user "who"');
-    expect(t.stderr()).toContain("hint: the shape is in docs/operating.md, section 'The local emulator'");
-    const readme = await readFile(new URL('../../docs/operating.md', import.meta.url), 'utf8');
+    expect(t.stderr()).toContain("hint: the shape is in docs/emulator.md, section 'The local emulator'");
+    const readme = await readFile(new URL('../../docs/emulator.md', import.meta.url), 'utf8');
     expect(readme).toMatch(/^## The local emulator\b/m);
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -86,12 +86,12 @@ describe('from an empty git repository', () => {
     expect(readFileSync(join(repo.dir, 'keywords/kwsync.yaml'), 'utf8')).toBe('targets: [{ name: mine }]\n');
   });
 
-  it('the next steps follow the README: the workflows are merged before a pull request gets a plan comment', async () => {
+  it('the next steps follow docs/adopting.md: the workflows are merged before a pull request gets a plan comment', async () => {
     const r = await kwsync(['init', '--app-id', 'a1', '--ref', SHA], {}, repo.dir);
     const steps = r.stdout.slice(r.stdout.indexOf('Next steps:'));
     expect(steps.indexOf('merge the workflows into main first')).toBeGreaterThan(0);
     expect(steps.indexOf('merge the workflows into main first')).toBeLessThan(steps.indexOf('open a pull request that changes a list'));
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../docs/adopting.md', import.meta.url), 'utf8');
     const adopt = readme.slice(readme.indexOf('## Adopt kwsync in your repository'));
     expect(adopt.indexOf('**Merge the workflows first.**')).toBeGreaterThan(0);
     expect(adopt.indexOf('**Merge the workflows first.**')).toBeLessThan(adopt.indexOf('**Open a pull request**'));

@@ -1,7 +1,7 @@
 // `kwsync preview` over real HTTP: plan against the emulator, then recent messages of a seeded group.
 import { startHarness, type Harness } from '../e2e/harness.js';
 
-/** stderr's lines other than progress: in CI a wait over a second prints a start and an end line (docs/operating.md#global-options). */
+/** stderr's lines other than progress: in CI a wait over a second prints a start and an end line (docs/commands.md#global-options). */
 const notProgress = (stderr: string) => stderr.split('\n').filter(Boolean).filter((l) => !/^kwsync: (Reading messages of \S+|Writing the lists|Sentence model|Loading the sentence model)(\.\.\.|: .+ after \d+\.\d s)$/.test(l));
 
 let h: Harness;

@@ -1,13 +1,13 @@
-// Issue 29 item 5: docs/analyst.md's "What kwsync checks and why" is generated from the rule list,
+// Issue 29 item 5: docs/rules.md's "What kwsync checks and why" is generated from the rule list,
 // so the docs and the rules cannot drift. To regenerate: KWSYNC_WRITE_DOCS=1 and run this test.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RULE_LIST, withChecksDoc, DOC_START } from '../../src/validate/rule-list.js';
 
-const DOC = join(process.cwd(), 'docs/analyst.md');
+const DOC = join(process.cwd(), 'docs/rules.md');
 
 describe('what kwsync checks and why (generated)', () => {
-  it('the section in docs/analyst.md is what the rule list renders', () => {
+  it('the section in docs/rules.md is what the rule list renders', () => {
     const doc = readFileSync(DOC, 'utf8');
     expect(doc).toContain(DOC_START);
     const current = withChecksDoc(doc);

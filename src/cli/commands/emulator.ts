@@ -87,7 +87,7 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--port <port>', 'port to listen on (0 = any free port)', '8787')
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--app-id <id>', 'app id the emulator pretends to be (default kwsync-demo)')
-    .option('--api-key <key>', 'the full-access API key it accepts (the default is in docs/operating.md)')
+    .option('--api-key <key>', 'the full-access API key it accepts (the default is in docs/emulator.md)')
     .option('--apps <ids>', 'more apps, comma-separated, each at /apps/<id>/v3 with its own lists (e.g. staging,prod-eu)')
     .option('--data <file>', 'JSON file replacing the seed data')
     .option('--state <file>', 'save keyword lists to this file after every write, load them at start')

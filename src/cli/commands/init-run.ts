@@ -133,7 +133,7 @@ async function liveListFiles(io: CliIO, seed: TargetSeed, dir: string): Promise<
 }
 
 function nextSteps(seeds: readonly TargetSeed[], dir: string, opts: InitCommandOptions, ref: Extract<ActionRef, { ok: true }> | undefined): string {
-  // The README's "Adopt kwsync in your repository", from step 4 on, in the same order.
+  // docs/adopting.md's "Adopt kwsync in your repository", from step 4 on, in the same order.
   const noApp = seeds.filter((s) => !s.appId).map((s) => `"${s.name}"`);
   const names = seeds.map((s) => `"${s.name}"`);
   const steps = [
