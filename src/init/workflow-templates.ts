@@ -22,8 +22,8 @@ export function workflowText(kind: WorkflowKind, opts: WorkflowOptions): string 
   const dir = opts.dir.replace(/\/+$/, '');
   switch (kind) {
     case 'plan':
-      return `# Plan, stage one, on every pull request that touches the lists: validate them (and upload them as
-# an artifact, a record only). No secret and a read-only token: a pull request (a fork's too) runs
+      return `# Plan, stage one, on every pull request that touches the lists: validate them (nothing is
+# uploaded). No secret and a read-only token: a pull request (a fork's too) runs
 # its own code here. Stage two, kwsync-plan-live.yml, reads the lists from git at the PR's verified
 # head, plans them against each live app and posts the check run and one sticky comment per target.
 name: kwsync plan
