@@ -4,7 +4,7 @@ import type { KeywordTarget } from '../../model/target.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
 import type { CliIO } from '../io.js';
 import type { LoadedRepo } from '../target.js';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './command.js';
 
 export interface ApplyCommandOptions {
   dir: string;

@@ -2,7 +2,7 @@
 // The definitions only: each action loads the client (undici, zod) when it runs.
 import { Option } from 'commander';
 import type { CallsQuery } from '../../api/index.js';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './command.js';
 import { CALL_STATUSES, intInRange, oneOf, parseBool, parseTimestamp } from './option-parsers.js';
 
 export type ListOptions = CallsQuery & { all?: boolean; json?: boolean };

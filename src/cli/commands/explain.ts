@@ -2,7 +2,7 @@
 // The definition only: explain-run.ts loads the lists, git history and (with --live) the client.
 import { Option } from 'commander';
 import type { EmbedderLoad } from '../../similarity/embedder.js';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './command.js';
 
 export interface ExplainOptions {
   dir: string;

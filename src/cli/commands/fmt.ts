@@ -1,6 +1,6 @@
 // `kwsync fmt`: rewrite list files to the canonical form; `--check` for CI.
 // The definition only: fmt-run.ts loads the validator, the yaml writer and the CSV writer.
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './command.js';
 
 export interface FmtOptions {
   dir: string;

@@ -1,7 +1,7 @@
 // `kwsync import`: bootstrap a repo from an existing app by writing its live lists into files, or
 // (`--list ID`) bring the live content of named lists into the files that already hold them.
 // The definition only: the client, the merge and the rules load when it runs (import-run.ts).
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './command.js';
 
 export interface ImportCommandOptions {
   dir: string;

@@ -1,7 +1,7 @@
 // `kwsync init`: scaffold a repository (keywords/kwsync.yaml with one target, an example list or
 // the live app's lists, and the four workflows calling kwsync's reusable ones). Never overwrites.
 // The definition only: the scaffold and the client load when it runs (init-run.ts).
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './command.js';
 import { REGIONS } from './option-parsers.js';
 
 /** Where kwsync's reusable workflows live; the workflows pin a full commit SHA of it. */

@@ -2,7 +2,7 @@
 // The definition only: the action loads the client (undici, zod) when it runs. Every query
 // parameter of the API has a flag (messages-params.ts), grouped in --help.
 import { Option } from 'commander';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './command.js';
 import { HELP_GROUPS, messageParamOptions } from './messages-params.js';
 import { intInRange } from './option-parsers.js';
 

@@ -6,7 +6,7 @@ import type { SafetyConfig } from '../../plan/safety.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
 import type { CliIO } from '../io.js';
 import type { LoadedRepo } from '../target.js';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './command.js';
 
 export interface PlanCommandOptions {
   dir: string;

@@ -8,7 +8,7 @@ import type { EmbedderLoad } from '../../similarity/embedder.js';
 import type { CliIO } from '../io.js';
 import type { LoadedRepo } from '../target.js';
 import { InvalidArgumentError } from 'commander';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './command.js';
 import { intInRange } from './option-parsers.js';
 
 export interface PreviewOptions {

@@ -3,7 +3,7 @@
 // The definition only: the run (status-run.ts) loads git, GitHub and the client.
 import type { CliIO } from '../io.js';
 import type { StatusDeps } from '../../status/read-status.js';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './command.js';
 
 export interface StatusCommandOptions {
   dir: string;

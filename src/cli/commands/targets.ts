@@ -1,7 +1,7 @@
 // `kwsync targets`: offline, per kwsync.yaml target, the lists it sends (name and term count after
 // its overrides and appended terms) and the lists it leaves out, with why. The definition only:
 // the run (targets-run.ts) validates the folder and prints.
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './command.js';
 
 export interface TargetsCommandOptions {
   dir: string;
