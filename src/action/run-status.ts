@@ -3,7 +3,7 @@
 // checkout's git; an applied commit a shallow checkout lacks is fetched by its sha.
 import { resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
-import { resolveTargetConfig } from '../cli/target.js';
+import { resolveTargetConfig } from '../targets/target-config.js';
 import { targetInSync, targetUnread } from '../status/classify.js';
 import { commitOf, fetchCommit } from '../status/git-lists.js';
 import { readStatus, type CommitLists, type StatusDeps } from '../status/read-status.js';

@@ -1,7 +1,7 @@
 // The steps every mode starts with: validate the folder, pick the target from kwsync.yaml; and the
 // plan every mode makes the same way, from the desired lists and whatever stands in for live.
 import { relative, resolve } from 'node:path';
-import { resolveTargetConfig } from '../cli/target.js';
+import { resolveTargetConfig } from '../targets/target-config.js';
 import type { KwsyncConfig, TargetConfig } from '../model/config.js';
 import type { LiveKeywordList } from '../model/keyword-list.js';
 import type { Plan } from '../model/plan.js';

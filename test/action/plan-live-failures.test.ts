@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAction } from '../../src/action/run-action.js';
-import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
+import { connectService, serviceSettingsFromEnv } from '../../src/sync/service.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { planSection } from '../github/plan-comment.js';
 import { FakeGitHub, type FakePull } from '../github/fake-github.js';

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { takeApiKey } from '../../src/action/api-key-env.js';
 import { runAction } from '../../src/action/run-action.js';
-import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
+import { connectService, serviceSettingsFromEnv } from '../../src/sync/service.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { planMarker } from '../../src/github/markers.js';
 import { planSection } from '../github/plan-comment.js';

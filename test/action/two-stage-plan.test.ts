@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { recentTextMessages } from '../../src/action/recent-messages.js';
 import { runAction } from '../../src/action/run-action.js';
-import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
+import { connectService, serviceSettingsFromEnv } from '../../src/sync/service.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { KWSYNC_DEPLOYMENT_TASK } from '../../src/github/deployment-record.js';
 import { deploymentReader } from '../../src/github/deployments.js';

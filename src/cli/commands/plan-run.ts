@@ -6,7 +6,7 @@ import type { Plan } from '../../model/plan.js';
 import { computePlan, liveContext, readLiveLists, planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
 import { requireGitBase } from '../../load/git-base.js';
 import { readBaseLists } from '../../plan/former-ids.js';
-import { markLiveEditReverts } from '../../action/live-edits.js';
+import { markLiveEditReverts } from '../../plan/live-edits.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
 import { notice, type CliIO } from '../io.js';
 import { connectApp, loadRepo, parseFormat, resolvePath, useColor, type OutputFormat } from '../target.js';

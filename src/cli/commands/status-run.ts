@@ -12,8 +12,9 @@ import { readStatus, unavailableReader, type StatusDeps, type StatusRequest } fr
 import { renderStatusJson, renderStatusMarkdown, renderStatusText } from '../../status/render-status.js';
 import { targetInSync, targetUnread } from '../../status/classify.js';
 import { maskStream, notice, type CliIO } from '../io.js';
-import { connectService, debugOptions, serviceOptions, serviceSettingsFromEnv } from '../service.js';
-import { loadRepo, parseFormat, resolveTargetConfig, type LoadedRepo } from '../target.js';
+import { connectService, debugOptions, serviceOptions, serviceSettingsFromEnv } from '../../sync/service.js';
+import { loadRepo, parseFormat, type LoadedRepo } from '../target.js';
+import { resolveTargetConfig } from '../../targets/target-config.js';
 import type { StatusCommandOptions } from './status.js';
 
 export async function runStatus(outer: CliIO, opts: StatusCommandOptions, inject: Partial<StatusDeps> = {}): Promise<number> {

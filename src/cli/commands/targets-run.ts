@@ -6,7 +6,7 @@ import { renderTargetsText, targetsReport } from '../../targets/targets-view.js'
 import { renderDiagnosticsText, validateRepo } from '../../validate/index.js';
 import { useColor } from '../color.js';
 import type { CliIO } from '../io.js';
-import { resolveTargetConfig } from '../target.js';
+import { resolveTargetConfig } from '../../targets/target-config.js';
 import type { TargetsCommandOptions } from './targets.js';
 
 export async function runTargets(io: CliIO, opts: TargetsCommandOptions): Promise<number> {
