@@ -2,6 +2,9 @@
 // workflow. This repository's own .github/workflows/kwsync-*.yml are these same texts with a local
 // `uses:` (a test keeps them equal), so what adopters copy is what kwsync runs on itself.
 
+/** Where kwsync's reusable workflows live; the workflows pin a full commit SHA of it. */
+export const KWSYNC_REPOSITORY = 'kwsync/kwsync';
+
 export type WorkflowKind = 'plan' | 'plan-live' | 'apply' | 'drift';
 export const WORKFLOW_KINDS: readonly WorkflowKind[] = ['plan', 'plan-live', 'apply', 'drift'];
 

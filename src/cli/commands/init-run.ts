@@ -23,7 +23,8 @@ import { DEFAULT_CONFIG, REGIONS, type TargetConfig } from '../../model/config.j
 import { liveNotes, readLiveLists } from '../../plan/index.js';
 import type { CliIO } from '../io.js';
 import { connectTarget } from '../target.js';
-import { KWSYNC_REPOSITORY, type InitCommandOptions } from './init.js';
+import { KWSYNC_REPOSITORY } from '../../init/workflow-templates.js';
+import type { InitCommandOptions } from './init.js';
 
 export interface InitDeps {
   /** The installed kwsync's commit, if it records one (tests pass their own). */

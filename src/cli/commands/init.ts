@@ -2,10 +2,8 @@
 // the live app's lists, and the four workflows calling kwsync's reusable ones). Never overwrites.
 // The definition only: the scaffold and the client load when it runs (init-run.ts).
 import type { RegisterCommand } from './command.js';
+import { KWSYNC_REPOSITORY } from '../../init/workflow-templates.js';
 import { REGIONS } from './option-parsers.js';
-
-/** Where kwsync's reusable workflows live; the workflows pin a full commit SHA of it. */
-export const KWSYNC_REPOSITORY = 'kwsync/kwsync';
 
 export interface InitCommandOptions {
   dir: string;
