@@ -17,9 +17,9 @@ import type { ActionDeps, ActionResult, ActionRun } from './deps.js';
 import { cutAtLine, utf8Bytes } from '../github/fit-markdown.js';
 import { fitPlanSummary, renderPlanSummary, SUMMARY_LIMIT_BYTES } from './job-summary.js';
 import { lacksTarget } from '../validate/index.js';
-import { markLiveEditReverts, pushedFrom } from '../plan/live-edits.js';
+import { pushedFrom } from '../plan/live-edits.js';
 import { planAgainstLive, prepare, targetName, type Prepared } from './setup.js';
-import type { DesiredList, LiveKeywordList } from '../model/keyword-list.js';
+import type { DesiredList } from '../model/keyword-list.js';
 import type { KeywordTarget } from '../model/target.js';
 import { supersededBy, supersededNotice } from './superseded.js';
 import { formatError } from './format-error.js';
@@ -125,8 +125,9 @@ async function livePlan(run: ActionRun, connect: NonNullable<ActionDeps['connect
   // Lists whose file this push deleted are asked by id: a listing cut short may not show them.
   const heads = new Set(head.map((l) => l.id));
   const formerIds = (base?.lists ?? []).map((l) => l.id).filter((id) => !heads.has(id));
-  const planned = await planAgainstLive(connect, prepared, run.deps.now(), { formerIds });
-  return { keywords: planned.keywords, plan: base ? withLiveEditReverts(planned.plan, base.lists, planned.live, head) : planned.plan };
+  // On a push, changes that would undo live edits the merged files do not carry need force too.
+  const planned = await planAgainstLive(connect, prepared, run.deps.now(), { formerIds, ...(base ? { base: base.lists } : {}) });
+  return { keywords: planned.keywords, plan: planned.plan };
 }
 
 /** The lists of the commit before this push, when it is a push and git can read them. */
@@ -151,11 +152,6 @@ async function withOtherWriterReverts({ context, deps }: ActionRun, records: Ret
     return plan;
   }
   return markOtherWriterReverts(plan, other);
-}
-
-/** On a push, changes that would undo live edits the merged files do not carry need force too. */
-function withLiveEditReverts(plan: Plan, base: readonly DesiredList[], live: LiveKeywordList[], head: readonly DesiredList[]): Plan {
-  return markLiveEditReverts(plan, base, live, head);
 }
 
 /**

@@ -3,11 +3,11 @@
 import { writeFile } from 'node:fs/promises';
 import { EXIT, KwsyncError } from '../../errors.js';
 import type { Plan } from '../../model/plan.js';
-import { computePlan, liveContext, readLiveLists, planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
+import { planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
 import { requireGitBase } from '../../load/git-base.js';
 import { readBaseLists } from '../../plan/former-ids.js';
-import { markLiveEditReverts } from '../../plan/live-edits.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
+import { planTarget } from '../../sync/plan.js';
 import { notice, type CliIO } from '../io.js';
 import { connectApp, loadRepo, parseFormat, resolvePath, useColor, type OutputFormat } from '../target.js';
 import type { MadePlan, PlanCommandOptions } from './plan.js';
@@ -22,17 +22,15 @@ export async function makePlan(
   const ids = repo.lists.map((l) => l.id);
   if (opts.base) await requireGitBase(io.cwd, opts.base); // a mistyped ref: exit 64 naming it
   const base = opts.base ? await readBaseLists({ cwd: io.cwd, dir: opts.dir, ref: opts.base, currentIds: ids, ...(opts.target !== undefined ? { target: opts.target } : {}) }) : undefined;
-  const live = await readLiveLists(target, ids, { formerIds: base?.formerIds ?? [] });
-  const computed = computePlan(repo.lists, live.lists, {
-    ...liveContext(live),
-    target: target.label,
-    prune: opts.prune === true || repo.config.prune,
-    safety: repo.config.safety,
-  });
   // With the commit last applied as base, live edits made since (the dashboard) are told from the
   // files' own changes, marked, and need --force to revert, as in the Action (DESIGN: exit 4 refused).
-  const plan = base ? markLiveEditReverts(computed, base.lists, live.lists, repo.lists) : computed;
-  return { plan, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, target, endpoint: app.endpoint, liveEditsUnknown: !base && removesTerms(computed) };
+  const { plan } = await planTarget({
+    lists: repo.lists,
+    keywords: target,
+    options: { target: target.label, prune: opts.prune === true || repo.config.prune, safety: repo.config.safety },
+    ...(base ? { formerIds: base.formerIds, base: base.lists } : {}),
+  });
+  return { plan, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, target, endpoint: app.endpoint, liveEditsUnknown: !base && removesTerms(plan) };
 }
 
 export function renderPlan(plan: Plan, format: OutputFormat, color: boolean, endpoint?: ServiceEndpoint): string {
