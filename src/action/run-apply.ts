@@ -5,7 +5,8 @@
 // deployment of the target's environment (apply-record.ts); a target with `after:` waits for its
 // predecessor's successful record of this commit, and an apply that would revert another
 // commit's apply needs force (promotion.ts).
-import { applyFailed, applyPlan, applyRetryPolicy, renderApplyReportMarkdown, unfinished } from '../apply/index.js';
+import { applyFailed, renderApplyReportMarkdown, unfinished } from '../apply/index.js';
+import { applyTarget } from '../sync/apply.js';
 import { RefusedPlanError } from '../errors.js';
 import { findMergedPullRequest } from '../github/merged-pr.js';
 import { applyMarker } from '../github/markers.js';
@@ -72,14 +73,8 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
   const record = await startApplyRecord(run, targetRef, plan);
   let report;
   try {
-    report = await applyPlan(plan, keywords, {
-      force: inputs.force,
-      concurrency: validation.config.apply.concurrency,
-      safety: validation.config.safety,
-      // How often a write whose answer was lost is looked at and resent: kwsync.yaml's service.maxRetries.
-      retry: applyRetryPolicy(validation.config.service),
-      now: deps.now,
-    });
+    // kwsync.yaml's (guarded) concurrency, safety and retries: the same use case as `kwsync apply`.
+    report = await applyTarget({ plan, keywords, config: validation.config, force: inputs.force, now: deps.now });
   } catch (err) {
     if (!(err instanceof RefusedPlanError)) {
       await record.finish('error', `kwsync stopped: ${formatError(err)}`);

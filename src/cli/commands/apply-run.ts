@@ -2,15 +2,14 @@
 // saved one (`--plan`, which was the reviewed plan: no question, as `terraform apply plan`), then
 // report per list. Ctrl-C stops starting writes; a second Ctrl-C quits at once.
 import { readFile } from 'node:fs/promises';
-import type { RetryPolicy } from '../../api/retry-policy.js';
-import { applyFailed, applyPlan, applyRetryPolicy, assertFresh, renderApplyReportJson, renderApplyReportMarkdown, renderApplyReportText } from '../../apply/index.js';
+import { applyFailed, assertFresh, renderApplyReportJson, renderApplyReportMarkdown, renderApplyReportText } from '../../apply/index.js';
 import { EXIT, KwsyncError, RefusedPlanError, UsageError } from '../../errors.js';
 import type { KwsyncConfig } from '../../model/config.js';
 import { planHasChanges, type ApplyReport, type Plan } from '../../model/plan.js';
 import type { KeywordTarget } from '../../model/target.js';
 import { readLiveLists, readSavedPlan, renderPlanText } from '../../plan/index.js';
-import type { SafetyConfig } from '../../plan/safety.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
+import { applyTarget } from '../../sync/apply.js';
 import { notice, type CliIO } from '../io.js';
 import { applyProgress } from '../progress.js';
 import { connectApp, loadRepo, parseConcurrency, parseFormat, resolvePath, useColor, type OutputFormat } from '../target.js';
@@ -49,11 +48,12 @@ export async function runApply(io: CliIO, opts: ApplyCommandOptions, terminal: A
   let report: ApplyReport;
   const writing = applyProgress(io);
   try {
-    report = await applyPlan(prepared.plan, prepared.target, {
+    report = await applyTarget({
+      plan: prepared.plan,
+      keywords: prepared.target,
+      config: prepared.config,
       force: opts.force === true,
-      concurrency: concurrency ?? prepared.concurrency,
-      safety: prepared.safety,
-      retry: prepared.retry,
+      concurrency,
       signal: controller.signal,
       onProgress: writing.onProgress,
     });
@@ -69,10 +69,8 @@ export async function runApply(io: CliIO, opts: ApplyCommandOptions, terminal: A
 interface Prepared {
   plan: Plan;
   target: KeywordTarget;
-  concurrency: number;
-  /** kwsync.yaml `safety`, re-checked against each live list at write time. */
-  safety: SafetyConfig;
-  retry: RetryPolicy;
+  /** kwsync.yaml: its concurrency, safety (re-checked against each live list at write time) and retries. */
+  config: KwsyncConfig;
   endpoint: ServiceEndpoint | undefined;
 }
 
@@ -115,14 +113,14 @@ async function prepareFreshPlan(io: CliIO, opts: ApplyCommandOptions, format: Ou
     assertMayApply(io, repo.config, opts.target, opts.allowLocalApply === true);
     noteAfter(io, repo.config, opts.target);
   }
-  const { plan, concurrency, safety, target, endpoint, liveEditsUnknown } = await makePlan(io, { ...opts, repo });
+  const { plan, target, endpoint, liveEditsUnknown } = await makePlan(io, { ...opts, repo });
   // Apply is where a term blocked in the dashboard would be removed without a word: say what tells it apart.
   if (liveEditsUnknown) notice(io, 'live edits cannot be told from changes in the files without --base; pass --base <the commit last applied> to have terms added live since marked, and kept from being removed without --force');
   // Show what is about to change, as Terraform does; machine formats and --quiet get only the report.
   if (format === 'text' && opts.showPlan !== false && !io.quiet) {
     io.stdout.write(`${renderPlanText(plan, { color: useColor(io.stdout, io.env), endpoint })}\n`);
   }
-  return { plan, target, concurrency, safety, retry: applyRetryPolicy(repo.config.service), endpoint };
+  return { plan, target, config: repo.config, endpoint };
 }
 
 async function prepareSavedPlan(io: CliIO, opts: ApplyCommandOptions, file: string): Promise<Prepared> {
@@ -152,7 +150,7 @@ async function prepareSavedPlan(io: CliIO, opts: ApplyCommandOptions, file: stri
     ], { hint: 'leave out --target (the plan names its own), and use the environment it was planned with' });
   }
   assertFresh(plan, (await readLiveLists(target, plan.changes.map((c) => c.id))).lists, file);
-  return { plan, target, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, retry: applyRetryPolicy(repo.config.service), endpoint };
+  return { plan, target, config: repo.config, endpoint };
 }
 
 function renderReport(report: ApplyReport, format: OutputFormat, color: boolean, endpoint: ServiceEndpoint | undefined): string {
