@@ -12,11 +12,44 @@ import type { ServiceEndpoint } from '../../plan/summary.js';
 import { applyTarget } from '../../sync/apply.js';
 import { notice, type CliIO } from '../io.js';
 import { applyProgress } from '../progress.js';
-import { connectApp, loadRepo, parseConcurrency, parseFormat, resolvePath, useColor, type OutputFormat } from '../target.js';
+import { connectApp, loadRepo, parseConcurrency, parseFormat, resolvePath, useColor, type LoadedRepo, type OutputFormat } from '../target.js';
 import { resolveTargetConfig } from '../../targets/target-config.js';
 import { askLine, EXIT_INTERRUPTED, onSigint } from '../terminal.js';
-import type { ApplyCommandOptions, ApplyTerminal } from './apply.js';
 import { makePlan } from './plan-run.js';
+
+export interface ApplyCommandOptions {
+  dir: string;
+  target?: string;
+  plan?: string;
+  force?: boolean;
+  prune?: boolean;
+  /** A git ref whose list files count as managed before (see plan --base). */
+  base?: string;
+  concurrency?: string;
+  format?: string;
+  /** Apply without asking (CI, scripts, the demo). */
+  autoApprove?: boolean;
+  /** Apply a target marked `applyFrom: ci` from outside CI. */
+  allowLocalApply?: boolean;
+  /** Print the plan before applying it (text format); the demo has just shown it. */
+  showPlan?: boolean;
+  /** Not a flag: the demo passes the emulator here instead of resolving a target. */
+  keywordTarget?: KeywordTarget;
+  /** Not a flag: the app, region and host of `keywordTarget`, for the headers. */
+  endpoint?: ServiceEndpoint;
+  /** Not a flag: a folder the caller already loaded and validated (the demo; fresh plans only). */
+  repo?: LoadedRepo;
+}
+
+/** What apply needs of the terminal; tests pass their own. */
+export interface ApplyTerminal {
+  /** A person can answer a question (stdin and stderr are terminals). */
+  isInteractive: boolean;
+  /** True only when the answer is exactly `yes`. */
+  confirm(question: string): Promise<boolean>;
+  /** Calls `first` on the first Ctrl-C and `second` on the next, until the returned function is called. */
+  onInterrupt(first: () => void, second: () => void): () => void;
+}
 
 export async function runApply(io: CliIO, opts: ApplyCommandOptions, terminal: ApplyTerminal = processTerminal(io)): Promise<number> {
   const format = parseFormat(opts.format);

@@ -2,13 +2,7 @@
 // (`--list ID`) bring the live content of named lists into the files that already hold them.
 // The definition only: the client, the merge and the rules load when it runs (import-run.ts).
 import type { RegisterCommand } from './command.js';
-
-export interface ImportCommandOptions {
-  dir: string;
-  target?: string;
-  force?: boolean;
-  list?: string[];
-}
+import type { ImportCommandOptions } from './import-run.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 

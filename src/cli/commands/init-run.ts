@@ -24,7 +24,21 @@ import { liveNotes, readLiveLists } from '../../plan/index.js';
 import type { CliIO } from '../io.js';
 import { connectTarget } from '../target.js';
 import { KWSYNC_REPOSITORY } from '../../init/workflow-templates.js';
-import type { InitCommandOptions } from './init.js';
+
+export interface InitCommandOptions {
+  dir: string;
+  target: string;
+  /** `--targets a,b`: several targets (apps) instead of --target's one. */
+  targets?: string;
+  appId?: string;
+  region?: string;
+  /** Default: the commit the installed kwsync was built from. */
+  ref?: string;
+  allowMovingRef?: boolean;
+  kwsyncRepo: string;
+  branch: string;
+  import?: boolean;
+}
 
 export interface InitDeps {
   /** The installed kwsync's commit, if it records one (tests pass their own). */

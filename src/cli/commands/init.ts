@@ -4,21 +4,7 @@
 import type { RegisterCommand } from './command.js';
 import { KWSYNC_REPOSITORY } from '../../init/workflow-templates.js';
 import { REGIONS } from './option-parsers.js';
-
-export interface InitCommandOptions {
-  dir: string;
-  target: string;
-  /** `--targets a,b`: several targets (apps) instead of --target's one. */
-  targets?: string;
-  appId?: string;
-  region?: string;
-  /** Default: the commit the installed kwsync was built from. */
-  ref?: string;
-  allowMovingRef?: boolean;
-  kwsyncRepo: string;
-  branch: string;
-  import?: boolean;
-}
+import type { InitCommandOptions } from './init-run.js';
 
 export const register: RegisterCommand = (program, ctx, setExitCode) => {
   program

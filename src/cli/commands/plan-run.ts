@@ -9,8 +9,36 @@ import { readBaseLists } from '../../plan/former-ids.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
 import { planTarget } from '../../sync/plan.js';
 import { notice, type CliIO } from '../io.js';
-import { connectApp, loadRepo, parseFormat, resolvePath, useColor, type OutputFormat } from '../target.js';
-import type { MadePlan, PlanCommandOptions } from './plan.js';
+import { connectApp, loadRepo, parseFormat, resolvePath, useColor, type LoadedRepo, type OutputFormat } from '../target.js';
+import type { KeywordTarget } from '../../model/target.js';
+import type { SafetyConfig } from '../../plan/safety.js';
+
+export interface MadePlan {
+  plan: Plan;
+  concurrency: number;
+  safety: SafetyConfig;
+  target: KeywordTarget;
+  endpoint: ServiceEndpoint | undefined;
+  /** No --base and the plan removes terms: some may be live edits, which cannot be told apart (apply says so). */
+  liveEditsUnknown?: boolean;
+}
+
+export interface PlanCommandOptions {
+  dir: string;
+  target?: string;
+  format?: string;
+  out?: string;
+  detailedExitcode?: boolean;
+  prune?: boolean;
+  /** A git ref whose list files count as managed before: lists whose file was deleted since are asked by id. */
+  base?: string;
+  /** Not a flag: the demo passes the emulator here instead of resolving a target. */
+  keywordTarget?: KeywordTarget;
+  /** Not a flag: the app, region and host of `keywordTarget`, for the header. */
+  endpoint?: ServiceEndpoint;
+  /** Not a flag: a folder the caller already loaded and validated (preview, the demo). */
+  repo?: LoadedRepo;
+}
 
 export async function makePlan(
   io: CliIO,

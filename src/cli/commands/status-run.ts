@@ -15,7 +15,15 @@ import { maskStream, notice, type CliIO } from '../io.js';
 import { connectService, debugOptions, serviceOptions, serviceSettingsFromEnv } from '../../sync/service.js';
 import { loadRepo, parseFormat, type LoadedRepo } from '../target.js';
 import { statusTargets } from '../../sync/status.js';
-import type { StatusCommandOptions } from './status.js';
+
+export interface StatusCommandOptions {
+  dir: string;
+  target?: string;
+  ref?: string;
+  repo?: string;
+  format?: string;
+  detailedExitcode?: boolean;
+}
 
 export async function runStatus(outer: CliIO, opts: StatusCommandOptions, inject: Partial<StatusDeps> = {}): Promise<number> {
   const format = parseFormat(opts.format);

@@ -4,15 +4,7 @@
 import type { CliIO } from '../io.js';
 import type { StatusDeps } from '../../status/read-status.js';
 import type { RegisterCommand } from './command.js';
-
-export interface StatusCommandOptions {
-  dir: string;
-  target?: string;
-  ref?: string;
-  repo?: string;
-  format?: string;
-  detailedExitcode?: boolean;
-}
+import type { StatusCommandOptions } from './status-run.js';
 
 /** Runs `kwsync status`; `inject` replaces what it would wire itself (tests: an in-memory reader). */
 export async function runStatus(io: CliIO, opts: StatusCommandOptions, inject: Partial<StatusDeps> = {}): Promise<number> {

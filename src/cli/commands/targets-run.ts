@@ -7,7 +7,12 @@ import { renderDiagnosticsText, validateRepo } from '../../validate/index.js';
 import { useColor } from '../color.js';
 import type { CliIO } from '../io.js';
 import { resolveTargetConfig } from '../../targets/target-config.js';
-import type { TargetsCommandOptions } from './targets.js';
+
+export interface TargetsCommandOptions {
+  dir: string;
+  target?: string;
+  format?: string;
+}
 
 export async function runTargets(io: CliIO, opts: TargetsCommandOptions): Promise<number> {
   const format = opts.format ?? 'text';

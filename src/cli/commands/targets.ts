@@ -2,12 +2,7 @@
 // its overrides and appended terms) and the lists it leaves out, with why. The definition only:
 // the run (targets-run.ts) validates the folder and prints.
 import type { RegisterCommand } from './command.js';
-
-export interface TargetsCommandOptions {
-  dir: string;
-  target?: string;
-  format?: string;
-}
+import type { TargetsCommandOptions } from './targets-run.js';
 
 export const register: RegisterCommand = (program, ctx, setExitCode) => {
   program
