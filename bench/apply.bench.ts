@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { connectService, serviceSettingsFromEnv } from '../src/cli/service.js';
+import { connectService, serviceSettingsFromEnv } from '../src/sync/service.js';
 import { startEmulator, type RunningEmulator } from '../src/emulator/index.js';
 import { CONCURRENCY, listsOf } from './apply-child.mjs';
 import type { Figure } from './check.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { runCli } from '../src/cli/run.js';
-import { connectService, serviceSettingsFromEnv } from '../src/cli/service.js';
+import { connectService, serviceSettingsFromEnv } from '../src/sync/service.js';
 import { startEmulator, type RunningEmulator } from '../src/emulator/index.js';
 
 const LISTS = 25;

@@ -83,7 +83,7 @@ export interface ActionResult {
   environments?: Record<string, string>;
   /** mode targets: the target names in promotion waves, always three (`wave-1`..`wave-3` outputs). */
   waves?: string[][];
-  /** plan-upload: the folder holding the PR bundle, for actions/upload-artifact. */
+  /** mode targets on workflow_run: the folder holding the head handover (head-folder.ts), for actions/upload-artifact. */
   artifactDir?: string;
   /** mode targets on workflow_run: the sha256 of the head folder written to artifactDir (head-folder.ts). */
   headDigest?: string;

@@ -14,7 +14,7 @@ export interface ActionInputs {
   force: boolean;
   /** Undefined: kwsync.yaml decides. */
   prune: boolean | undefined;
-  /** plan-upload: where to write the PR bundle (empty: RUNNER_TEMP/kwsync-pr). plan-live ignores it: it reads the PR's lists from git at the verified head. */
+  /** plan-live: the downloaded kwsync-head handover; plan-comment: the folder of the targets' plan sections. plan-upload ignores it (stage one uploads nothing). */
   artifactDir: string | undefined;
   /** plan-live: the sha256 of the head folder the targets job handed over in artifact-dir (its `head-digest` output); empty: none. */
   headDigest?: string | undefined;

@@ -5,7 +5,8 @@
 // deployment of the target's environment (apply-record.ts); a target with `after:` waits for its
 // predecessor's successful record of this commit, and an apply that would revert another
 // commit's apply needs force (promotion.ts).
-import { applyFailed, applyPlan, applyRetryPolicy, renderApplyReportMarkdown, unfinished } from '../apply/index.js';
+import { applyFailed, renderApplyReportMarkdown, unfinished } from '../apply/index.js';
+import { applyTarget } from '../sync/apply.js';
 import { RefusedPlanError } from '../errors.js';
 import { findMergedPullRequest } from '../github/merged-pr.js';
 import { applyMarker } from '../github/markers.js';
@@ -17,14 +18,14 @@ import type { ActionDeps, ActionResult, ActionRun } from './deps.js';
 import { cutAtLine, utf8Bytes } from '../github/fit-markdown.js';
 import { fitPlanSummary, renderPlanSummary, SUMMARY_LIMIT_BYTES } from './job-summary.js';
 import { lacksTarget } from '../validate/index.js';
-import { markLiveEditReverts, pushedFrom } from './live-edits.js';
+import { pushedFrom } from '../plan/live-edits.js';
 import { planAgainstLive, prepare, targetName, type Prepared } from './setup.js';
-import type { DesiredList, LiveKeywordList } from '../model/keyword-list.js';
+import type { DesiredList } from '../model/keyword-list.js';
 import type { KeywordTarget } from '../model/target.js';
 import { supersededBy, supersededNotice } from './superseded.js';
 import { formatError } from './format-error.js';
 import { mdText } from '../render/markdown-escape.js';
-import { copyFolderAtRef, removeCopy } from './base-lists.js';
+import { copyFolderAtRef, removeCopy } from '../plan/base-lists.js';
 import { guardCaution } from './guard.js';
 import { readGuards, type Guards } from './pr-guards.js';
 import { deploymentReader } from '../github/deployments.js';
@@ -72,14 +73,8 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
   const record = await startApplyRecord(run, targetRef, plan);
   let report;
   try {
-    report = await applyPlan(plan, keywords, {
-      force: inputs.force,
-      concurrency: validation.config.apply.concurrency,
-      safety: validation.config.safety,
-      // How often a write whose answer was lost is looked at and resent: kwsync.yaml's service.maxRetries.
-      retry: applyRetryPolicy(validation.config.service),
-      now: deps.now,
-    });
+    // kwsync.yaml's (guarded) concurrency, safety and retries: the same use case as `kwsync apply`.
+    report = await applyTarget({ plan, keywords, config: validation.config, force: inputs.force, now: deps.now });
   } catch (err) {
     if (!(err instanceof RefusedPlanError)) {
       await record.finish('error', `kwsync stopped: ${formatError(err)}`);
@@ -125,8 +120,9 @@ async function livePlan(run: ActionRun, connect: NonNullable<ActionDeps['connect
   // Lists whose file this push deleted are asked by id: a listing cut short may not show them.
   const heads = new Set(head.map((l) => l.id));
   const formerIds = (base?.lists ?? []).map((l) => l.id).filter((id) => !heads.has(id));
-  const planned = await planAgainstLive(connect, prepared, run.deps.now(), { formerIds });
-  return { keywords: planned.keywords, plan: base ? withLiveEditReverts(planned.plan, base.lists, planned.live, head) : planned.plan };
+  // On a push, changes that would undo live edits the merged files do not carry need force too.
+  const planned = await planAgainstLive(connect, prepared, run.deps.now(), { formerIds, ...(base ? { base: base.lists } : {}) });
+  return { keywords: planned.keywords, plan: planned.plan };
 }
 
 /** The lists of the commit before this push, when it is a push and git can read them. */
@@ -151,11 +147,6 @@ async function withOtherWriterReverts({ context, deps }: ActionRun, records: Ret
     return plan;
   }
   return markOtherWriterReverts(plan, other);
-}
-
-/** On a push, changes that would undo live edits the merged files do not carry need force too. */
-function withLiveEditReverts(plan: Plan, base: readonly DesiredList[], live: LiveKeywordList[], head: readonly DesiredList[]): Plan {
-  return markLiveEditReverts(plan, base, live, head);
 }
 
 /**

@@ -26,7 +26,7 @@ import { planHasChanges, type Plan } from '../model/plan.js';
 import { liveContext, readLiveLists, renderPlanMarkdown, type PlanOptions } from '../plan/index.js';
 import { defaultIdProblems, listLimitProblem, unsafeProblems } from '../plan/predict-apply.js';
 import { computeThreeWay } from '../plan/three-way.js';
-import { asBaseLists, commitBaseUnder, copyFolderAtRef, removeCopy } from './base-lists.js';
+import { asBaseLists, commitBaseUnder, copyFolderAtRef, removeCopy } from '../plan/base-lists.js';
 import type { ActionResult, ActionRun, RepoValidation } from './deps.js';
 import { renameNotes } from '../plan/rename-notes.js';
 import { guardCaution } from './guard.js';

@@ -11,7 +11,7 @@ import type { LiveKeywordList } from '../model/keyword-list.js';
 import { planHasChanges, type Plan } from '../model/plan.js';
 import { renderPlanMarkdown } from '../plan/index.js';
 import { annotateCapped } from './annotate-capped.js';
-import { asBaseLists, copyFolderAtRef, removeCopy } from './base-lists.js';
+import { asBaseLists, copyFolderAtRef, removeCopy } from '../plan/base-lists.js';
 import { guardCaution } from './guard.js';
 import { readGuards, type Guards } from './pr-guards.js';
 import type { ActionResult, ActionRun, RepoValidation } from './deps.js';

@@ -3,7 +3,7 @@
 // checkout's git; an applied commit a shallow checkout lacks is fetched by its sha.
 import { resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
-import { resolveTargetConfig } from '../cli/target.js';
+import { statusTargets } from '../sync/status.js';
 import { targetInSync, targetUnread } from '../status/classify.js';
 import { commitOf, fetchCommit } from '../status/git-lists.js';
 import { readStatus, type CommitLists, type StatusDeps } from '../status/read-status.js';
@@ -23,7 +23,7 @@ export async function runStatus({ inputs, context, deps }: ActionRun): Promise<A
   for (const d of configErrors) deps.log.annotate(d);
   if (configErrors.length > 0) return { hasChanges: false, planJsonPath: '', failed: true, message: `${configErrors.length} error(s) in ${configFile}` };
   const { config } = validation;
-  const targets = inputs.target !== undefined ? [resolveTargetConfig(config, inputs.target, TARGET_INPUT)] : config.targets && config.targets.length > 0 ? config.targets : [undefined];
+  const targets = statusTargets(config, inputs.target, TARGET_INPUT);
 
   const cwd = context.workspace;
   const git: CommitLists = {

@@ -1,12 +1,13 @@
 // The steps every mode starts with: validate the folder, pick the target from kwsync.yaml; and the
 // plan every mode makes the same way, from the desired lists and whatever stands in for live.
 import { relative, resolve } from 'node:path';
-import { resolveTargetConfig } from '../cli/target.js';
+import { resolveTargetConfig } from '../targets/target-config.js';
 import type { KwsyncConfig, TargetConfig } from '../model/config.js';
 import type { LiveKeywordList } from '../model/keyword-list.js';
 import type { Plan } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
-import { computePlan, liveContext, readLiveLists, type PlanOptions, type ReadLiveOptions } from '../plan/index.js';
+import { computePlan, type PlanOptions } from '../plan/index.js';
+import { planTarget, type PlanTargetInput } from '../sync/plan.js';
 import { loadConfig } from '../validate/load-config.js';
 import type { ActionDeps, ActionRun, RepoValidation } from './deps.js';
 import type { Guard } from './guard.js';
@@ -69,14 +70,15 @@ export function planAgainst(
   });
 }
 
-/** Connects to the target's app and plans against its lists. */
+/** Connects to the target's app and plans against its lists (the plan use case, src/sync/plan.ts). */
 export async function planAgainstLive(
   connect: NonNullable<ActionDeps['connect']>,
   prepared: Prepared,
   now: Date,
-  read: ReadLiveOptions = {},
+  since: Pick<PlanTargetInput, 'formerIds' | 'base'> = {},
 ): Promise<{ keywords: KeywordTarget; plan: Plan; live: LiveKeywordList[] }> {
   const keywords = connect(prepared.targetConfig, prepared.validation.config.service);
-  const live = await readLiveLists(keywords, prepared.validation.lists.map((l) => l.id), read);
-  return { keywords, plan: planAgainst(prepared, live.lists, 'live', now, liveContext(live)), live: live.lists };
+  const { validation } = prepared;
+  const options = { target: targetName(prepared.targetConfig), prune: prepared.prune, safety: validation.config.safety, mode: 'live' as const, now };
+  return { keywords, ...(await planTarget({ lists: validation.lists, keywords, options, ...since })) };
 }

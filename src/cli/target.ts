@@ -2,7 +2,8 @@
 // from kwsync.yaml (or the environment), connect to it, parse common options, report progress.
 import { isAbsolute, resolve } from 'node:path';
 import { UsageError, ValidationError } from '../errors.js';
-import type { KwsyncConfig, TargetConfig } from '../model/config.js';
+import type { KwsyncConfig } from '../model/config.js';
+import { resolveTargetConfig } from '../targets/target-config.js';
 import type { DesiredList } from '../model/keyword-list.js';
 import type { KeywordTarget } from '../model/target.js';
 import { renderDiagnosticsText, validateRepo } from '../validate/index.js';
@@ -10,7 +11,7 @@ import type { CliIO, OutStream } from './io.js';
 import type { CometChatClient } from '../api/index.js';
 import type { ServiceEndpoint } from '../plan/summary.js';
 import { useColor } from './color.js';
-import { connectService, debugOptions, serviceOptions, serviceSettingsFromEnv, type ServiceSettings } from './service.js';
+import { connectService, debugOptions, serviceOptions, serviceSettingsFromEnv, type ServiceSettings } from '../sync/service.js';
 
 export interface LoadedRepo {
   config: KwsyncConfig;
@@ -41,29 +42,6 @@ export async function loadRepo(io: CliIO, dir: string, requireValidLists = true,
   if (shown.length > 0) io.stderr.write(renderDiagnosticsText(shown, { color: useColor(io.stderr, io.env) }));
   if (blocking.length > 0) throw new ValidationError(blocking.length);
   return { config: result.config, lists: result.lists, folderLists: result.folderLists, ...(result.targetLists ? { targetLists: result.targetLists } : {}) };
-}
-
-/**
- * `--target NAME` picks a kwsync.yaml target; without it, the only target, or the environment.
- * `optionName` is how the "choose one" message names the option (the Action says its input).
- */
-export function resolveTargetConfig(config: KwsyncConfig, name: string | undefined, optionName = '--target'): TargetConfig | undefined {
-  const targets = config.targets ?? [];
-  const known = targets.map((t) => t.name);
-  if (name !== undefined) {
-    const found = targets.find((t) => t.name === name);
-    if (found) return found;
-    throw new UsageError(
-      known.length > 0
-        ? `unknown target "${name}"; kwsync.yaml defines: ${known.join(', ')}`
-        : `unknown target "${name}"; kwsync.yaml defines no targets (the environment is the only target)`,
-      { hint: known.length > 0 ? `use ${optionName} ${known[0]}, or another name above` : `leave out ${optionName}, or add targets to kwsync.yaml` },
-    );
-  }
-  if (targets.length <= 1) return targets[0];
-  throw new UsageError(`kwsync.yaml defines ${targets.length} targets; choose one with ${optionName}: ${known.join(', ')}`, {
-    hint: 'a CI job runs one target per job, e.g. as a strategy.matrix over the targets',
-  });
 }
 
 export interface ConnectedApp {

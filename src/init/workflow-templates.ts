@@ -2,6 +2,9 @@
 // workflow. This repository's own .github/workflows/kwsync-*.yml are these same texts with a local
 // `uses:` (a test keeps them equal), so what adopters copy is what kwsync runs on itself.
 
+/** Where kwsync's reusable workflows live; the workflows pin a full commit SHA of it. */
+export const KWSYNC_REPOSITORY = 'kwsync/kwsync';
+
 export type WorkflowKind = 'plan' | 'plan-live' | 'apply' | 'drift';
 export const WORKFLOW_KINDS: readonly WorkflowKind[] = ['plan', 'plan-live', 'apply', 'drift'];
 
@@ -22,8 +25,8 @@ export function workflowText(kind: WorkflowKind, opts: WorkflowOptions): string 
   const dir = opts.dir.replace(/\/+$/, '');
   switch (kind) {
     case 'plan':
-      return `# Plan, stage one, on every pull request that touches the lists: validate them (and upload them as
-# an artifact, a record only). No secret and a read-only token: a pull request (a fork's too) runs
+      return `# Plan, stage one, on every pull request that touches the lists: validate them (nothing is
+# uploaded). No secret and a read-only token: a pull request (a fork's too) runs
 # its own code here. Stage two, kwsync-plan-live.yml, reads the lists from git at the PR's verified
 # head, plans them against each live app and posts the check run and one sticky comment per target.
 name: kwsync plan

@@ -1,7 +1,7 @@
 // keywords/kwsync.yaml: targets, safety thresholds, prune, preview, limits. Optional: without it
 // there is one target taken from the environment and every default below applies.
 import { z } from 'zod';
-import { DEFAULT_SIMILARITY_THRESHOLD } from '../similarity/threshold.js';
+import { DEFAULT_SIMILARITY_THRESHOLD } from './similarity-threshold.js';
 
 export const REGIONS = ['us', 'eu', 'in'] as const;
 export type Region = (typeof REGIONS)[number];

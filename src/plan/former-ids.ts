@@ -2,7 +2,7 @@
 // now: the lists whose file was deleted. With a listing that may be cut short, those lists may be
 // live and unseen, so the plan asks each by id (readLiveLists `formerIds`) before it says anything:
 // prune then deletes them, and without prune they show as unmanaged instead of passing unseen.
-import { copyFolderAtRef, removeCopy } from '../action/base-lists.js';
+import { copyFolderAtRef, removeCopy } from './base-lists.js';
 import { KwsyncError } from '../errors.js';
 import type { DesiredList } from '../model/keyword-list.js';
 import { lacksTarget, validateRepo } from '../validate/index.js';

@@ -3,7 +3,7 @@
 // "fetch it" when the applied commit is missing. Asked of git itself (execFile, no shell).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { validateAtRef } from '../action/base-lists.js';
+import { validateAtRef } from '../plan/base-lists.js';
 import type { CommitLists, FolderLists } from './read-status.js';
 
 const run = promisify(execFile);

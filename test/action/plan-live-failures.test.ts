@@ -2,11 +2,10 @@
 // failure to read the PR's files names its cause (and never a runner path); a closed or merged PR
 // gets no plan; stage one says what it did only after doing it.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAction } from '../../src/action/run-action.js';
-import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
+import { connectService, serviceSettingsFromEnv } from '../../src/sync/service.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { planSection } from '../github/plan-comment.js';
 import { FakeGitHub, type FakePull } from '../github/fake-github.js';
@@ -107,17 +106,5 @@ describe('stage one', () => {
       expect(res).toMatchObject({ failed: false });
       expect(h.summaries.join('')).toContain(`#7 is ${word}: no plan is made for it.`);
     }
-  });
-
-  it('says "packed" only once packing worked; a failed pack says so instead', async () => {
-    repo.git('checkout', '-q', 'feature');
-    const blocker = mkdtempSync(join(tmpdir(), 'kwsync-blocker-'));
-    writeFileSync(join(blocker, 'file'), 'x');
-    const h = harness(repo, gh, undefined);
-    const ctx = context(repo, { eventName: 'pull_request', pullRequest: { number: 7, headSha, baseSha, baseRef: 'main' } });
-    await expect(runAction({ inputs: inputs('plan-upload', { artifactDir: join(blocker, 'file', 'sub') }), context: ctx, deps: h.deps })).rejects.toThrow();
-    expect(h.summaries.join('')).toContain('were validated; packing them failed');
-    expect(h.summaries.join('')).not.toContain('packed for upload');
-    rmSync(blocker, { recursive: true, force: true });
   });
 });

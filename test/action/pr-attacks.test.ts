@@ -7,9 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { takeApiKey } from '../../src/action/api-key-env.js';
-import { BUNDLE_FILE } from '../../src/action/pr-bundle.js';
 import { runAction } from '../../src/action/run-action.js';
-import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
+import { connectService, serviceSettingsFromEnv } from '../../src/sync/service.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { planMarker } from '../../src/github/markers.js';
 import { planSection } from '../github/plan-comment.js';
@@ -27,6 +26,8 @@ let repo: TempRepo;
 let baseSha: string;
 let headSha: string;
 let artifactDir: string;
+// What stage one uploaded before it stopped: stage two must never read such a file from artifact-dir.
+const BUNDLE_FILE = 'kwsync-pr.json';
 
 const keywords = () => connectService(serviceSettingsFromEnv({ COMETCHAT_API_KEY: emu.apiKey, COMETCHAT_BASE_URL: emu.chatBaseUrl })).keywords;
 const liveList = (id: string, searchTerms: string[]) => ({ id, name: id, description: '', category: 'word' as const, searchTerms });

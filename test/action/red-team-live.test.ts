@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { runAction } from '../../src/action/run-action.js';
-import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../src/cli/service.js';
+import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../src/sync/service.js';
 import { planComment } from '../github/plan-comment.js';
 import { FakeGitHub, RUNNER_RUNS } from '../github/fake-github.js';
 import { assertInert } from '../github/markdown-oracle.js';

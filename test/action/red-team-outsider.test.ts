@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAction } from '../../src/action/run-action.js';
-import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
+import { connectService, serviceSettingsFromEnv } from '../../src/sync/service.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { planComment } from '../github/plan-comment.js';
 import { FakeGitHub, type FakePull, RUNNER_RUNS } from '../github/fake-github.js';

@@ -6,7 +6,7 @@
 // the impact preview and requests to the app, "withheld" as neither.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { runAction } from '../../src/action/run-action.js';
-import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
+import { connectService, serviceSettingsFromEnv } from '../../src/sync/service.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { planComment } from '../github/plan-comment.js';
 import { BOT, FakeGitHub, type FakePull } from '../github/fake-github.js';

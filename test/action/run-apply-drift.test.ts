@@ -1,7 +1,7 @@
 // mode: apply and mode: drift against the emulator over real HTTP, reporting to a fake GitHub.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { runAction } from '../../src/action/run-action.js';
-import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
+import { connectService, serviceSettingsFromEnv } from '../../src/sync/service.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { applyMarker, DRIFT_LABEL } from '../../src/github/markers.js';
 import { FakeGitHub } from '../github/fake-github.js';

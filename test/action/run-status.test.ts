@@ -55,7 +55,7 @@ it('a target whose key is unset fails the run, naming the variable, after report
   repo.write('keywords/kwsync.yaml', `targets:\n  - name: a\n    baseUrl: ${emu.chatBaseUrl}\n  - name: b\n    baseUrl: ${emu.chatBaseUrl}\n    apiKeyEnv: COMETCHAT_API_KEY_B\n`);
   repo.commit();
   const h = harness(repo, gh, emu);
-  const { connectService, serviceSettingsFromEnv } = await import('../../src/cli/service.js');
+  const { connectService, serviceSettingsFromEnv } = await import('../../src/sync/service.js');
   const env = { COMETCHAT_API_KEY: emu.apiKey };
   const deps = { ...h.deps, connectKeyed: (t: any) => connectService(serviceSettingsFromEnv(env, t, { keyFromTarget: true }), { retry: { maxRetries: 0 } }).keywords };
   const result = await runAction({ inputs: inputs('status'), context: context(repo), deps });

@@ -3,7 +3,7 @@
 // and, with `after:`, which target applies first. Real HTTP to the emulator and the fake GitHub.
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from '@jest/globals';
 import { runAction } from '../../src/action/run-action.js';
-import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
+import { connectService, serviceSettingsFromEnv } from '../../src/sync/service.js';
 import { planSection } from '../github/plan-comment.js';
 import { runCommentJob } from './comment-job.js';
 import { FakeGitHub } from '../github/fake-github.js';

@@ -1,16 +1,15 @@
-// The two-stage PR plan end to end: stage one (plan-upload, pull_request, no key) packs the PR's
-// lists; stage two (plan-live, workflow_run, the key) reads them as untrusted data, finds the PR
+// The two-stage PR plan end to end: stage one (plan-upload, pull_request, no key) validates the PR's
+// lists and uploads nothing; stage two (plan-live, workflow_run, the key) finds the PR
 // through a fake GitHub REST API, reads the PR's lists from git at the verified head (the fake's
 // Git Database API over the test repository), plans three-way against emulators over real HTTP and posts.
 // The PR's author is a collaborator here (the live plan is shown); pr-attacks.test.ts has outsiders.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUNDLE_FILE } from '../../src/action/pr-bundle.js';
 import { recentTextMessages } from '../../src/action/recent-messages.js';
 import { runAction } from '../../src/action/run-action.js';
-import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
+import { connectService, serviceSettingsFromEnv } from '../../src/sync/service.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { KWSYNC_DEPLOYMENT_TASK } from '../../src/github/deployment-record.js';
 import { deploymentReader } from '../../src/github/deployments.js';
@@ -27,6 +26,8 @@ let repo: TempRepo;
 let baseSha: string;
 let headSha: string;
 let artifactDir: string;
+// What stage one uploaded before it stopped: stage two must never read such a file from artifact-dir.
+const BUNDLE_FILE = 'kwsync-pr.json';
 
 const keywordsOf = (emu: RunningEmulator) => connectService(serviceSettingsFromEnv({ COMETCHAT_API_KEY: emu.apiKey, COMETCHAT_BASE_URL: emu.chatBaseUrl })).keywords;
 const list = (id: string, searchTerms: string[]) => ({ id, name: id, description: '', category: 'word' as const, searchTerms });
@@ -96,15 +97,13 @@ function stageTwo(target: string, emu: RunningEmulator | undefined, event: objec
 }
 
 describe('stage one: plan-upload (pull_request, no key, read-only token)', () => {
-  it('validates, writes nothing to GitHub, and packs only the folder\'s files', async () => {
-    repo.write('secret.txt', 'not for the artifact');
-    const { result } = await stageOne();
-    expect(result).toMatchObject({ failed: false, artifactDir });
+  it('validates, writes nothing to GitHub and packs nothing for an upload (nothing would read it)', async () => {
+    const { result, h } = await stageOne();
+    expect(result).toMatchObject({ failed: false });
+    expect(result.artifactDir).toBeUndefined();
     expect(gh.writes()).toEqual([]);
-    const { readFileSync } = await import('node:fs');
-    const bundle = JSON.parse(readFileSync(join(artifactDir, BUNDLE_FILE), 'utf8'));
-    expect(bundle.files.map((f: any) => f.path)).toEqual(['blocklist.yaml', 'kwsync.yaml']);
-    expect(bundle.pullRequest).toEqual({ number: 7, headSha, baseSha });
+    expect(readdirSync(artifactDir)).toEqual([]);
+    expect(h.summaries.join('')).toContain(`the lists of #7 (\`${headSha.slice(0, 7)}\`) were validated. The plan against the live app follows`);
   });
 
   it('annotates at most 10 errors, then says where the rest are', async () => {
@@ -204,8 +203,7 @@ describe('stage two: plan-live (workflow_run, key in the environment)', () => {
 
   it('picks the PR from the API, never from the artifact\'s claim', async () => {
     await stageOne();
-    const bundle = JSON.parse((await import('node:fs')).readFileSync(join(artifactDir, BUNDLE_FILE), 'utf8'));
-    writeFileSync(join(artifactDir, BUNDLE_FILE), JSON.stringify({ ...bundle, pullRequest: { number: 1, headSha, baseSha } }));
+    writeFileSync(join(artifactDir, BUNDLE_FILE), JSON.stringify({ formatVersion: 1, dir: 'keywords', pullRequest: { number: 1, headSha, baseSha }, files: [] }));
     await stageTwo('staging', staging).run;
     expect(gh.comments.map((c) => c.issue)).toEqual([7]);
   });
@@ -231,7 +229,6 @@ describe('stage two: plan-live (workflow_run, key in the environment)', () => {
 
   it('never reads the artifact: a bundle swapped for a link to a system file changes nothing', async () => {
     await stageOne();
-    rmSync(join(artifactDir, BUNDLE_FILE));
     symlinkSync('/etc/hostname', join(artifactDir, BUNDLE_FILE));
     const result = await stageTwo('staging', staging).run;
     expect(result).toMatchObject({ failed: false, hasChanges: true });

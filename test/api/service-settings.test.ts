@@ -1,6 +1,6 @@
 // Unit: settings from the environment (and a kwsync.yaml target), one clear line when missing.
 import { ConfigError } from '../../src/errors.js';
-import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
+import { connectService, serviceSettingsFromEnv } from '../../src/sync/service.js';
 import { parseEndTimestamp, parseTimestamp } from '../../src/cli/commands/option-parsers.js';
 
 const KEY = { COMETCHAT_API_KEY: 'k-123' };

@@ -2,7 +2,7 @@
 // 1 MB measure equal to the bytes of the body the client sends, for every setting.
 import fc from 'fast-check';
 import { configSchema, DEFAULT_CONFIG } from '../../src/model/config.js';
-import { serviceOptions } from '../../src/cli/service.js';
+import { serviceOptions } from '../../src/sync/service.js';
 import { DEFAULT_TERMS_SETTINGS, encodeTerms, termsSettings, uploadBytes, type EncodedTerms, type TermsSettings } from '../../src/model/terms-encoding.js';
 import { SENTENCE_ENCODINGS, TERM_SEPARATORS } from '../../src/model/config.js';
 import { CATEGORIES } from '../../src/model/keyword-list.js';

@@ -4,7 +4,7 @@
 // or server (or no target at all) is decided by the environment, as DESIGN.md's contract says.
 import fc from 'fast-check';
 import { resolveBaseUrls } from '../../src/api/index.js';
-import { serviceSettingsFromEnv } from '../../src/cli/service.js';
+import { serviceSettingsFromEnv } from '../../src/sync/service.js';
 import { ConfigError } from '../../src/errors.js';
 import type { TargetConfig } from '../../src/model/config.js';
 

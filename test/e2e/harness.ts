@@ -3,7 +3,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { connectService, serviceSettingsFromEnv, type ConnectOptions } from '../../src/cli/service.js';
+import { connectService, serviceSettingsFromEnv, type ConnectOptions } from '../../src/sync/service.js';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js';
 import type { KeywordList } from '../../src/model/keyword-list.js';
 import type { KeywordTarget } from '../../src/model/target.js';

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { stringify } from 'yaml';
 import { runAction } from '../../src/action/run-action.js';
-import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../src/cli/service.js';
+import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../src/sync/service.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { KWSYNC_DEPLOYMENT_TASK } from '../../src/github/deployment-record.js';
 import { planComment, planSection } from '../github/plan-comment.js';

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
+import { connectService, serviceSettingsFromEnv } from '../../src/sync/service.js';
 import { startEmulator, type RequestLogEntry, type RunningEmulator } from '../../src/emulator/index.js';
 import type { KeywordTarget } from '../../src/model/target.js';
 import { kwsync } from '../helpers/cli.js';

@@ -3,7 +3,7 @@
 // against an emulator over real HTTP and a fake GitHub over a real git repository.
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from '@jest/globals';
 import { runAction } from '../../src/action/run-action.js';
-import { connectService, serviceSettingsFromEnv } from '../../src/cli/service.js';
+import { connectService, serviceSettingsFromEnv } from '../../src/sync/service.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { FakeGitHub } from '../github/fake-github.js';
 import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, TempRepo } from '../action/action-harness.js';

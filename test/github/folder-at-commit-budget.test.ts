@@ -3,7 +3,7 @@
 // push's read is at most the commit, its trees and maxFetched blobs, whatever the PR holds.
 import { afterAll, beforeAll, beforeEach, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { readLocalBlob } from '../../src/action/base-lists.js';
+import { readLocalBlob } from '../../src/plan/base-lists.js';
 import { HEAD_READ_LIMITS } from '../../src/action/pr-bundle.js';
 import { createGitHubClient } from '../../src/github/client.js';
 import { readFolderAtCommit } from '../../src/github/folder-at-commit.js';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { readLocalBlob } from '../../src/action/base-lists.js';
+import { readLocalBlob } from '../../src/plan/base-lists.js';
 import { createGitHubClient } from '../../src/github/client.js';
 import { readFolderAtCommit } from '../../src/github/folder-at-commit.js';
 import { TempRepo } from '../action/action-harness.js';

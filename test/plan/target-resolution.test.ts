@@ -1,4 +1,5 @@
-import { resolveTargetConfig, parseFormat, parseConcurrency } from '../../src/cli/target.js';
+import { parseFormat, parseConcurrency } from '../../src/cli/target.js';
+import { resolveTargetConfig } from '../../src/targets/target-config.js';
 import { UsageError } from '../../src/errors.js';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
 

@@ -113,15 +113,15 @@ describe('workflow files', () => {
     expect(Object.keys(load('reusable-plan.yml').on.workflow_call)).toEqual(['inputs']);
   });
 
-  it('plan stage one on pull_request uploads the lists; stage two on workflow_run downloads them as data from that run', () => {
+  it('plan stage one on pull_request validates and uploads nothing; stage two on workflow_run reads the lists from git', () => {
     const plan = load('kwsync-plan.yml');
     expect(plan.on.pull_request.paths).toEqual(['keywords/**']);
     const upload = load('reusable-plan.yml').jobs.upload;
     expect(upload.environment).toBeUndefined();
     const packStep = upload.steps.find((st: any) => st.uses === ACTION);
     expect(packStep.with).toEqual({ mode: 'plan-upload', dir: '${{ inputs.dir }}' });
-    const up = upload.steps.find((st: any) => String(st.uses).startsWith('actions/upload-artifact@'));
-    expect(up.with).toEqual(expect.objectContaining({ name: 'kwsync-pr', path: `\${{ steps.${packStep.id}.outputs.artifact-dir }}` }));
+    // Nothing reads an artifact of stage one, so it uploads none.
+    expect(upload.steps.filter((st: any) => String(st.uses).startsWith('actions/upload-artifact@'))).toEqual([]);
 
     const live = load('kwsync-plan-live.yml');
     expect(live.on).toEqual({ workflow_run: { workflows: [plan.name], types: ['completed'] } });

@@ -2,21 +2,54 @@
 // saved one (`--plan`, which was the reviewed plan: no question, as `terraform apply plan`), then
 // report per list. Ctrl-C stops starting writes; a second Ctrl-C quits at once.
 import { readFile } from 'node:fs/promises';
-import type { RetryPolicy } from '../../api/retry-policy.js';
-import { applyFailed, applyPlan, applyRetryPolicy, assertFresh, renderApplyReportJson, renderApplyReportMarkdown, renderApplyReportText } from '../../apply/index.js';
+import { applyFailed, assertFresh, renderApplyReportJson, renderApplyReportMarkdown, renderApplyReportText } from '../../apply/index.js';
 import { EXIT, KwsyncError, RefusedPlanError, UsageError } from '../../errors.js';
 import type { KwsyncConfig } from '../../model/config.js';
 import { planHasChanges, type ApplyReport, type Plan } from '../../model/plan.js';
 import type { KeywordTarget } from '../../model/target.js';
 import { readLiveLists, readSavedPlan, renderPlanText } from '../../plan/index.js';
-import type { SafetyConfig } from '../../plan/safety.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
+import { applyTarget } from '../../sync/apply.js';
 import { notice, type CliIO } from '../io.js';
 import { applyProgress } from '../progress.js';
-import { connectApp, loadRepo, parseConcurrency, parseFormat, resolvePath, resolveTargetConfig, useColor, type OutputFormat } from '../target.js';
+import { connectApp, loadRepo, parseConcurrency, parseFormat, resolvePath, useColor, type LoadedRepo, type OutputFormat } from '../target.js';
+import { resolveTargetConfig } from '../../targets/target-config.js';
 import { askLine, EXIT_INTERRUPTED, onSigint } from '../terminal.js';
-import type { ApplyCommandOptions, ApplyTerminal } from './apply.js';
 import { makePlan } from './plan-run.js';
+
+export interface ApplyCommandOptions {
+  dir: string;
+  target?: string;
+  plan?: string;
+  force?: boolean;
+  prune?: boolean;
+  /** A git ref whose list files count as managed before (see plan --base). */
+  base?: string;
+  concurrency?: string;
+  format?: string;
+  /** Apply without asking (CI, scripts, the demo). */
+  autoApprove?: boolean;
+  /** Apply a target marked `applyFrom: ci` from outside CI. */
+  allowLocalApply?: boolean;
+  /** Print the plan before applying it (text format); the demo has just shown it. */
+  showPlan?: boolean;
+  /** Not a flag: the demo passes the emulator here instead of resolving a target. */
+  keywordTarget?: KeywordTarget;
+  /** Not a flag: the app, region and host of `keywordTarget`, for the headers. */
+  endpoint?: ServiceEndpoint;
+  /** Not a flag: a folder the caller already loaded and validated (the demo; fresh plans only). */
+  repo?: LoadedRepo;
+}
+
+/** What apply needs of the terminal; tests pass their own. */
+export interface ApplyTerminal {
+  /** A person can answer a question (stdin and stderr are terminals). */
+  isInteractive: boolean;
+  /** True only when the answer is exactly `yes`. */
+  confirm(question: string): Promise<boolean>;
+  /** Calls `first` on the first Ctrl-C and `second` on the next, until the returned function is called. */
+  onInterrupt(first: () => void, second: () => void): () => void;
+}
 
 export async function runApply(io: CliIO, opts: ApplyCommandOptions, terminal: ApplyTerminal = processTerminal(io)): Promise<number> {
   const format = parseFormat(opts.format);
@@ -48,11 +81,12 @@ export async function runApply(io: CliIO, opts: ApplyCommandOptions, terminal: A
   let report: ApplyReport;
   const writing = applyProgress(io);
   try {
-    report = await applyPlan(prepared.plan, prepared.target, {
+    report = await applyTarget({
+      plan: prepared.plan,
+      keywords: prepared.target,
+      config: prepared.config,
       force: opts.force === true,
-      concurrency: concurrency ?? prepared.concurrency,
-      safety: prepared.safety,
-      retry: prepared.retry,
+      concurrency,
       signal: controller.signal,
       onProgress: writing.onProgress,
     });
@@ -68,10 +102,8 @@ export async function runApply(io: CliIO, opts: ApplyCommandOptions, terminal: A
 interface Prepared {
   plan: Plan;
   target: KeywordTarget;
-  concurrency: number;
-  /** kwsync.yaml `safety`, re-checked against each live list at write time. */
-  safety: SafetyConfig;
-  retry: RetryPolicy;
+  /** kwsync.yaml: its concurrency, safety (re-checked against each live list at write time) and retries. */
+  config: KwsyncConfig;
   endpoint: ServiceEndpoint | undefined;
 }
 
@@ -114,14 +146,14 @@ async function prepareFreshPlan(io: CliIO, opts: ApplyCommandOptions, format: Ou
     assertMayApply(io, repo.config, opts.target, opts.allowLocalApply === true);
     noteAfter(io, repo.config, opts.target);
   }
-  const { plan, concurrency, safety, target, endpoint, liveEditsUnknown } = await makePlan(io, { ...opts, repo });
+  const { plan, target, endpoint, liveEditsUnknown } = await makePlan(io, { ...opts, repo });
   // Apply is where a term blocked in the dashboard would be removed without a word: say what tells it apart.
   if (liveEditsUnknown) notice(io, 'live edits cannot be told from changes in the files without --base; pass --base <the commit last applied> to have terms added live since marked, and kept from being removed without --force');
   // Show what is about to change, as Terraform does; machine formats and --quiet get only the report.
   if (format === 'text' && opts.showPlan !== false && !io.quiet) {
     io.stdout.write(`${renderPlanText(plan, { color: useColor(io.stdout, io.env), endpoint })}\n`);
   }
-  return { plan, target, concurrency, safety, retry: applyRetryPolicy(repo.config.service), endpoint };
+  return { plan, target, config: repo.config, endpoint };
 }
 
 async function prepareSavedPlan(io: CliIO, opts: ApplyCommandOptions, file: string): Promise<Prepared> {
@@ -151,7 +183,7 @@ async function prepareSavedPlan(io: CliIO, opts: ApplyCommandOptions, file: stri
     ], { hint: 'leave out --target (the plan names its own), and use the environment it was planned with' });
   }
   assertFresh(plan, (await readLiveLists(target, plan.changes.map((c) => c.id))).lists, file);
-  return { plan, target, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, retry: applyRetryPolicy(repo.config.service), endpoint };
+  return { plan, target, config: repo.config, endpoint };
 }
 
 function renderReport(report: ApplyReport, format: OutputFormat, color: boolean, endpoint: ServiceEndpoint | undefined): string {

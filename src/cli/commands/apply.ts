@@ -1,44 +1,8 @@
 // `kwsync apply`: apply a fresh plan (shown, and confirmed with `yes` on a terminal), or exactly a
 // saved one (`--plan`). The definition only: the run (apply-run.ts) loads the client and the planner.
-import type { KeywordTarget } from '../../model/target.js';
-import type { ServiceEndpoint } from '../../plan/summary.js';
 import type { CliIO } from '../io.js';
-import type { LoadedRepo } from '../target.js';
-import type { RegisterCommand } from './index.js';
-
-export interface ApplyCommandOptions {
-  dir: string;
-  target?: string;
-  plan?: string;
-  force?: boolean;
-  prune?: boolean;
-  /** A git ref whose list files count as managed before (see plan --base). */
-  base?: string;
-  concurrency?: string;
-  format?: string;
-  /** Apply without asking (CI, scripts, the demo). */
-  autoApprove?: boolean;
-  /** Apply a target marked `applyFrom: ci` from outside CI. */
-  allowLocalApply?: boolean;
-  /** Print the plan before applying it (text format); the demo has just shown it. */
-  showPlan?: boolean;
-  /** Not a flag: the demo passes the emulator here instead of resolving a target. */
-  keywordTarget?: KeywordTarget;
-  /** Not a flag: the app, region and host of `keywordTarget`, for the headers. */
-  endpoint?: ServiceEndpoint;
-  /** Not a flag: a folder the caller already loaded and validated (the demo; fresh plans only). */
-  repo?: LoadedRepo;
-}
-
-/** What apply needs of the terminal; tests pass their own. */
-export interface ApplyTerminal {
-  /** A person can answer a question (stdin and stderr are terminals). */
-  isInteractive: boolean;
-  /** True only when the answer is exactly `yes`. */
-  confirm(question: string): Promise<boolean>;
-  /** Calls `first` on the first Ctrl-C and `second` on the next, until the returned function is called. */
-  onInterrupt(first: () => void, second: () => void): () => void;
-}
+import type { RegisterCommand } from './command.js';
+import type { ApplyCommandOptions, ApplyTerminal } from './apply-run.js';
 
 /** Runs `kwsync apply` (the demo calls it too); its modules load on the first call. */
 export async function runApply(io: CliIO, opts: ApplyCommandOptions, terminal?: ApplyTerminal): Promise<number> {
@@ -85,3 +49,5 @@ and no --auto-approve), 130 interrupted.`,
       setExitCode(await runApply(ctx.io, opts));
     });
 };
+
+export type { ApplyTerminal } from './apply-run.js';

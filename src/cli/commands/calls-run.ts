@@ -3,7 +3,8 @@ import { PUBLISHED_STATUS_FILTER, getCall, iterateCalls, listCalls, type Call, t
 import { EXIT } from '../../errors.js';
 import { notice, type CommandContext } from '../io.js';
 import { connectFromEnv, formatTable, formatTime, printJson } from '../service.js';
-import type { ListOptions } from './calls.js';
+
+export type ListOptions = CallsQuery & { all?: boolean; json?: boolean };
 
 export async function runList(ctx: CommandContext, opts: ListOptions): Promise<number> {
   const { all, json, ...asked } = opts;

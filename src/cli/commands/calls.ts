@@ -1,11 +1,9 @@
 // `kwsync calls list` and `kwsync calls get SESSION_ID`: read call logs from the Calls API.
 // The definitions only: each action loads the client (undici, zod) when it runs.
 import { Option } from 'commander';
-import type { CallsQuery } from '../../api/index.js';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './command.js';
 import { CALL_STATUSES, intInRange, oneOf, parseBool, parseTimestamp } from './option-parsers.js';
-
-export type ListOptions = CallsQuery & { all?: boolean; json?: boolean };
+import type { ListOptions } from './calls-run.js';
 
 const LIST_EXAMPLES = `
 Examples:
@@ -63,4 +61,3 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
       setExitCode(await runGet(ctx, sessionId, opts));
     });
 };
-

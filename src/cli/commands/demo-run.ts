@@ -5,7 +5,7 @@ import { startEmulator } from '../../emulator/index.js';
 import { EXIT, KwsyncError, ValidationError } from '../../errors.js';
 import { renderDiagnosticsText, validateRepo } from '../../validate/index.js';
 import { maskStream, type CliIO } from '../io.js';
-import { connectService, serviceSettingsFromEnv } from '../service.js';
+import { connectService, serviceSettingsFromEnv } from '../../sync/service.js';
 import { endpointOf, useColor } from '../target.js';
 import { runApply } from './apply-run.js';
 import { runPlan } from './plan-run.js';

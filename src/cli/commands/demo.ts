@@ -1,7 +1,7 @@
 // `kwsync demo` (what `npm start` runs): the whole loop against the embedded emulator, with no
 // settings needed. The definition only: the run (demo-run.ts) loads the emulator and the rest.
 import type { CliIO } from '../io.js';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './command.js';
 
 /** Runs the demo; its modules (the emulator among them) load on the first call. */
 export async function runDemo(outer: CliIO, opts: { dir: string }): Promise<number> {

@@ -6,7 +6,7 @@ import type { KwsyncConfig } from '../../model/config.js';
 import type { DoctorReport } from '../../doctor/index.js';
 import { EXIT, KwsyncError, UsageError } from '../../errors.js';
 import type { CliIO } from '../io.js';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './command.js';
 
 export interface DoctorCommandOptions {
   dir?: string;

@@ -12,7 +12,7 @@ import { SENTENCE_ENCODINGS, TERM_SEPARATORS } from '../../model/config.js';
 import { CATEGORIES } from '../../model/keyword-list.js';
 import type { Separators } from '../../model/terms-encoding.js';
 import type { CliIO } from '../io.js';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './command.js';
 
 interface EmulatorFlags {
   port: string;

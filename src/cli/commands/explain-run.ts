@@ -7,13 +7,21 @@ import { openGitHistory } from '../../explain/git-history.js';
 import { renderExplainText } from '../../explain/render-text.js';
 import { liveNotes, readLiveLists } from '../../plan/read-live.js';
 import { similarityThreshold } from '../../preview/similarity-threshold.js';
-import { loadEmbedder } from '../../similarity/embedder.js';
+import { loadEmbedder, type EmbedderLoad } from '../../similarity/embedder.js';
 import { renderDiagnosticsText, renderSummary, validateRepo } from '../../validate/index.js';
 import { useColor } from '../color.js';
 import type { CliIO } from '../io.js';
 import { withModelProgress } from '../model-progress.js';
 import { connectFromEnv, printJson } from '../service.js';
-import type { ExplainOptions } from './explain.js';
+
+export interface ExplainOptions {
+  dir: string;
+  term?: string;
+  live: boolean;
+  format: 'text' | 'json';
+  /** Not a flag: how the sentence model is loaded (tests pass a fake; default src/similarity/embedder.ts). */
+  loadEmbedder?: () => Promise<EmbedderLoad>;
+}
 
 export async function runExplain(io: CliIO, message: string | undefined, opts: ExplainOptions): Promise<number> {
   if (message === undefined && opts.term === undefined) {

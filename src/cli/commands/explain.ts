@@ -1,17 +1,8 @@
 // `kwsync explain`: why a message is (or is not) caught, and where each catching term came from.
 // The definition only: explain-run.ts loads the lists, git history and (with --live) the client.
 import { Option } from 'commander';
-import type { EmbedderLoad } from '../../similarity/embedder.js';
-import type { RegisterCommand } from './index.js';
-
-export interface ExplainOptions {
-  dir: string;
-  term?: string;
-  live: boolean;
-  format: 'text' | 'json';
-  /** Not a flag: how the sentence model is loaded (tests pass a fake; default src/similarity/embedder.ts). */
-  loadEmbedder?: () => Promise<EmbedderLoad>;
-}
+import type { RegisterCommand } from './command.js';
+import type { ExplainOptions } from './explain-run.js';
 
 export const register: RegisterCommand = (program, ctx, setExitCode) => {
   program

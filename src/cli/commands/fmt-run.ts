@@ -7,7 +7,11 @@ import { displayLine } from '../../load/quote-value.js';
 import { renderDiagnosticsText, renderSummary } from '../../validate/index.js';
 import { useColor } from '../color.js';
 import type { CliIO } from '../io.js';
-import type { FmtOptions } from './fmt.js';
+
+export interface FmtOptions {
+  dir: string;
+  check: boolean;
+}
 
 const files = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
 

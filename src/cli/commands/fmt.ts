@@ -1,11 +1,7 @@
 // `kwsync fmt`: rewrite list files to the canonical form; `--check` for CI.
 // The definition only: fmt-run.ts loads the validator, the yaml writer and the CSV writer.
-import type { RegisterCommand } from './index.js';
-
-export interface FmtOptions {
-  dir: string;
-  check: boolean;
-}
+import type { RegisterCommand } from './command.js';
+import type { FmtOptions } from './fmt-run.js';
 
 export const register: RegisterCommand = (program, ctx, setExitCode) => {
   program

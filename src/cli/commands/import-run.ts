@@ -8,9 +8,15 @@ import type { CliIO } from '../io.js';
 import { connectApp, loadRepo, resolvePath, useColor, type LoadedRepo } from '../target.js';
 import { endpointLine } from '../../plan/summary.js';
 import { renderDiagnosticsText, validateRepo } from '../../validate/index.js';
-import type { ImportCommandOptions } from './import.js';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+
+export interface ImportCommandOptions {
+  dir: string;
+  target?: string;
+  force?: boolean;
+  list?: string[];
+}
 
 export async function runImport(io: CliIO, opts: ImportCommandOptions): Promise<number> {
   if (opts.list && opts.list.length > 0) return runImportLists(io, { dir: opts.dir, target: opts.target, ids: opts.list });

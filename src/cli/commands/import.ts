@@ -1,14 +1,8 @@
 // `kwsync import`: bootstrap a repo from an existing app by writing its live lists into files, or
 // (`--list ID`) bring the live content of named lists into the files that already hold them.
 // The definition only: the client, the merge and the rules load when it runs (import-run.ts).
-import type { RegisterCommand } from './index.js';
-
-export interface ImportCommandOptions {
-  dir: string;
-  target?: string;
-  force?: boolean;
-  list?: string[];
-}
+import type { RegisterCommand } from './command.js';
+import type { ImportCommandOptions } from './import-run.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 

@@ -1,6 +1,8 @@
-// One file per command; each exports `register(program, ctx, setExitCode)`.
+// The list of commands. One file per command; each exports `register(program, ctx, setExitCode)`
+// typed by command.ts (never by this file, so no command imports the list that imports it).
 import type { Command } from 'commander';
-import type { CommandContext, CommandResult } from '../io.js';
+import type { CommandContext } from '../io.js';
+import type { SetExitCode } from './command.js';
 import { register as validate } from './validate.js';
 import { register as schema } from './schema.js';
 import { register as plan } from './plan.js';
@@ -18,8 +20,6 @@ import { register as fmt } from './fmt.js';
 import { register as status } from './status.js';
 import { register as targets } from './targets.js';
 
-export type SetExitCode = (code: CommandResult) => void;
-export type RegisterCommand = (program: Command, ctx: CommandContext, setExitCode: SetExitCode) => void;
 
 export function registerCommands(program: Command, ctx: CommandContext, setExitCode: SetExitCode): void {
   for (const register of [init, validate, plan, apply, status, targets, importLists, preview, emulator, messages, calls, schema, demo, doctor, explain, fmt]) {

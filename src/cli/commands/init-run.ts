@@ -23,7 +23,22 @@ import { DEFAULT_CONFIG, REGIONS, type TargetConfig } from '../../model/config.j
 import { liveNotes, readLiveLists } from '../../plan/index.js';
 import type { CliIO } from '../io.js';
 import { connectTarget } from '../target.js';
-import { KWSYNC_REPOSITORY, type InitCommandOptions } from './init.js';
+import { KWSYNC_REPOSITORY } from '../../init/workflow-templates.js';
+
+export interface InitCommandOptions {
+  dir: string;
+  target: string;
+  /** `--targets a,b`: several targets (apps) instead of --target's one. */
+  targets?: string;
+  appId?: string;
+  region?: string;
+  /** Default: the commit the installed kwsync was built from. */
+  ref?: string;
+  allowMovingRef?: boolean;
+  kwsyncRepo: string;
+  branch: string;
+  import?: boolean;
+}
 
 export interface InitDeps {
   /** The installed kwsync's commit, if it records one (tests pass their own). */

@@ -1,26 +1,10 @@
 // `kwsync init`: scaffold a repository (keywords/kwsync.yaml with one target, an example list or
 // the live app's lists, and the four workflows calling kwsync's reusable ones). Never overwrites.
 // The definition only: the scaffold and the client load when it runs (init-run.ts).
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './command.js';
+import { KWSYNC_REPOSITORY } from '../../init/workflow-templates.js';
 import { REGIONS } from './option-parsers.js';
-
-/** Where kwsync's reusable workflows live; the workflows pin a full commit SHA of it. */
-export const KWSYNC_REPOSITORY = 'kwsync/kwsync';
-
-export interface InitCommandOptions {
-  dir: string;
-  target: string;
-  /** `--targets a,b`: several targets (apps) instead of --target's one. */
-  targets?: string;
-  appId?: string;
-  region?: string;
-  /** Default: the commit the installed kwsync was built from. */
-  ref?: string;
-  allowMovingRef?: boolean;
-  kwsyncRepo: string;
-  branch: string;
-  import?: boolean;
-}
+import type { InitCommandOptions } from './init-run.js';
 
 export const register: RegisterCommand = (program, ctx, setExitCode) => {
   program

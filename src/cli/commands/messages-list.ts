@@ -4,8 +4,16 @@ import { EXIT, UsageError } from '../../errors.js';
 import { notice, type CommandContext } from '../io.js';
 import { progressLine, type Progress } from '../progress.js';
 import { connectFromEnv, formatTable, formatTime, printJson } from '../service.js';
-import type { ListOptions } from './messages.js';
 import { messageQueryOf } from './messages-params.js';
+
+/** The parsed flags: the API's parameters under their API names, the aliases, and kwsync's own. */
+export interface ListOptions extends Record<string, unknown> {
+  all?: boolean;
+  max?: number;
+  latest?: boolean;
+  onBehalfOf?: string;
+  json?: boolean;
+}
 
 export async function listMessages(ctx: CommandContext, guid: string, opts: ListOptions): Promise<number> {
   const all = opts.all === true || opts.max !== undefined;

@@ -2,18 +2,10 @@
 // The definition only: the action loads the client (undici, zod) when it runs. Every query
 // parameter of the API has a flag (messages-params.ts), grouped in --help.
 import { Option } from 'commander';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './command.js';
 import { HELP_GROUPS, messageParamOptions } from './messages-params.js';
 import { intInRange } from './option-parsers.js';
-
-/** The parsed flags: the API's parameters under their API names, the aliases, and kwsync's own. */
-export interface ListOptions extends Record<string, unknown> {
-  all?: boolean;
-  max?: number;
-  latest?: boolean;
-  onBehalfOf?: string;
-  json?: boolean;
-}
+import type { ListOptions } from './messages-list.js';
 
 const EXAMPLES = `
 Examples:

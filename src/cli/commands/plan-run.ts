@@ -3,14 +3,42 @@
 import { writeFile } from 'node:fs/promises';
 import { EXIT, KwsyncError } from '../../errors.js';
 import type { Plan } from '../../model/plan.js';
-import { computePlan, liveContext, readLiveLists, planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
+import { planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
 import { requireGitBase } from '../../load/git-base.js';
 import { readBaseLists } from '../../plan/former-ids.js';
-import { markLiveEditReverts } from '../../action/live-edits.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
+import { planTarget } from '../../sync/plan.js';
 import { notice, type CliIO } from '../io.js';
-import { connectApp, loadRepo, parseFormat, resolvePath, useColor, type OutputFormat } from '../target.js';
-import type { MadePlan, PlanCommandOptions } from './plan.js';
+import { connectApp, loadRepo, parseFormat, resolvePath, useColor, type LoadedRepo, type OutputFormat } from '../target.js';
+import type { KeywordTarget } from '../../model/target.js';
+import type { SafetyConfig } from '../../plan/safety.js';
+
+export interface MadePlan {
+  plan: Plan;
+  concurrency: number;
+  safety: SafetyConfig;
+  target: KeywordTarget;
+  endpoint: ServiceEndpoint | undefined;
+  /** No --base and the plan removes terms: some may be live edits, which cannot be told apart (apply says so). */
+  liveEditsUnknown?: boolean;
+}
+
+export interface PlanCommandOptions {
+  dir: string;
+  target?: string;
+  format?: string;
+  out?: string;
+  detailedExitcode?: boolean;
+  prune?: boolean;
+  /** A git ref whose list files count as managed before: lists whose file was deleted since are asked by id. */
+  base?: string;
+  /** Not a flag: the demo passes the emulator here instead of resolving a target. */
+  keywordTarget?: KeywordTarget;
+  /** Not a flag: the app, region and host of `keywordTarget`, for the header. */
+  endpoint?: ServiceEndpoint;
+  /** Not a flag: a folder the caller already loaded and validated (preview, the demo). */
+  repo?: LoadedRepo;
+}
 
 export async function makePlan(
   io: CliIO,
@@ -22,17 +50,15 @@ export async function makePlan(
   const ids = repo.lists.map((l) => l.id);
   if (opts.base) await requireGitBase(io.cwd, opts.base); // a mistyped ref: exit 64 naming it
   const base = opts.base ? await readBaseLists({ cwd: io.cwd, dir: opts.dir, ref: opts.base, currentIds: ids, ...(opts.target !== undefined ? { target: opts.target } : {}) }) : undefined;
-  const live = await readLiveLists(target, ids, { formerIds: base?.formerIds ?? [] });
-  const computed = computePlan(repo.lists, live.lists, {
-    ...liveContext(live),
-    target: target.label,
-    prune: opts.prune === true || repo.config.prune,
-    safety: repo.config.safety,
-  });
   // With the commit last applied as base, live edits made since (the dashboard) are told from the
   // files' own changes, marked, and need --force to revert, as in the Action (DESIGN: exit 4 refused).
-  const plan = base ? markLiveEditReverts(computed, base.lists, live.lists, repo.lists) : computed;
-  return { plan, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, target, endpoint: app.endpoint, liveEditsUnknown: !base && removesTerms(computed) };
+  const { plan } = await planTarget({
+    lists: repo.lists,
+    keywords: target,
+    options: { target: target.label, prune: opts.prune === true || repo.config.prune, safety: repo.config.safety },
+    ...(base ? { formerIds: base.formerIds, base: base.lists } : {}),
+  });
+  return { plan, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, target, endpoint: app.endpoint, liveEditsUnknown: !base && removesTerms(plan) };
 }
 
 export function renderPlan(plan: Plan, format: OutputFormat, color: boolean, endpoint?: ServiceEndpoint): string {

@@ -1,39 +1,8 @@
 // `kwsync plan`: validate, read the live lists, show what apply would change; optionally save it.
 // The definition only: the run (plan-run.ts) loads the client, the validator and the planner.
-import type { Plan } from '../../model/plan.js';
-import type { KeywordTarget } from '../../model/target.js';
-import type { SafetyConfig } from '../../plan/safety.js';
-import type { ServiceEndpoint } from '../../plan/summary.js';
 import type { CliIO } from '../io.js';
-import type { LoadedRepo } from '../target.js';
-import type { RegisterCommand } from './index.js';
-
-export interface PlanCommandOptions {
-  dir: string;
-  target?: string;
-  format?: string;
-  out?: string;
-  detailedExitcode?: boolean;
-  prune?: boolean;
-  /** A git ref whose list files count as managed before: lists whose file was deleted since are asked by id. */
-  base?: string;
-  /** Not a flag: the demo passes the emulator here instead of resolving a target. */
-  keywordTarget?: KeywordTarget;
-  /** Not a flag: the app, region and host of `keywordTarget`, for the header. */
-  endpoint?: ServiceEndpoint;
-  /** Not a flag: a folder the caller already loaded and validated (preview, the demo). */
-  repo?: LoadedRepo;
-}
-
-export interface MadePlan {
-  plan: Plan;
-  concurrency: number;
-  safety: SafetyConfig;
-  target: KeywordTarget;
-  endpoint: ServiceEndpoint | undefined;
-  /** No --base and the plan removes terms: some may be live edits, which cannot be told apart (apply says so). */
-  liveEditsUnknown?: boolean;
-}
+import type { RegisterCommand } from './command.js';
+import type { PlanCommandOptions } from './plan-run.js';
 
 /** Runs `kwsync plan` (the demo calls it too); its modules load on the first call. */
 export async function runPlan(io: CliIO, opts: PlanCommandOptions): Promise<number> {

@@ -3,13 +3,34 @@
 import { EXIT, UsageError } from '../../errors.js';
 import { newestTextMessages, type CometChatClient } from '../../api/index.js';
 import { openSimilarity, previewUntrusted, renderPreviewJson, renderPreviewMarkdown, renderPreviewText, similarityThreshold, startPreview, type Preview, type PreviewMessage} from '../../preview/index.js';
-import { loadEmbedder } from '../../similarity/embedder.js';
+import { loadEmbedder, type EmbedderLoad } from '../../similarity/embedder.js';
 import type { CliIO } from '../io.js';
 import { withModelProgress } from '../model-progress.js';
 import { ciWait, progressLine, type Progress, type Wait } from '../progress.js';
-import { connectApp, loadRepo, parseFormat, useColor } from '../target.js';
+import { connectApp, loadRepo, parseFormat, useColor, type LoadedRepo } from '../target.js';
+import type { KeywordTarget } from '../../model/target.js';
+import type { ServiceEndpoint } from '../../plan/summary.js';
 import { makePlan } from './plan-run.js';
-import type { PreviewOptions } from './preview.js';
+
+export interface PreviewOptions {
+  dir: string;
+  target?: string;
+  group: string[];
+  messages?: number;
+  format?: string;
+  /** Caught messages to show per list (terminal text only). */
+  examples?: number;
+  /** Seconds: the bounded preview (a stop at the deadline rather than a hang on a backtracking pattern). */
+  deadline?: number;
+  /** Cosine at or above which a sentence list catches a message (default: preview.similarity.threshold of kwsync.yaml, or 0.6). */
+  threshold?: number;
+  /** Not a flag: how the sentence model is loaded (tests pass a fake; default src/similarity/embedder.ts). */
+  loadEmbedder?: () => Promise<EmbedderLoad>;
+  /** Not a flag: the demo passes the emulator here instead of resolving a target. */
+  app?: { client: CometChatClient; keywords: KeywordTarget; endpoint?: ServiceEndpoint };
+  /** Not a flag: a folder the caller already loaded and validated (the demo). */
+  repo?: LoadedRepo;
+}
 
 export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<number> {
   const format = parseFormat(opts.format);

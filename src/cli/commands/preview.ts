@@ -1,35 +1,11 @@
 // `kwsync preview`: how many recent group messages each changed list would catch, before vs after.
 // Reads only: the plan (live lists) and recent messages of the groups named in kwsync.yaml or --group.
 // The definition only: the run (preview-run.ts) loads the plan, the client and the matchers.
-import type { CometChatClient } from '../../api/index.js';
-import type { KeywordTarget } from '../../model/target.js';
-import type { ServiceEndpoint } from '../../plan/summary.js';
-import type { EmbedderLoad } from '../../similarity/embedder.js';
 import type { CliIO } from '../io.js';
-import type { LoadedRepo } from '../target.js';
 import { InvalidArgumentError } from 'commander';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './command.js';
 import { intInRange } from './option-parsers.js';
-
-export interface PreviewOptions {
-  dir: string;
-  target?: string;
-  group: string[];
-  messages?: number;
-  format?: string;
-  /** Caught messages to show per list (terminal text only). */
-  examples?: number;
-  /** Seconds: the bounded preview (a stop at the deadline rather than a hang on a backtracking pattern). */
-  deadline?: number;
-  /** Cosine at or above which a sentence list catches a message (default: preview.similarity.threshold of kwsync.yaml, or 0.6). */
-  threshold?: number;
-  /** Not a flag: how the sentence model is loaded (tests pass a fake; default src/similarity/embedder.ts). */
-  loadEmbedder?: () => Promise<EmbedderLoad>;
-  /** Not a flag: the demo passes the emulator here instead of resolving a target. */
-  app?: { client: CometChatClient; keywords: KeywordTarget; endpoint?: ServiceEndpoint };
-  /** Not a flag: a folder the caller already loaded and validated (the demo). */
-  repo?: LoadedRepo;
-}
+import type { PreviewOptions } from './preview-run.js';
 
 /** Runs a preview (the demo calls it too); its modules load on the first call. */
 export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<number> {

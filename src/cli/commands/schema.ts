@@ -4,7 +4,7 @@
 import { Option } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { OutputSchemaName } from '../output-schemas/index.js';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './command.js';
 import { OUTPUT_SCHEMA_NAMES } from './option-parsers.js';
 
 export const register: RegisterCommand = (program, ctx, setExitCode) => {

@@ -12,9 +12,18 @@ import { readStatus, unavailableReader, type StatusDeps, type StatusRequest } fr
 import { renderStatusJson, renderStatusMarkdown, renderStatusText } from '../../status/render-status.js';
 import { targetInSync, targetUnread } from '../../status/classify.js';
 import { maskStream, notice, type CliIO } from '../io.js';
-import { connectService, debugOptions, serviceOptions, serviceSettingsFromEnv } from '../service.js';
-import { loadRepo, parseFormat, resolveTargetConfig, type LoadedRepo } from '../target.js';
-import type { StatusCommandOptions } from './status.js';
+import { connectService, debugOptions, serviceOptions, serviceSettingsFromEnv } from '../../sync/service.js';
+import { loadRepo, parseFormat, type LoadedRepo } from '../target.js';
+import { statusTargets } from '../../sync/status.js';
+
+export interface StatusCommandOptions {
+  dir: string;
+  target?: string;
+  ref?: string;
+  repo?: string;
+  format?: string;
+  detailedExitcode?: boolean;
+}
 
 export async function runStatus(outer: CliIO, opts: StatusCommandOptions, inject: Partial<StatusDeps> = {}): Promise<number> {
   const format = parseFormat(opts.format);
@@ -24,7 +33,7 @@ export async function runStatus(outer: CliIO, opts: StatusCommandOptions, inject
   const onDisk = await loadRepo(outer, opts.dir, false);
   const { config } = onDisk;
   const io = maskTargetKeys(outer, config);
-  const targets = opts.target !== undefined ? [resolveTargetConfig(config, opts.target)] : config.targets && config.targets.length > 0 ? config.targets : [undefined];
+  const targets = statusTargets(config, opts.target);
   const git = inject.git ?? localCommitLists(io.cwd, opts.dir);
   const ref = await resolveRef(io, opts, git, onDisk);
   const repository = repoOption ?? parseRepoName(io.env.GITHUB_REPOSITORY ?? '') ?? (await repoFromOrigin(io.cwd));

@@ -3,16 +3,8 @@
 // The definition only: the run (status-run.ts) loads git, GitHub and the client.
 import type { CliIO } from '../io.js';
 import type { StatusDeps } from '../../status/read-status.js';
-import type { RegisterCommand } from './index.js';
-
-export interface StatusCommandOptions {
-  dir: string;
-  target?: string;
-  ref?: string;
-  repo?: string;
-  format?: string;
-  detailedExitcode?: boolean;
-}
+import type { RegisterCommand } from './command.js';
+import type { StatusCommandOptions } from './status-run.js';
 
 /** Runs `kwsync status`; `inject` replaces what it would wire itself (tests: an in-memory reader). */
 export async function runStatus(io: CliIO, opts: StatusCommandOptions, inject: Partial<StatusDeps> = {}): Promise<number> {

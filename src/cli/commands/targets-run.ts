@@ -6,8 +6,13 @@ import { renderTargetsText, targetsReport } from '../../targets/targets-view.js'
 import { renderDiagnosticsText, validateRepo } from '../../validate/index.js';
 import { useColor } from '../color.js';
 import type { CliIO } from '../io.js';
-import { resolveTargetConfig } from '../target.js';
-import type { TargetsCommandOptions } from './targets.js';
+import { resolveTargetConfig } from '../../targets/target-config.js';
+
+export interface TargetsCommandOptions {
+  dir: string;
+  target?: string;
+  format?: string;
+}
 
 export async function runTargets(io: CliIO, opts: TargetsCommandOptions): Promise<number> {
   const format = opts.format ?? 'text';

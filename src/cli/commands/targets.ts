@@ -1,13 +1,8 @@
 // `kwsync targets`: offline, per kwsync.yaml target, the lists it sends (name and term count after
 // its overrides and appended terms) and the lists it leaves out, with why. The definition only:
 // the run (targets-run.ts) validates the folder and prints.
-import type { RegisterCommand } from './index.js';
-
-export interface TargetsCommandOptions {
-  dir: string;
-  target?: string;
-  format?: string;
-}
+import type { RegisterCommand } from './command.js';
+import type { TargetsCommandOptions } from './targets-run.js';
 
 export const register: RegisterCommand = (program, ctx, setExitCode) => {
   program

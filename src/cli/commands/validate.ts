@@ -4,7 +4,7 @@ import { Option } from 'commander';
 import { EXIT, UsageError } from '../../errors.js';
 import { useColor } from '../color.js';
 import { withModelProgress } from '../model-progress.js';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './command.js';
 import { intInRange } from './option-parsers.js';
 
 const FORMATS = ['text', 'json', 'github'] as const;

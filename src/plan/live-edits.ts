@@ -4,8 +4,8 @@
 // kwsync keeps no record of its own, and a completed apply leaves live equal to that commit.
 import type { ListChange, Plan } from '../model/plan.js';
 import type { LiveKeywordList } from '../model/keyword-list.js';
-import { describeReverted } from '../plan/predict-apply.js';
-import { hasReverts, threeWayLists, type ListSide } from '../plan/three-way.js';
+import { describeReverted } from './predict-apply.js';
+import { hasReverts, threeWayLists, type ListSide } from './three-way.js';
 
 /** The commit the default branch pointed at before this push, when the event says (not on a new branch). */
 export function pushedFrom(event: unknown): string | undefined {

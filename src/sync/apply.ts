@@ -1,0 +1,32 @@
+// The apply use case, one for both shells (`kwsync apply` and the Action's apply mode): a plan
+// applied to the connected target with kwsync.yaml's settings (writes in flight, the safety
+// thresholds re-checked at write time, the retries of a write whose answer was lost). The shells
+// make the plan (src/sync/plan.ts or a saved one), ask or guard, and render the report.
+import { applyPlan, applyRetryPolicy, type ApplyOptions } from '../apply/index.js';
+import type { KwsyncConfig } from '../model/config.js';
+import type { ApplyReport, Plan } from '../model/plan.js';
+import type { KeywordTarget } from '../model/target.js';
+
+export interface ApplyTargetInput extends Pick<ApplyOptions, 'signal' | 'onProgress' | 'now'> {
+  plan: Plan;
+  keywords: KeywordTarget;
+  /** kwsync.yaml (the Action passes its guarded one): apply.concurrency, safety, service.maxRetries. */
+  config: Pick<KwsyncConfig, 'apply' | 'safety' | 'service'>;
+  /** Apply changes the plan marks unsafe. */
+  force: boolean;
+  /** Writes in flight, instead of kwsync.yaml's (`--concurrency`). */
+  concurrency?: number | undefined;
+}
+
+export function applyTarget(input: ApplyTargetInput): Promise<ApplyReport> {
+  const { plan, keywords, config, force, concurrency, signal, onProgress, now } = input;
+  return applyPlan(plan, keywords, {
+    force,
+    concurrency: concurrency ?? config.apply.concurrency,
+    safety: config.safety,
+    retry: applyRetryPolicy(config.service),
+    ...(signal ? { signal } : {}),
+    ...(onProgress ? { onProgress } : {}),
+    ...(now ? { now } : {}),
+  });
+}

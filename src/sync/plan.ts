@@ -1,0 +1,35 @@
+// The plan use case, one for both shells (`kwsync plan`/`apply`/`preview` and the Action's plan,
+// apply and drift): read the target's live lists, plan the desired lists against them, and, given
+// the lists of the commit live was last set from, mark the changes that would revert live edits.
+// The shells resolve the target and connect; they render what comes back.
+import type { DesiredList, LiveKeywordList } from '../model/keyword-list.js';
+import type { Plan } from '../model/plan.js';
+import type { KeywordTarget } from '../model/target.js';
+import { computePlan, liveContext, readLiveLists, type PlanOptions } from '../plan/index.js';
+import { markLiveEditReverts } from '../plan/live-edits.js';
+
+export interface PlanTargetInput {
+  /** The target's desired lists (validated, its kwsync.yaml selection and overrides applied). */
+  lists: readonly DesiredList[];
+  /** The connected target's keyword lists. */
+  keywords: KeywordTarget;
+  /** Who the plan is for and how it plans; what the live read learns is added here. */
+  options: Omit<PlanOptions, 'notes' | 'defaults' | 'unreadable' | 'truncatedListing'>;
+  /** Ids managed at `base` whose file is gone: asked by id, as a listing cut short may not show them. */
+  formerIds?: readonly string[];
+  /** The lists of the commit live was last set from: changes reverting live edits made since are marked. */
+  base?: readonly DesiredList[];
+}
+
+export interface PlannedTarget {
+  plan: Plan;
+  /** The live lists read (apply leaves them here: at 25 lists of 1 MB that is ~60 MB it does not need). */
+  live: LiveKeywordList[];
+}
+
+export async function planTarget(input: PlanTargetInput): Promise<PlannedTarget> {
+  const { lists, keywords, options, base } = input;
+  const live = await readLiveLists(keywords, lists.map((l) => l.id), { formerIds: input.formerIds ?? [] });
+  const computed = computePlan(lists, live.lists, { ...options, ...liveContext(live) });
+  return { plan: base ? markLiveEditReverts(computed, base, live.lists, lists) : computed, live: live.lists };
+}
