@@ -3,7 +3,7 @@
 // folder; every entry left out is returned with its reason, so a rule can name files never read.
 import { readdir, stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
-import { CONFIG_FILES } from '../validate/load-config.js';
+import { CONFIG_FILES } from './config-files.js';
 /** Folders deeper than this are not read (a bound on what a pull request's tree can make us walk). */
 export const MAX_FOLDER_DEPTH = 16;
 

@@ -16,31 +16,45 @@ const CONTROL = new Set(['\x02', '\x18', '\x1f']);
  */
 export function tooDeepAt(text: string, max = MAX_YAML_DEPTH): number | undefined {
   if (!mayNestPast(text, max)) return undefined;
-  let offset = 0;
-  let flow = 0;
-  let chain = 0; // block indicators since the line's start, with nothing else before them
-  let lineStart = true;
-  for (const token of new Lexer().lex(text)) {
-    if (CONTROL.has(token)) continue;
-    if (token === '[' || token === '{') {
-      if (++flow > max) return offset;
-    } else if (token === ']' || token === '}') {
-      flow = Math.max(0, flow - 1);
-    } else if (token === '\n' || token === '\r\n') {
-      lineStart = true;
-      chain = 0;
-    } else if (lineStart && (token === '-' || token === '?')) {
-      if (++chain > max) return offset;
-    } else if (!/^[ \t]+$/.test(token)) {
-      lineStart = false;
-    }
-    offset += token.length;
-  }
+  const gauge = new NestingGauge(max);
+  for (const token of new Lexer().lex(text)) if (gauge.past(token)) return gauge.offset;
   return undefined;
 }
 
+/**
+ * tooDeepAt token by token, for a caller that lexes the text anyway (parseYamlFile feeds the same
+ * tokens to the parser): `past(token)` is true at the first token that opens a collection past
+ * `max` levels, and `offset` is then where that token starts.
+ */
+export class NestingGauge {
+  offset = 0;
+  private flow = 0;
+  private chain = 0; // block indicators since the line's start, with nothing else before them
+  private lineStart = true;
+
+  constructor(private readonly max = MAX_YAML_DEPTH) {}
+
+  past(token: string): boolean {
+    if (CONTROL.has(token)) return false;
+    if (token === '[' || token === '{') {
+      if (++this.flow > this.max) return true;
+    } else if (token === ']' || token === '}') {
+      this.flow = Math.max(0, this.flow - 1);
+    } else if (token === '\n' || token === '\r\n') {
+      this.lineStart = true;
+      this.chain = 0;
+    } else if (this.lineStart && (token === '-' || token === '?')) {
+      if (++this.chain > this.max) return true;
+    } else if (!/^[ \t]+$/.test(token)) {
+      this.lineStart = false;
+    }
+    this.offset += token.length;
+    return false;
+  }
+}
+
 /** A linear pre-check so ordinary files skip the lexer: too few openers to nest that deep. */
-function mayNestPast(text: string, max: number): boolean {
+export function mayNestPast(text: string, max: number): boolean {
   let openers = 0;
   let dashes = 0;
   for (let i = 0; i < text.length; i++) {

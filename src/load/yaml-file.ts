@@ -1,6 +1,6 @@
 // A YAML file parsed with source positions (the `yaml` document API + LineCounter), so a value,
 // a key or a character inside a scalar maps back to file:line:col.
-import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, LineCounter, Scalar } from 'yaml';
+import { Composer, isAlias, isMap, isScalar, isSeq, Lexer, parseDocument, Parser, visit, LineCounter, Scalar, YAMLParseError } from 'yaml';
 import type { Document, Node, Pair, YAMLError, YAMLMap } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { diagnose } from './diagnose.js';
@@ -9,7 +9,7 @@ import { explainYamlError, onePerLine } from './yaml-errors.js';
 import { SourceText, type Position } from './source-text.js';
 import { applyFix } from './term-fix.js';
 import { yamlLineMistakes } from './yaml-line-mistakes.js';
-import { MAX_YAML_DEPTH, tooDeepAt } from './yaml-depth.js';
+import { MAX_YAML_DEPTH, mayNestPast, NestingGauge } from './yaml-depth.js';
 
 export type YamlPath = readonly PropertyKey[];
 
@@ -110,20 +110,59 @@ function rawOffset(raw: string, type: Scalar['type'], index: number): number {
   return r;
 }
 
+type ParsedDocument = Document.Parsed;
+
+/**
+ * parseDocument, refusing a text nested past MAX_YAML_DEPTH before it is composed (composing
+ * `[[[[...]]]]` of 3 MB took tens of seconds and over 1 GB). A text with enough openers to nest that
+ * deep (a pattern list's character classes) is lexed once: the depth is gauged on the tokens on
+ * their way to the parser (yaml-depth.ts), as parseDocument would feed them, instead of in a pass
+ * of its own first. `deep`: where the collection past the bound opens.
+ */
+export function parseBounded(text: string, lineCounter: LineCounter): { doc: ParsedDocument } | { deep: number } {
+  // The parser's own duplicate-key check compares each key with every earlier one (quadratic: 20k
+  // keys took seconds, 150k minutes); duplicateKeys finds the same ones with one Set per mapping.
+  const options = { lineCounter, uniqueKeys: false, prettyErrors: false };
+  if (!mayNestPast(text, MAX_YAML_DEPTH)) return { doc: parseDocument(text, options) };
+  const gauge = new NestingGauge();
+  const parser = new Parser(lineCounter.addNewLine);
+  let deep: number | undefined;
+  function* tokens() {
+    lineCounter.addNewLine(0); // as Parser.parse does at offset 0
+    for (const lexeme of new Lexer().lex(text)) {
+      if (gauge.past(lexeme)) {
+        deep = gauge.offset;
+        return;
+      }
+      yield* parser.next(lexeme);
+    }
+    yield* parser.end();
+  }
+  // As parseDocument: the first document, and an error when the text holds another.
+  let doc: ParsedDocument | null = null;
+  for (const next of new Composer(options).compose(tokens(), true, text.length)) {
+    if (deep !== undefined) break;
+    if (!doc) doc = next as ParsedDocument;
+    else if (doc.options.logLevel !== 'silent') {
+      doc.errors.push(new YAMLParseError(next.range.slice(0, 2) as [number, number], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
+      break;
+    }
+  }
+  return deep !== undefined ? { deep } : { doc: doc! };
+}
+
 /** Parses one YAML document; syntax errors, duplicate keys and alias bombs become diagnostics. */
 export function parseYamlFile(
   source: SourceText,
   opts: { maxAliasCount: number; /** List files: items starting with a reserved character, apostrophes in single quotes. */ lineMistakes?: boolean },
 ): { file: YamlFile | null; diagnostics: Diagnostic[] } {
-  const deep = tooDeepAt(source.text);
-  if (deep !== undefined) {
-    const message = `this collection nests more than ${MAX_YAML_DEPTH} levels deep; a list file needs three or four, so flatten it (parsing it would take minutes and gigabytes)`;
-    return { file: null, diagnostics: [diagnose(source.at(deep, true), 'error', 'yaml-nesting-limit', message)] };
-  }
   const lineCounter = new LineCounter();
-  // The parser's own duplicate-key check compares each key with every earlier one (quadratic: 20k
-  // keys took seconds, 150k minutes); duplicateKeys finds the same ones with one Set per mapping.
-  const doc = parseDocument(source.text, { lineCounter, uniqueKeys: false, prettyErrors: false });
+  const parsed = parseBounded(source.text, lineCounter);
+  if ('deep' in parsed) {
+    const message = `this collection nests more than ${MAX_YAML_DEPTH} levels deep; a list file needs three or four, so flatten it (parsing it would take minutes and gigabytes)`;
+    return { file: null, diagnostics: [diagnose(source.at(parsed.deep, true), 'error', 'yaml-nesting-limit', message)] };
+  }
+  const doc = parsed.doc;
   const mistakes = opts.lineMistakes ? yamlLineMistakes(source, doc) : [];
   if (mistakes.length > 0) {
     // Parsed again with every fix applied: what is still wrong is reported too, and nothing else.

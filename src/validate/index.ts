@@ -20,7 +20,7 @@ import { overBudget, tooSlow, validationBudget, type ValidationBudget } from './
 import type { ModelCost, SentenceChecks } from './sentence-checks.js';
 import type { EmbedderLoad } from '../similarity/embedder.js';
 import { configPlaces } from '../targets/config-places.js';
-import { resolveTargets, type ResolvedTarget } from '../targets/resolve-target.js';
+import type { ResolvedTarget, TargetsResolution } from '../targets/resolve-target.js';
 import type { LeftOut } from '../targets/left-out.js';
 
 export { renderDiagnosticsText, renderSummary } from './render-text.js';
@@ -137,7 +137,11 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   }
   const base = opts.base ? await readGitBase(opts.cwd, rel(keywordsDir), opts.base) : null;
   const at = configPlaces(loaded.yaml, configFile, rel(keywordsDir));
-  const resolution = await resolveTargets({ config, at, lists: placed, keywordsDir, relative: rel, budget, incomplete: placed.length < listFiles.length });
+  // Targets (and minimatch, for their globs) load only when kwsync.yaml has some; without, nothing is resolved.
+  const resolution: TargetsResolution =
+    config.targets === undefined
+      ? { targets: [], diagnostics: [], usedFiles: [] }
+      : await (await import('../targets/resolve-target.js')).resolveTargets({ config, at, lists: placed, keywordsDir, relative: rel, budget, incomplete: placed.length < listFiles.length });
   diagnostics.push(...resolution.diagnostics);
   for (const abs of resolution.usedFiles) usedCsv.add(abs);
   const selective = resolution.targets.some((t) => t.selective) ? resolution.targets : undefined;

@@ -11,7 +11,9 @@ import { parseYamlFile, type YamlFile } from '../load/yaml-file.js';
 import { schemaIssues } from './schema-issues.js';
 import { MAX_ALIAS_COUNT } from './validate-list-file.js';
 
-export const CONFIG_FILES = ['kwsync.yaml', 'kwsync.yml'];
+import { CONFIG_FILES } from '../load/config-files.js';
+
+export { CONFIG_FILES };
 
 export async function loadConfig(
   keywordsDir: string,

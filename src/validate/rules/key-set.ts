@@ -9,8 +9,10 @@
 const MAX_PROBES = 256;
 
 export class KeySet {
-  /** [hash, index + 1] per slot; index 0 + 1 = 1, so 0 marks an empty slot. */
+  /** Item index + 1 per slot (0: empty); 4 bytes a slot keep a 100k-term list's table at 1 MB, within a core's cache. */
   private readonly slots: Int32Array;
+  /** Each added item's hash, by item: read only for the items a probe meets. */
+  private readonly hashes: Int32Array;
   private readonly mask: number;
 
   /** `keyOf(i)`: the key of item `i`, asked for again only when hashes are equal. */
@@ -20,23 +22,24 @@ export class KeySet {
   ) {
     let size = 16;
     while (size < capacity * 2) size *= 2;
-    this.slots = new Int32Array(size * 2);
+    this.slots = new Int32Array(size);
+    this.hashes = new Int32Array(size); // an item index past the slots could never be stored anyway
     this.mask = size - 1;
   }
 
-  /** Adds item `i` with its key: true when no earlier item had that key, false when one had (or the probes ran out). */
+  /** Adds item `i` with its key: true when no earlier item had that key, false when one had (or the probes ran out, or `i` is past the table). */
   add(key: string, i: number): boolean {
+    if (i >= this.hashes.length) return false; // past the table: the caller's Map takes over
     const hash = fnv1a(key);
+    this.hashes[i] = hash;
     let slot = hash & this.mask;
     for (let probe = 0; probe < MAX_PROBES; probe++) {
-      const at = slot * 2;
-      const stored = this.slots[at + 1]!;
+      const stored = this.slots[slot]!;
       if (stored === 0) {
-        this.slots[at] = hash;
-        this.slots[at + 1] = i + 1;
+        this.slots[slot] = i + 1;
         return true;
       }
-      if (this.slots[at] === hash && this.keyOf(stored - 1) === key) return false;
+      if (this.hashes[stored - 1] === hash && this.keyOf(stored - 1) === key) return false;
       slot = (slot + 1) & this.mask;
     }
     return false;

@@ -33,57 +33,62 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
   const empty: number[] = []; // terms left out of the keys (term-empty)
   const meaningful = category === 'word' || category === 'sentence-similarity';
   const word = category === 'word';
+  // In a word list most terms are quiet (isQuietWordTerm): one regex and a space count instead of
+  // the meaning gate, PLAIN and the doubled-space scan; such a term is its own fold key.
+  const quiet = word ? (tabsAllowed ? QUIET_CSV_WORD : QUIET_WORD) : null;
   for (let i = 0; i < values.length; i++) {
     const term = values[i]!;
     // Most terms of a big list are plain: one regex says that no rule below but length can apply,
     // and the term is its own fold key.
     let key = term;
-    if (sentences && words(term) < MIN_SENTENCE_WORDS && term.trim() !== '') {
-      out.push(
-        diagnose(
-          terms.locate(i),
-          'error',
-          'sentence-too-short',
-          `${quote(term)} is ${words(term) === 1 ? 'one word' : `${words(term)} words`}, too short for sentence similarity (kwsync asks for at least ${MIN_SENTENCE_WORDS}): the model compares whole sentences; put single words in a word list, or write the sentence out`,
-        ),
-      );
-    }
-    // What the term means against what it reads as (term-meaning.ts): for every term of a word or
-    // sentence list, one character scan and no allocation in the common case.
-    if (meaningful && meaningTriggers(term, word, tabsAllowed) !== 0 && !suspect(term)) {
-      const meant = termMeaningDiagnostics(terms, i, category, tabsAllowed);
-      if (meant.length > 0) {
-        out.push(...meant);
-        if (meant.some((d) => d.severity === 'error')) broken.add(i);
+    if (!(quiet !== null && quiet.test(term) && term.length <= limits.maxTermLength && quietSpaces(term))) {
+      if (sentences && words(term) < MIN_SENTENCE_WORDS && term.trim() !== '') {
+        out.push(
+          diagnose(
+            terms.locate(i),
+            'error',
+            'sentence-too-short',
+            `${quote(term)} is ${words(term) === 1 ? 'one word' : `${words(term)} words`}, too short for sentence similarity (kwsync asks for at least ${MIN_SENTENCE_WORDS}): the model compares whole sentences; put single words in a word list, or write the sentence out`,
+          ),
+        );
       }
-    }
-    if (!PLAIN.test(term) || term.length > limits.maxTermLength || (category !== 'pattern' && term.includes('  '))) {
-      const problem = suspect(term) || term.length > limits.maxTermLength ? termProblem(term, limits) : null;
-      if (problem) {
-        out.push(diagnose(terms.locate(i, problem.index), 'error', problem.rule, problem.message));
-        if (problem.rule !== 'term-too-long') broken.add(i);
-        if (problem.rule === 'term-empty') {
-          empty.push(i);
-          continue;
-        }
-      } else {
-        // Only a term holding " - " can be a mis-indented item; the lookup is skipped for the rest.
-        const continued = term.includes(' - ') ? terms.continuation?.(i) : undefined;
-        const hints = termHints(term, category, { tabsAllowed, continued: continued !== undefined });
-        for (const h of hints) {
-          const here = h.rule === 'term-dash' && continued ? continued : terms.locate(i, h.index);
-          const escaped = h.rule === 'term-control-char' ? escapeMistake(terms, i, category) : null;
-          const message = escaped?.message ?? (continued && h.rule === 'term-dash' ? `${h.message}${reindented(terms.locate(i), continued)}` : h.message);
-          const d = diagnose(here, h.severity, h.rule, message);
-          // The fix is the term with every hint's correction applied, so that one fix re-validates clean.
-          const fixed = escaped ? escaped.fixed : h.fixed !== undefined && !continued ? fixedTerm(term, hints, category, tabsAllowed) : undefined;
-          const fix = fixed !== undefined ? termFix(terms, i, [fixed]) : undefined;
-          if (fix) d.fix = fix;
-          out.push(d);
-          if (h.severity === 'error') broken.add(i);
+      // What the term means against what it reads as (term-meaning.ts): for every term of a word or
+      // sentence list, one character scan and no allocation in the common case.
+      if (meaningful && meaningTriggers(term, word, tabsAllowed) !== 0 && !suspect(term)) {
+        const meant = termMeaningDiagnostics(terms, i, category, tabsAllowed);
+        if (meant.length > 0) {
+          out.push(...meant);
+          if (meant.some((d) => d.severity === 'error')) broken.add(i);
         }
       }
-      key = foldKey(term);
+      if (!PLAIN.test(term) || term.length > limits.maxTermLength || (category !== 'pattern' && term.includes('  '))) {
+        const problem = suspect(term) || term.length > limits.maxTermLength ? termProblem(term, limits) : null;
+        if (problem) {
+          out.push(diagnose(terms.locate(i, problem.index), 'error', problem.rule, problem.message));
+          if (problem.rule !== 'term-too-long') broken.add(i);
+          if (problem.rule === 'term-empty') {
+            empty.push(i);
+            continue;
+          }
+        } else {
+          // Only a term holding " - " can be a mis-indented item; the lookup is skipped for the rest.
+          const continued = term.includes(' - ') ? terms.continuation?.(i) : undefined;
+          const hints = termHints(term, category, { tabsAllowed, continued: continued !== undefined });
+          for (const h of hints) {
+            const here = h.rule === 'term-dash' && continued ? continued : terms.locate(i, h.index);
+            const escaped = h.rule === 'term-control-char' ? escapeMistake(terms, i, category) : null;
+            const message = escaped?.message ?? (continued && h.rule === 'term-dash' ? `${h.message}${reindented(terms.locate(i), continued)}` : h.message);
+            const d = diagnose(here, h.severity, h.rule, message);
+            // The fix is the term with every hint's correction applied, so that one fix re-validates clean.
+            const fixed = escaped ? escaped.fixed : h.fixed !== undefined && !continued ? fixedTerm(term, hints, category, tabsAllowed) : undefined;
+            const fix = fixed !== undefined ? termFix(terms, i, [fixed]) : undefined;
+            if (fix) d.fix = fix;
+            out.push(d);
+            if (h.severity === 'error') broken.add(i);
+          }
+        }
+        key = foldKey(term);
+      }
     }
     if (!seen) {
       if (keys.add(key, i)) continue;
@@ -177,6 +182,28 @@ function suspect(term: string): boolean {
   const edge = (c: number): boolean => (c <= 0x20 ? c === 0x20 || (c >= 0x09 && c <= 0x0d) : c >= 0xa0 && WHITESPACE.test(String.fromCharCode(c)));
   return edge(term.charCodeAt(0)) || edge(term.charCodeAt(term.length - 1)) || term.includes('\n') || term.includes('\r');
 }
+// Quiet word-list terms: PLAIN with a letter first, no `;`, no comma (a CSV: at most one, which a
+// quoted cell may mean) and, checked apart, fewer than 7 spaces and none doubled. The meaning gate
+// (term-meaning.ts GATE_WORD / GATE_CSV_WORD) cannot match such a term and no hint applies, so only
+// length and duplicates are left (test/validate/quiet-terms.property.test.ts holds it to the rules).
+// Linear: the classes exclude the comma that separates the two runs.
+const QUIET_WORD = /^[a-z](?:[a-z0-9 _.!#$%&/:@~=]*[a-z0-9])?$/;
+const QUIET_CSV_WORD = /^[a-z](?:[a-z0-9 _.!#$%&/:@~=]*(?:,[a-z0-9 _.!#$%&/:@~=]*)?[a-z0-9])?$/;
+
+/** Fewer than 7 spaces (the gate's whole-sentence test) and no two in a row (term-double-space). */
+function quietSpaces(term: string): boolean {
+  let n = 0;
+  for (let i = term.indexOf(' '); i !== -1; i = term.indexOf(' ', i + 1)) {
+    if (++n >= 7 || term.charCodeAt(i + 1) === 0x20) return false;
+  }
+  return true;
+}
+
+/** Whether checkTerms takes `term` of a word list (`csv`: from a CSV file) as quiet: only its length and duplicates are checked. */
+export function isQuietWordTerm(term: string, csv: boolean): boolean {
+  return (csv ? QUIET_CSV_WORD : QUIET_WORD).test(term) && quietSpaces(term);
+}
+
 const PLAIN_LOWER_ASCII = /^[\x20-\x40\x5b-\x7e]*$/;
 const ASCII = /^[\x20-\x7e]*$/;
 
