@@ -29,7 +29,7 @@ export function tooDeepAt(text: string, max = MAX_YAML_DEPTH): number | undefine
 export class NestingGauge {
   offset = 0;
   private flow = 0;
-  private chain = 0; // block indicators since the line's start, with nothing else before them
+  private chain = 0; // block indicators since the line's start (or a block `key:`), with nothing else before them
   private lineStart = true;
 
   constructor(private readonly max = MAX_YAML_DEPTH) {}
@@ -43,6 +43,10 @@ export class NestingGauge {
     } else if (token === '\n' || token === '\r\n') {
       this.lineStart = true;
       this.chain = 0;
+    } else if (token === ':' && this.flow === 0) {
+      // `key: - - -` opens block sequences after the colon as a line's start does; yaml composes
+      // 1.5M of them on one line in ~7 s and ~950 MB before it calls the line an error.
+      this.lineStart = true;
     } else if (this.lineStart && (token === '-' || token === '?')) {
       if (++this.chain > this.max) return true;
     } else if (!/^[ \t]+$/.test(token)) {

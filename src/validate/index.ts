@@ -114,7 +114,7 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   const usedCsv = new Set<string>();
   const tests: RepoValidation['tests'] = [];
   const budget = opts.budget ?? validationBudget();
-  const validate = (name: string) => validateListFile(join(keywordsDir, name), { keywordsDir, limits: config.limits, relative: rel, budget });
+  const validate = (name: string, turn?: Promise<unknown>) => validateListFile(join(keywordsDir, name), { keywordsDir, limits: config.limits, relative: rel, budget, ...(turn ? { turn } : {}) });
   // One file ahead: its reads proceed while this one is parsed (results are still taken in order).
   let ahead = listFiles.length > 0 ? validate(listFiles[0]!) : undefined;
   for (let i = 0; i < listFiles.length; i++) {
@@ -127,7 +127,7 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
       break;
     }
     const current = ahead!;
-    ahead = i + 1 < listFiles.length ? validate(listFiles[i + 1]!) : undefined;
+    ahead = i + 1 < listFiles.length ? validate(listFiles[i + 1]!, current) : undefined;
     ahead?.catch(() => undefined); // a failure is reported when its turn comes, not as an unhandled rejection
     const result = await current;
     diagnostics.push(...result.diagnostics);

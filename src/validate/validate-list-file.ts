@@ -41,6 +41,11 @@ export interface ListFileContext {
   relative(abs: string): string;
   /** The run's deadline, heap cap and example budget (validateRepo makes one per run). */
   budget?: ValidationBudget;
+  /**
+   * Settles when the file before this one is done: validateRepo reads one file ahead, and the
+   * examples' shared budget must be spent in file order, or which list gets `test-budget` depends on timing.
+   */
+  turn?: Promise<unknown>;
 }
 
 export interface ListFileResult {
@@ -117,6 +122,7 @@ async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFil
   };
   let tests: ListFileResult['tests'];
   if (!withoutAccepted(diagnostics, accepted).some((d) => d.severity === 'error')) {
+    await ctx.turn?.catch(() => undefined);
     const run = await checkListTests(yaml, data, list, ctx.budget);
     diagnostics.push(...run.diagnostics);
     tests = { examples: run.examples, ...(run.skipped ? { skipped: run.skipped } : {}) };

@@ -22,6 +22,19 @@ describe('YAML nesting depth is bounded before the document is composed', () => 
     expect(load(`a: ${'{b: '.repeat(80)}1${'}'.repeat(80)}\n`).diagnostics).toMatchObject([{ rule: 'yaml-nesting-limit', line: 1 }]);
   });
 
+  it('block items chained after a key on the same line count too (3 MB of `- ` is refused, not composed)', () => {
+    const text = `id: deep\nsearchTerms: ${'- '.repeat(1_500_000)}x\n`;
+    const { file, diagnostics } = load(text);
+    expect(file).toBeNull();
+    // Refused by the bound (composing it took ~7 s and ~950 MB before yaml called it a syntax error);
+    // "searchTerms: " is 13 columns; the 65th `-` is the first past 64 levels.
+    expect(diagnostics).toEqual([expect.objectContaining({ rule: 'yaml-nesting-limit', line: 2, column: 14 + 2 * MAX_YAML_DEPTH })]);
+    expect(load(`a: - b: ${'- '.repeat(70)}x\n`).diagnostics).toMatchObject([{ rule: 'yaml-nesting-limit', line: 1 }]);
+    // In a flow collection `-` is a plain scalar, and a colon there opens nothing.
+    expect(tooDeepAt(`a: [${Array.from({ length: 200 }, () => 'b: -').join(', ')}]\n`)).toBeUndefined();
+    expect(tooDeepAt(`a: ${'- '.repeat(MAX_YAML_DEPTH)}x\n`)).toBeUndefined();
+  });
+
   it('brackets inside quotes and comments, and nesting at the bound, are fine', () => {
     expect(tooDeepAt(`a: '${'['.repeat(200)}'\nb: "${'{'.repeat(200)}"\n# ${'['.repeat(200)}\n`)).toBeUndefined();
     const atBound = `a: ${'['.repeat(MAX_YAML_DEPTH)}x${']'.repeat(MAX_YAML_DEPTH)}\n`;

@@ -61,3 +61,18 @@ it('examples × terms over the run\'s example budget: test-budget at `tests:`, a
     expect.objectContaining({ rule: 'test-budget', file: 'keywords/x.yaml', line: 6, message: expect.stringContaining('these 4 examples against 3 terms are 12 checks, more than the 8 left') }),
   ]);
 });
+
+it('the example budget is spent in file order, though the next file is read ahead', async () => {
+  // The first list's terms come from a CSV (one more read, so more awaits) and are many; the second
+  // list is small and inline: read ahead, it reached its examples first and took the budget (the
+  // suite failed so, once, in the older test above; this one failed every time before the fix).
+  const terms = Array.from({ length: 20_000 }, (_, i) => `term${i}`);
+  writeFileSync(join(cwd, 'keywords', 'a.csv'), `term\n${terms.join('\n')}\n`);
+  write('a.yaml', 'id: a\nname: A\ncategory: word\nfile: a.csv\ntests:\n  shouldMatch: [term1, term2]\n');
+  for (const name of ['b', 'c', 'd']) write(`${name}.yaml`, `id: ${name}\nname: ${name.toUpperCase()}\ncategory: word\nsearchTerms: [x, y]\ntests:\n  shouldMatch: [x, y]\n`);
+  // Word lists cost one scan per example: 2 each. Room for a only, so b, c and d are over the budget.
+  for (let run = 0; run < 5; run++) {
+    const result = await validateRepo({ dir: 'keywords', cwd, budget: validationBudget({ exampleWork: 3 }) });
+    expect(result.diagnostics.map((d) => `${d.file} ${d.rule}`)).toEqual(['keywords/b.yaml test-budget', 'keywords/c.yaml test-budget', 'keywords/d.yaml test-budget']);
+  }
+});
