@@ -5,10 +5,11 @@
 // scored by the local sentence model for a trusted PR only, under the preview's deadline, and the
 // comment says the scores are that model's, not CometChat's.
 import type { PreviewMessage } from '../preview/index.js';
-import { formatThreshold, previewUntrusted, type Preview } from '../preview/index.js';
+import { formatThreshold, type Preview } from '../preview/index.js';
 import type { Plan } from '../model/plan.js';
 import { mdCodeCell, mdText } from '../render/markdown-escape.js';
-import { loadEmbedder, type EmbedderLoad } from '../similarity/embedder.js';
+import type { EmbedderLoad } from '../similarity/embedder.js';
+import { previewTarget } from '../sync/preview.js';
 
 export type RecentMessages = (guid: string, count: number) => AsyncIterable<PreviewMessage>;
 
@@ -30,13 +31,24 @@ const WITHHELD = 'sentence lists are previewed for trusted pull requests only';
  * Without `similarity`, sentence lists stay "not previewable".
  */
 export async function previewImpact(plan: Plan, groups: readonly string[], perGroup: number, messages: RecentMessages, fileOf?: (id: string) => string | undefined, similarity?: ImpactSimilarity): Promise<Preview> {
-  const sentences = similarity && {
-    load: similarity.load ?? loadEmbedder,
-    threshold: similarity.threshold,
-    ...(similarity.trusted ? {} : { withheld: WITHHELD }),
-    ...(similarity.deadlineSeconds !== undefined ? { deadlineSeconds: similarity.deadlineSeconds } : {}),
-  };
-  return previewUntrusted(plan, groups, perGroup, messages, { ...(fileOf ? { fileOf } : {}), ...(sentences ? { similarity: sentences } : {}) });
+  return previewTarget({
+    plan,
+    groups,
+    perGroup,
+    messages,
+    bounded: true,
+    ...(fileOf ? { fileOf } : {}),
+    ...(similarity
+      ? {
+          similarity: {
+            threshold: similarity.threshold,
+            ...(similarity.load ? { load: similarity.load } : {}),
+            ...(similarity.trusted ? {} : { withheld: WITHHELD }),
+            ...(similarity.deadlineSeconds !== undefined ? { deadlineSeconds: similarity.deadlineSeconds } : {}),
+          },
+        }
+      : {}),
+  });
 }
 
 /**

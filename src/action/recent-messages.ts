@@ -1,7 +1,3 @@
-// The newest text messages of a group, newest first, for the impact preview.
-import { newestTextMessages, type CometChatClient } from '../api/index.js';
-import type { RecentMessages } from './impact-preview.js';
-
-export function recentTextMessages(client: CometChatClient): RecentMessages {
-  return (guid, count) => newestTextMessages(client, guid, count);
-}
+// The newest text messages of a group, newest first, for the impact preview: the preview use
+// case's reader (src/sync/preview.ts), the same one `kwsync preview` reads with.
+export { recentTextMessages } from '../sync/preview.js';

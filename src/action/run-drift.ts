@@ -1,15 +1,17 @@
-// mode: drift, on a schedule. Plans the repository against live; while they differ one issue
-// (marker + label) carries the plan, and it is closed with a comment once live matches again.
+// mode: drift, on a schedule. Plans the repository against live (the drift use case,
+// src/sync/drift.ts); while they differ one issue (marker + label) carries the plan, and it is
+// closed with a comment once live matches again.
 import { driftAdvice, syncDriftIssue } from '../github/drift-issue.js';
 import { mdCode, mdText } from '../render/markdown-escape.js';
 import { formatError } from './format-error.js';
 import { driftIssueTitle, renderDriftIssue, renderDriftResolved } from '../github/render-comments.js';
-import { planHasChanges, type Plan } from '../model/plan.js';
+import type { Plan } from '../model/plan.js';
 import { uncheckedText } from '../plan/summary.js';
 import { renderPlanMarkdown } from '../plan/index.js';
 import type { ActionResult, ActionRun } from './deps.js';
 import { renderPlanSummary } from './job-summary.js';
-import { planAgainstLive, prepare, targetName, type Prepared } from './setup.js';
+import { prepare, targetName, type Prepared } from './setup.js';
+import { driftTarget } from '../sync/drift.js';
 import { compareAhead } from '../status/classify.js';
 import { commitOf, fetchCommit } from '../status/git-lists.js';
 import { lastAppliedLine, readLastApplied } from '../status/last-applied.js';
@@ -29,9 +31,9 @@ export async function runDrift(run: ActionRun): Promise<ActionResult> {
 
   const target = targetName(prepared.targetConfig);
   const now = deps.now();
-  const { plan } = await planAgainstLive(deps.connect, prepared, now);
+  const keywords = deps.connect(prepared.targetConfig, validation.config.service);
+  const { plan, differs: drift } = await driftTarget({ lists: validation.lists, keywords, options: { target, prune: prepared.prune, safety: validation.config.safety, mode: 'live', now } });
   const planJsonPath = await deps.writePlanFile(plan);
-  const drift = planHasChanges(plan);
   const link = { runUrl: context.runUrl, sha: context.sha };
   // What was last applied (the same record `kwsync status` reads), and whether the default branch
   // has list changes it lacks: those differ from live because they are pending, not edited live.

@@ -3,10 +3,10 @@
 // checkout's git; an applied commit a shallow checkout lacks is fetched by its sha.
 import { resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
-import { statusTargets } from '../sync/status.js';
+import { statusReport } from '../sync/status.js';
 import { targetInSync, targetUnread } from '../status/classify.js';
 import { commitOf, fetchCommit } from '../status/git-lists.js';
-import { readStatus, type CommitLists, type StatusDeps } from '../status/read-status.js';
+import type { CommitLists, StatusDeps } from '../status/read-status.js';
 import { driftCell, aheadCell, renderStatusMarkdown } from '../status/render-status.js';
 import type { ActionResult, ActionRun } from './deps.js';
 import { TARGET_INPUT } from './setup.js';
@@ -23,28 +23,35 @@ export async function runStatus({ inputs, context, deps }: ActionRun): Promise<A
   for (const d of configErrors) deps.log.annotate(d);
   if (configErrors.length > 0) return { hasChanges: false, planJsonPath: '', failed: true, message: `${configErrors.length} error(s) in ${configFile}` };
   const { config } = validation;
-  const targets = statusTargets(config, inputs.target, TARGET_INPUT);
-
-  const cwd = context.workspace;
-  const git: CommitLists = {
-    resolve: async (ref) => (await commitOf(cwd, ref)) ?? fetchCommit(cwd, ref),
-    at: async (sha) => {
-      const v = await deps.validateAtRef(sha, inputs.dir);
-      return { config: v.config, lists: v.lists, errorCount: v.errorCount, targetLists: v.targetLists };
+  const report = await statusReport({
+    config,
+    target: inputs.target,
+    optionName: TARGET_INPUT,
+    open: async () => {
+      const cwd = context.workspace;
+      const git: CommitLists = {
+        resolve: async (ref) => (await commitOf(cwd, ref)) ?? fetchCommit(cwd, ref),
+        at: async (sha) => {
+          const v = await deps.validateAtRef(sha, inputs.dir);
+          return { config: v.config, lists: v.lists, errorCount: v.errorCount, targetLists: v.targetLists };
+        },
+      };
+      const head = await commitOf(cwd, 'HEAD');
+      if (!head) throw new ConfigError('mode status needs a git checkout: no HEAD commit in the workspace', { hint: 'run actions/checkout before kwsync' });
+      const connect: StatusDeps['connect'] = (t) => {
+        if (deps.connectKeyed) return deps.connectKeyed(t, config.service);
+        if (!deps.connect) throw new ConfigError('set COMETCHAT_API_KEY');
+        return deps.connect(t, config.service);
+      };
+      const now = deps.now();
+      return {
+        deps: { reader: deps.deploymentReader, git, connect, now: () => now },
+        ref: { name: 'HEAD', sha: head, folder: await git.at(head), source: 'ref' },
+        repository: `${context.owner}/${context.repo}`,
+      };
     },
-  };
-  const head = await commitOf(cwd, 'HEAD');
-  if (!head) throw new ConfigError('mode status needs a git checkout: no HEAD commit in the workspace', { hint: 'run actions/checkout before kwsync' });
-  const connect: StatusDeps['connect'] = (t) => {
-    if (deps.connectKeyed) return deps.connectKeyed(t, config.service);
-    if (!deps.connect) throw new ConfigError('set COMETCHAT_API_KEY');
-    return deps.connect(t, config.service);
-  };
-  const now = deps.now();
-  const report = await readStatus(
-    { reader: deps.deploymentReader, git, connect, now: () => now },
-    { targets, ref: { name: 'HEAD', sha: head, folder: await git.at(head), source: 'ref' }, repository: `${context.owner}/${context.repo}` },
-  );
+  });
+  const now = new Date(report.generatedAt);
   // The job summary of a public repository is public: unmanaged lists counted, not named.
   if (!(await readersTrusted(deps.octokit, { owner: context.owner, repo: context.repo }))) {
     for (const t of report.targets) {

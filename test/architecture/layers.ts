@@ -15,7 +15,7 @@ export interface Layer {
 
 export const LAYERS: readonly Layer[] = [
   { folders: ['cli', 'action', 'lib'], holds: 'the shells: the `kwsync` commands, the GitHub Action, the library entry; read inputs, call the use cases, render' },
-  { folders: ['sync'], holds: 'the use cases both shells call: plan a target, apply a plan, the targets of a status run; where a command goes (service settings, connection)' },
+  { folders: ['sync'], holds: 'the use cases both shells call: plan, apply, drift, status, preview; where a command goes (service settings, connection)' },
   { folders: ['apply', 'doctor', 'emulator', 'fmt', 'import', 'init', 'status'], holds: "one command's own work each: apply a plan, probe the service, the emulator, format, import, scaffold, what is live" },
   { folders: ['explain', 'github'], holds: 'why a message is caught; GitHub: comments, checks, deployments, the PR head read through the API' },
   { folders: ['preview'], holds: 'what a change would catch in recent messages' },

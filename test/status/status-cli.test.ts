@@ -146,3 +146,13 @@ test('bad usage is exit 64: a --repo that is not owner/name, a --ref git does no
   expect(r.code).toBe(64);
   expect(r.stderr).toMatch(/--ref no-such-branch: git does not know/);
 });
+
+test('an unknown --target fails before anything is read or said: no GitHub notice, no request to an app', async () => {
+  const before = staging.requests.length + production.requests.length;
+  const r = await kwsync(['status', '--repo', 'acme/lists', '--target', 'no-such-target'], env(), dir);
+  expect(r.code).not.toBe(0);
+  expect(r.stdout).toBe('');
+  expect(r.stderr).toContain('no-such-target');
+  expect(r.stderr).not.toMatch(/GitHub|deployment records/);
+  expect(staging.requests.length + production.requests.length).toBe(before);
+});

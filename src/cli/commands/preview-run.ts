@@ -1,8 +1,9 @@
 // `kwsync preview`, the run: the plan (live lists), recent messages of the groups, one pass of counts.
 // Sentence-similarity lists are scored by the local sentence model, loaded only when one changed.
 import { EXIT, UsageError } from '../../errors.js';
-import { newestTextMessages, type CometChatClient } from '../../api/index.js';
-import { openSimilarity, previewUntrusted, renderPreviewJson, renderPreviewMarkdown, renderPreviewText, similarityThreshold, startPreview, type Preview, type PreviewMessage} from '../../preview/index.js';
+import type { CometChatClient } from '../../api/index.js';
+import { renderPreviewJson, renderPreviewMarkdown, renderPreviewText, similarityThreshold, type Preview } from '../../preview/index.js';
+import { previewTarget, recentTextMessages } from '../../sync/preview.js';
 import { loadEmbedder, type EmbedderLoad } from '../../similarity/embedder.js';
 import type { CliIO } from '../io.js';
 import { withModelProgress } from '../model-progress.js';
@@ -84,30 +85,19 @@ export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<numbe
   const similarity = { load, threshold: opts.threshold ?? similarityThreshold(config), examples };
   let preview: Preview;
   try {
-    if (opts.deadline !== undefined) {
-      const files = new Map(repo.lists.map((l) => [l.id, l.source.file]));
-      preview = await previewUntrusted(plan, groups, perGroup, (guid, count) => newestTextMessages(client, guid, count), {
-        deadlineMs: opts.deadline * 1000,
-        examples,
-        fileOf: (id) => files.get(id),
-        onMessage: (n, guid) => readingOf(guid, n),
-        similarity,
-      });
-    } else {
-      const scan = startPreview(plan, { examples });
-      const sentences = await openSimilarity(plan, similarity);
-      try {
-        const offer = async (m: PreviewMessage) => {
-          scan.add(m);
-          await sentences.add(m);
-        };
-        for (const guid of groups) await scanRecentTextMessages(client, guid, perGroup, offer, readingOf);
-      } catch (err) {
-        await sentences.close();
-        throw err;
-      }
-      preview = await sentences.finish(scan.result(groups));
-    }
+    const files = new Map(repo.lists.map((l) => [l.id, l.source.file]));
+    preview = await previewTarget({
+      plan,
+      groups,
+      perGroup,
+      messages: recentTextMessages(client),
+      examples,
+      // --deadline bounds the run (a stop at the deadline rather than a hang on a backtracking pattern).
+      bounded: opts.deadline !== undefined,
+      ...(opts.deadline !== undefined ? { deadlineMs: opts.deadline * 1000, fileOf: (id: string) => files.get(id) } : {}),
+      onMessage: (n, guid) => readingOf(guid, n),
+      similarity,
+    });
   } finally {
     progress.done();
   }
@@ -122,12 +112,3 @@ export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<numbe
   return EXIT.ok;
 }
 
-/** Offers the newest `count` text messages of a group to the scans as they arrive. */
-async function scanRecentTextMessages(client: CometChatClient, guid: string, count: number, offer: (m: PreviewMessage) => Promise<void>, readingOf: (guid: string, n: number) => void): Promise<void> {
-  let n = 0;
-  readingOf(guid, 0);
-  for await (const m of newestTextMessages(client, guid, count)) {
-    await offer(m);
-    readingOf(guid, ++n);
-  }
-}

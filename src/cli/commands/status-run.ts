@@ -1,6 +1,7 @@
-// `kwsync status`, the run: pick the targets, the ref and the repository, wire the deployment reader,
-// local git and one client per target (each with its own key), then print the report. Loaded when
-// the command runs (status.ts holds the definition only).
+// `kwsync status`, the run: the status use case (src/sync/status.ts) picks the targets; this wires
+// the ref, the repository, the deployment reader, local git and one client per target (each with
+// its own key), then prints the report. Loaded when the command runs (status.ts holds the
+// definition only).
 import { EXIT, UsageError } from '../../errors.js';
 import type { DeploymentReader } from '../../github/deployment-record.js';
 import { createGitHubClient } from '../../github/client.js';
@@ -8,13 +9,13 @@ import { deploymentReader } from '../../github/deployments.js';
 import type { KwsyncConfig, TargetConfig } from '../../model/config.js';
 import { commitOf, insideGit, localCommitLists } from '../../status/git-lists.js';
 import { githubTokenOf, parseRepoName, repoFromOrigin, TOKEN_ADVICE, type GitHubRepo } from '../../status/github-repo.js';
-import { readStatus, unavailableReader, type StatusDeps, type StatusRequest } from '../../status/read-status.js';
+import { unavailableReader, type StatusDeps, type StatusRequest } from '../../status/read-status.js';
 import { renderStatusJson, renderStatusMarkdown, renderStatusText } from '../../status/render-status.js';
 import { targetInSync, targetUnread } from '../../status/classify.js';
 import { maskStream, notice, type CliIO } from '../io.js';
 import { connectService, debugOptions, serviceOptions, serviceSettingsFromEnv } from '../../sync/service.js';
 import { loadRepo, parseFormat, type LoadedRepo } from '../target.js';
-import { statusTargets } from '../../sync/status.js';
+import { statusReport } from '../../sync/status.js';
 
 export interface StatusCommandOptions {
   dir: string;
@@ -33,19 +34,25 @@ export async function runStatus(outer: CliIO, opts: StatusCommandOptions, inject
   const onDisk = await loadRepo(outer, opts.dir, false);
   const { config } = onDisk;
   const io = maskTargetKeys(outer, config);
-  const targets = statusTargets(config, opts.target);
-  const git = inject.git ?? localCommitLists(io.cwd, opts.dir);
-  const ref = await resolveRef(io, opts, git, onDisk);
-  const repository = repoOption ?? parseRepoName(io.env.GITHUB_REPOSITORY ?? '') ?? (await repoFromOrigin(io.cwd));
-  const deps: StatusDeps = {
-    reader: inject.reader ?? openReader(io, repository),
-    git,
-    ...(inject.listsFor ? { listsFor: inject.listsFor } : {}),
-    connect: inject.connect ?? ((t) => connectTargetKeyed(io, config, t)),
-    ...(inject.connect ? {} : { app: (t: TargetConfig | undefined) => appOf(io, t) }),
-    now: inject.now ?? (() => new Date()),
-  };
-  const report = await readStatus(deps, { targets, ref, repository: repository ? `${repository.owner}/${repository.repo}` : null });
+  const report = await statusReport({
+    config,
+    target: opts.target,
+    // Wired once the targets are chosen: an unknown --target fails before a notice is printed.
+    open: async () => {
+      const git = inject.git ?? localCommitLists(io.cwd, opts.dir);
+      const ref = await resolveRef(io, opts, git, onDisk);
+      const repository = repoOption ?? parseRepoName(io.env.GITHUB_REPOSITORY ?? '') ?? (await repoFromOrigin(io.cwd));
+      const deps: StatusDeps = {
+        reader: inject.reader ?? openReader(io, repository),
+        git,
+        ...(inject.listsFor ? { listsFor: inject.listsFor } : {}),
+        connect: inject.connect ?? ((t) => connectTargetKeyed(io, config, t)),
+        ...(inject.connect ? {} : { app: (t: TargetConfig | undefined) => appOf(io, t) }),
+        now: inject.now ?? (() => new Date()),
+      };
+      return { deps, ref, repository: repository ? `${repository.owner}/${repository.repo}` : null };
+    },
+  });
   const now = new Date(report.generatedAt);
   if (format === 'json') io.stdout.write(renderStatusJson(report));
   else if (format === 'markdown') io.stdout.write(renderStatusMarkdown(report, { now }));

@@ -1,12 +1,14 @@
-// readStatus and its renderers with an in-memory reader, in-memory commits and fake apps: which
-// commit is compared, the fallbacks (no record, a commit the clone lacks, no key) and what each says.
+// readStatus (src/sync/status.ts) and its renderers with an in-memory reader, in-memory commits and
+// fake apps: which commit is compared, the fallbacks (no record, a commit the clone lacks, no key)
+// and what each says.
 import { ConfigError } from '../../src/errors.js';
 import { DEFAULT_CONFIG, type TargetConfig } from '../../src/model/config.js';
 import type { DesiredList, KeywordList } from '../../src/model/keyword-list.js';
-import { readStatus, unavailableReader, type FolderLists, type StatusDeps, type StatusRequest } from '../../src/status/read-status.js';
+import { unavailableReader, type FolderLists, type StatusDeps, type StatusRequest } from '../../src/status/read-status.js';
+import { readStatus } from '../../src/sync/status.js';
 import { renderStatusMarkdown, renderStatusText, timeAgo } from '../../src/status/render-status.js';
 import { FakeTarget } from '../helpers/fake-target.js';
-import { MemoryReader } from './memory-reader.js';
+import { MemoryReader } from '../status/memory-reader.js';
 
 const list = (id: string, terms: string[]): DesiredList => ({ id, name: id, description: '', category: 'word', searchTerms: terms, source: { file: `keywords/${id}.yaml` } } as unknown as DesiredList);
 const folder = (lists: DesiredList[], prune = false): FolderLists => ({ config: { ...DEFAULT_CONFIG, prune }, lists, errorCount: 0 });
