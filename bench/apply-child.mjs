@@ -26,7 +26,7 @@ export function listsOf(n, round) {
 
 async function kwsyncApply(dist, env, desired) {
   const { applyPlan } = await import(`${dist}/apply/index.js`);
-  const { connectService, serviceSettingsFromEnv } = await import(`${dist}/cli/service.js`);
+  const { connectService, serviceSettingsFromEnv } = await import(`${dist}/sync/service.js`);
   const { DEFAULT_CONFIG } = await import(`${dist}/model/config.js`);
   const { computePlan, readLiveLists } = await import(`${dist}/plan/index.js`);
   const t0 = performance.now();
@@ -70,6 +70,6 @@ if (process.env.BENCH_ROLE) {
   let result = { ms: 0, notApplied: 0 };
   if (role === 'kwsync') result = await kwsyncApply(dist, env, desired);
   else if (role === 'floor') result = await plainFetch(url, key, desired);
-  else if (role === 'idle') for (const m of ['apply/index.js', 'cli/service.js', 'model/config.js', 'plan/index.js']) await import(`${dist}/${m}`);
+  else if (role === 'idle') for (const m of ['apply/index.js', 'sync/service.js', 'model/config.js', 'plan/index.js']) await import(`${dist}/${m}`);
   console.log(JSON.stringify({ ...result, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
 }
