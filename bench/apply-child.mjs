@@ -70,6 +70,7 @@ if (process.env.BENCH_ROLE) {
   let result = { ms: 0, notApplied: 0 };
   if (role === 'kwsync') result = await kwsyncApply(dist, env, desired);
   else if (role === 'floor') result = await plainFetch(url, key, desired);
+  // 'floor-idle': nothing beyond this file's own imports (undici, p-limit), the floor's modules.
   else if (role === 'idle') for (const m of ['apply/index.js', 'sync/service.js', 'model/config.js', 'plan/index.js']) await import(`${dist}/${m}`);
   console.log(JSON.stringify({ ...result, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
 }

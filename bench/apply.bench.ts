@@ -29,7 +29,7 @@ interface ChildResult {
 }
 
 /** Runs one side in a plain-node child process (bench/apply-child.mjs). */
-function inChild(role: 'kwsync' | 'floor' | 'idle', emulator: RunningEmulator, dist: string, n: number, round: number): Promise<ChildResult> {
+function inChild(role: 'kwsync' | 'floor' | 'idle' | 'floor-idle', emulator: RunningEmulator, dist: string, n: number, round: number): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(here, 'apply-child.mjs')], {
       env: { ...process.env, BENCH_ROLE: role, BENCH_N: String(n), BENCH_ROUND: String(round), BENCH_URL: emulator.chatBaseUrl, BENCH_KEY: emulator.apiKey, BENCH_APP: emulator.appId, BENCH_DIST: pathToFileURL(dist).href },
@@ -66,7 +66,11 @@ export async function check(tree: CompiledTree): Promise<Figure[]> {
     if (notApplied > 0) throw new Error(`apply bench: ${notApplied} lists not applied`);
     const [k, f] = [medianBy(ks, (r) => r.ms), medianBy(fs, (r) => r.ms)];
     const [kRss, fRss] = [medianBy(ks, (r) => r.peakRssMb).peakRssMb, medianBy(fs, (r) => r.peakRssMb).peakRssMb];
-    const line = `kwsync ${k.ms.toFixed(0)} ms, peak RSS ${kRss.toFixed(0)} MB; undici floor ${f.ms.toFixed(0)} ms, peak RSS ${fRss.toFixed(0)} MB (${n} lists of ~1 MB, ${LATENCY_MS} ms latency; medians of ${CHECK_RUNS} alternating runs)`;
+    // What each side's modules alone hold, so a peak can be read as modules + the work's own memory.
+    const [kIdle, fIdle] = [(await inChild('idle', emulator, dist, 0, 0)).peakRssMb, (await inChild('floor-idle', emulator, dist, 0, 0)).peakRssMb];
+    const line =
+      `kwsync ${k.ms.toFixed(0)} ms, peak RSS ${kRss.toFixed(0)} MB; undici floor ${f.ms.toFixed(0)} ms, peak RSS ${fRss.toFixed(0)} MB (${n} lists of ~1 MB, ${LATENCY_MS} ms latency; medians of ${CHECK_RUNS} alternating runs); ` +
+      `above what each side's modules hold alone (kwsync ${kIdle.toFixed(0)} MB, the floor ${fIdle.toFixed(0)} MB): kwsync ${(kRss - kIdle).toFixed(0)} MB, the floor ${(fRss - fIdle).toFixed(0)} MB`;
     return [
       { id: 'apply-25', value: k.ms / f.ms, unit: 'x', line },
       { id: 'apply-25-rss', value: kRss / fRss, unit: 'x', line },
@@ -86,7 +90,8 @@ export default async function bench(): Promise<void> {
     for (const l of listsOf(Math.max(...SIZES), 0)) await target.createKeywordList(l);
     console.log(`every list ~${(LIST_BYTES / 1e6).toFixed(1)} MB of terms and changed; ${LATENCY_MS} ms latency per request; concurrency ${CONCURRENCY}`);
     const idle = await inChild('idle', emulator, dist, 0, 0);
-    console.log(`a child that only loads (node + kwsync's compiled modules): peak RSS ${idle.peakRssMb.toFixed(0)} MB`);
+    const floorIdle = await inChild('floor-idle', emulator, dist, 0, 0);
+    console.log(`a child that only loads (node + kwsync's compiled modules): peak RSS ${idle.peakRssMb.toFixed(0)} MB; one that loads only the floor's undici and p-limit: ${floorIdle.peakRssMb.toFixed(0)} MB`);
     console.log('lists | requests | kwsync ms | floor ms | ratio | kwsync peak RSS MB | floor peak RSS MB | kwsync ms per list');
     let round = 1;
     for (const n of SIZES) {
