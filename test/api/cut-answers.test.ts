@@ -3,26 +3,17 @@
 // an error about Range headers. Over real HTTP to the emulator's faults ('cut-body', 'trickle').
 import { ApiError } from '../../src/errors.js';
 import { findKeywordList, getKeywordList, listKeywordLists } from '../../src/api/index.js';
-import { startFixture, thrown, type Fixture } from './emulator-fixture.js';
+import { fixturePerFile, thrown } from './emulator-fixture.js';
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => {
-  fx.emu.clearRequests();
-  fx.attempts.length = 0;
-});
+const fx = fixturePerFile();
 
 const KEYWORDS = '/v3/moderation/keywords';
-const hits = (method: string, path: string) => fx.emu.requests.filter((r) => r.method === method && r.path === path);
 
 test('a 404 whose body is cut once is read again: the list is absent, no network error', async () => {
   const client = fx.client();
   fx.emu.injectFaults({ type: 'cut-body', count: 1, method: 'GET', path: '/moderation/keywords/nowhere' });
   expect(await findKeywordList(client, 'nowhere')).toBeUndefined();
-  const gets = hits('GET', `${KEYWORDS}/nowhere`);
+  const gets = fx.hits('GET', `${KEYWORDS}/nowhere`);
   expect(gets.map((g) => [g.status, g.fault ?? null])).toEqual([
     [404, 'cut-body'],
     [404, null],
@@ -33,7 +24,7 @@ test('a 404 whose body trickles past the attempt deadline once is read again fro
   const client = fx.client({ timeoutMs: 300 });
   fx.emu.injectFaults({ type: 'trickle', count: 1, method: 'GET', path: '/moderation/keywords/nowhere', trickleMs: 40 });
   expect(await findKeywordList(client, 'nowhere')).toBeUndefined();
-  expect(hits('GET', `${KEYWORDS}/nowhere`)).toHaveLength(2);
+  expect(fx.hits('GET', `${KEYWORDS}/nowhere`)).toHaveLength(2);
   // Sent again whole: no Range header on the second attempt (the emulator would ignore it anyway).
   expect(fx.attempts.some((a) => a.error === 'KWSYNC_ATTEMPT_TIMEOUT' && a.retryInMs !== undefined)).toBe(true);
 });
@@ -43,7 +34,7 @@ test('a 200 that trickles past the attempt deadline once is read again whole, ne
   fx.emu.injectFaults({ type: 'trickle', count: 1, method: 'GET', path: '/moderation/keywords/profanity-list', trickleMs: 20 });
   const got = await getKeywordList(client, 'profanity-list');
   expect(got.id).toBe('profanity-list');
-  expect(hits('GET', `${KEYWORDS}/profanity-list`)).toHaveLength(2);
+  expect(fx.hits('GET', `${KEYWORDS}/profanity-list`)).toHaveLength(2);
 });
 
 test('a read cut every time fails after maxRetries + 1 attempts naming the cut, not a Range header', async () => {
@@ -54,5 +45,5 @@ test('a read cut every time fails after maxRetries + 1 attempts naming the cut, 
   expect(err.message).toMatch(/broke off after \d+ bytes/);
   expect(err.message).not.toMatch(/range/i);
   // One policy: maxRetries retries after the first attempt, no second loop on top.
-  expect(hits('GET', `${KEYWORDS}/nowhere`)).toHaveLength(3);
+  expect(fx.hits('GET', `${KEYWORDS}/nowhere`)).toHaveLength(3);
 });

@@ -11,20 +11,11 @@ import {
 } from '../../src/api/index.js';
 import { BUSY_GROUP } from '../../src/emulator/index.js';
 import type { KeywordList } from '../../src/model/keyword-list.js';
-import { startFixture, thrown, type Fixture } from './emulator-fixture.js';
+import { fixturePerFile, startFixture, thrown } from './emulator-fixture.js';
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => {
-  fx.emu.clearRequests();
-  fx.attempts.length = 0;
-});
+const fx = fixturePerFile();
 
 const KEYWORDS = '/v3/moderation/keywords';
-const hits = (method: string, path: string) => fx.emu.requests.filter((r) => r.method === method && r.path === path);
 const list = (id: string): KeywordList => ({ id, name: id, description: '', category: 'word', searchTerms: ['darn'] });
 
 describe('idempotent requests are retried', () => {
@@ -32,7 +23,7 @@ describe('idempotent requests are retried', () => {
     const client = fx.client();
     fx.emu.injectFaults({ type, count: 2, method: 'GET', path: '/moderation/keywords' });
     expect((await listKeywordLists(client)).length).toBeGreaterThan(0);
-    expect(hits('GET', KEYWORDS).map((r) => r.status)).toEqual([Number(type), Number(type), 200]);
+    expect(fx.hits('GET', KEYWORDS).map((r) => r.status)).toEqual([Number(type), Number(type), 200]);
     expect(fx.attempts.map((a) => [a.attempt, a.status, a.retryInMs !== undefined])).toEqual([
       [1, Number(type), true],
       [2, Number(type), true],
@@ -55,14 +46,14 @@ describe('idempotent requests are retried', () => {
     fx.emu.injectFaults({ type: '429', count: 1, path: '/moderation/keywords', retryAfterSeconds: 1 });
     await listKeywordLists(client);
     expect(fx.attempts[0]).toMatchObject({ attempt: 1, status: 429, retryInMs: 1000 });
-    expect(hits('GET', KEYWORDS)).toHaveLength(2);
+    expect(fx.hits('GET', KEYWORDS)).toHaveLength(2);
   });
 
   test('dropped connections are retried', async () => {
     const client = fx.client();
     fx.emu.injectFaults({ type: 'drop', count: 2, path: '/moderation/keywords' });
     expect((await listKeywordLists(client)).length).toBeGreaterThan(0);
-    expect(hits('GET', KEYWORDS)).toHaveLength(3);
+    expect(fx.hits('GET', KEYWORDS)).toHaveLength(3);
     expect(fx.attempts.slice(0, 2).map((a) => a.error)).toEqual([expect.stringMatching(/^(UND_ERR_SOCKET|ECONNRESET)$/), expect.any(String)]);
   });
 
@@ -82,7 +73,7 @@ describe('idempotent requests are retried', () => {
     fx.emu.injectFaults({ type: '502', count: 1, method: 'PUT' });
     const err = await thrown(() => updateKeywordList(client, { ...list('put-retry'), searchTerms: ['heck'] }));
     expect(err).toMatchObject({ status: 502 });
-    expect(hits('PUT', `${KEYWORDS}/put-retry`).map((r) => r.status)).toEqual([502]);
+    expect(fx.hits('PUT', `${KEYWORDS}/put-retry`).map((r) => r.status)).toEqual([502]);
   });
 
   test('a PUT refused with 429 (not processed) is resent by the client and lands once', async () => {
@@ -91,7 +82,7 @@ describe('idempotent requests are retried', () => {
     fx.emu.clearRequests();
     fx.emu.injectFaults({ type: '429', count: 1, method: 'PUT', retryAfterSeconds: 0 });
     const updated = await updateKeywordList(client, { ...list('put-429'), searchTerms: ['heck'] });
-    expect(hits('PUT', `${KEYWORDS}/put-429`).map((r) => r.status)).toEqual([429, 200]);
+    expect(fx.hits('PUT', `${KEYWORDS}/put-429`).map((r) => r.status)).toEqual([429, 200]);
     expect(updated.revisionId).toBe(created.revisionId.replace(/_1$/, '_2'));
   });
 });
@@ -133,7 +124,7 @@ describe('faults that never stop fail clearly', () => {
     expect(err.status).toBeUndefined();
     expect(err.message).toContain(new URL(fx.emu.url).host);
     expect(err.hint).toMatch(/check the network/);
-    expect(hits('GET', KEYWORDS)).toHaveLength(3);
+    expect(fx.hits('GET', KEYWORDS)).toHaveLength(3);
   });
 
   test('a refused connection (nothing listening) fails with the host and a hint', async () => {
@@ -185,7 +176,7 @@ describe('issue 22: a body cut off mid-way, and waits never shortened', () => {
     const client = fx.client();
     fx.emu.injectFaults({ type: 'cut-body', count: 1, method: 'GET', path: '/moderation/keywords' });
     expect((await listKeywordLists(client)).length).toBeGreaterThan(0);
-    const gets = hits('GET', KEYWORDS);
+    const gets = fx.hits('GET', KEYWORDS);
     expect(gets).toHaveLength(2);
     expect(gets[0]!.fault).toBe('cut-body');
     expect(fx.attempts.some((a) => a.error === 'KWSYNC_BODY_CUT' && a.retryInMs !== undefined)).toBe(true);
@@ -198,7 +189,7 @@ describe('issue 22: a body cut off mid-way, and waits never shortened', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err.message).toMatch(/broke off after \d+ bytes/);
     expect(err.message).not.toMatch(/range header/);
-    expect(hits('GET', KEYWORDS)).toHaveLength(3);
+    expect(fx.hits('GET', KEYWORDS)).toHaveLength(3);
   });
 
   test('a create whose answer is cut off is confirmed, never sent twice', async () => {
@@ -206,7 +197,7 @@ describe('issue 22: a body cut off mid-way, and waits never shortened', () => {
     fx.emu.injectFaults({ type: 'cut-body', count: 1, method: 'POST', path: '/moderation/keywords' });
     const created = await createKeywordList(client, list('cut-create'));
     expect(created.id).toBe('cut-create');
-    expect(hits('POST', KEYWORDS)).toHaveLength(1);
+    expect(fx.hits('POST', KEYWORDS)).toHaveLength(1);
     expect((await listKeywordLists(client)).filter((l) => l.id === 'cut-create')).toHaveLength(1);
   });
 
@@ -215,6 +206,6 @@ describe('issue 22: a body cut off mid-way, and waits never shortened', () => {
     fx.emu.injectFaults({ type: '429', count: 1, path: '/moderation/keywords', retryAfterSeconds: 6 });
     const err = (await thrown(() => listKeywordLists(client))) as ApiError;
     expect(err.status).toBe(429);
-    expect(hits('GET', KEYWORDS)).toHaveLength(1);
+    expect(fx.hits('GET', KEYWORDS)).toHaveLength(1);
   });
 });
