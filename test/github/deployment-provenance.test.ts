@@ -5,29 +5,18 @@
 // Invariant (property below): a record counts iff its run is, per GitHub, of this repository, of
 // .github/workflows/kwsync-apply.yml, a `push`, on the default branch, at the record's sha, and the
 // record and its status were written while the run lasted; otherwise the answer names it and why.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { createGitHubClient } from '../../src/github/client.js';
 import { APPLY_WORKFLOW, runIdOf } from '../../src/github/deployment-provenance.js';
 import { createApplyDeployment, deploymentReader, setDeploymentStatus } from '../../src/github/deployments.js';
-import type { AppliedPayload } from '../../src/github/deployment-record.js';
 import { KWSYNC_DEPLOYMENT_TASK } from '../../src/github/deployment-record.js';
 import { readLastApplied } from '../../src/status/last-applied.js';
 import { responseProblems } from '../contract/github-deployments.js';
-import { FakeGitHub, startRun, type FakeRun } from './fake-github.js';
+import { fakeGitHubPerFile, octokitOf, payload, repo, sha, staging } from './deployment-fixture.js';
+import { startRun, type FakeRun } from './fake-github.js';
 
-let gh: FakeGitHub;
-beforeAll(async () => {
-  gh = await new FakeGitHub().start();
-});
-afterAll(() => gh.close());
-beforeEach(() => gh.reset());
-
-const repo = { owner: 'acme', repo: 'lists' };
-const octokit = () => createGitHubClient({ token: 't', baseUrl: gh.url, throttle: false, retryBaseMs: 1 });
-const payload: AppliedPayload = { kwsync: 1, target: 'staging', created: [], updated: ['scam'], deleted: [], revisions: { scam: 'h_scam_3' } };
-const sha = (n: number) => n.toString(16).padStart(40, '0');
-const staging = { name: 'staging' };
+const gh = fakeGitHubPerFile();
+const octokit = () => octokitOf(gh);
 
 /** A record of sha(n) in staging, its statuses linking to `runUrl` (none: made directly, no link). */
 async function record(n: number, runUrl: string | undefined, state: 'success' | 'failure' = 'success'): Promise<number> {

@@ -1,23 +1,12 @@
 // The deployment adapter over real HTTP to the fake GitHub: created once after a lost answer, the
 // reader reading only as far as it needs, descriptions within GitHub's 140 characters.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { createGitHubClient } from '../../src/github/client.js';
+import { describe, expect, it } from '@jest/globals';
 import { createApplyDeployment, deploymentReader, setDeploymentStatus, statusDescription } from '../../src/github/deployments.js';
-import type { AppliedPayload } from '../../src/github/deployment-record.js';
-import { FakeGitHub, startRun } from './fake-github.js';
+import { fakeGitHubPerFile, octokitOf, payload, repo, sha, staging } from './deployment-fixture.js';
+import { startRun } from './fake-github.js';
 
-let gh: FakeGitHub;
-beforeAll(async () => {
-  gh = await new FakeGitHub().start();
-});
-afterAll(() => gh.close());
-beforeEach(() => gh.reset());
-
-const repo = { owner: 'acme', repo: 'lists' };
-const octokit = () => createGitHubClient({ token: 't', baseUrl: gh.url, throttle: false, retryBaseMs: 1 });
-const payload: AppliedPayload = { kwsync: 1, target: 'staging', created: [], updated: ['scam'], deleted: [], revisions: { scam: 'h_scam_3' } };
-const sha = (n: number) => n.toString(16).padStart(40, '0');
-const staging = { name: 'staging' };
+const gh = fakeGitHubPerFile();
+const octokit = () => octokitOf(gh);
 
 /** An apply of sha(n) by a push run of the apply workflow on main (its own run, as on GitHub); returns the deployment id. */
 async function applied(n: number, state: 'success' | 'failure', target = staging, run = startRun({ head_sha: sha(n) })): Promise<number> {
