@@ -1,5 +1,6 @@
 // A throwaway git repository with a keywords folder, a fake GitHub and the emulator, wired into
 // the Action's dependencies the way main.ts wires the real ones.
+import { afterAll, afterEach, beforeAll, beforeEach } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ import type { Diagnostic } from '../../src/model/diagnostic.js';
 import type { KeywordTarget } from '../../src/model/target.js';
 import { savePlan } from '../../src/plan/index.js';
 import { validateRepo } from '../../src/validate/index.js';
-import { RUNNER_RUNS, startRun, type FakeGitHub } from '../github/fake-github.js';
+import { FakeGitHub, RUNNER_RUNS, startRun } from '../github/fake-github.js';
 
 export function listYaml(id: string, terms: string[]): string {
   return `id: ${id}\nname: ${id}\ncategory: word\nsearchTerms: [${terms.join(', ')}]\n`;
@@ -124,6 +125,76 @@ export async function closeStageTwoWorld(w: StageTwoWorld): Promise<void> {
   await w.emu.close();
   w.repo.remove();
   rmSync(w.artifactDir, { recursive: true, force: true });
+}
+
+/**
+ * The hooks of a stage-two test file: one fake GitHub for the file, a fresh world for each test.
+ * The world's fields are replaced in place, so the `w` a test holds is always its own test's.
+ */
+export function stageTwoWorldPerTest(): { gh: FakeGitHub; w: StageTwoWorld } {
+  const gh = new FakeGitHub();
+  const w = {} as StageTwoWorld;
+  beforeAll(() => gh.start());
+  afterAll(() => gh.close());
+  beforeEach(async () => void Object.assign(w, await openStageTwoWorld(gh)));
+  afterEach(() => closeStageTwoWorld(w));
+  return { gh, w };
+}
+
+/** Twelve terms: a list long enough that the PR plan's count mask (k) has rows to show. */
+export const TWELVE = Array.from({ length: 12 }, (_, i) => `word${i}`);
+/** A preview of group cometchat-guid-2's last 100 messages: what the live plan's impact preview reads. */
+export const PREVIEW_CONFIG = 'preview:\n  groups: [cometchat-guid-2]\n  messages: 100\n';
+
+/** A word list made straight in the world's app (a dashboard edit: no file, no apply). */
+export function createLive(w: StageTwoWorld, id: string, searchTerms: string[], extra: { name?: string; description?: string } = {}) {
+  return liveOf(w).createKeywordList({ id, name: id, description: '', category: 'word', searchTerms, ...extra });
+}
+
+/** `keywords/blocklist.yaml` with `terms` (and any other `files`) committed on main; returns the commit. */
+export function commitBlocklist(w: StageTwoWorld, terms: string[], files: Record<string, string> = {}): string {
+  w.repo.write('keywords/blocklist.yaml', listYaml('blocklist', terms));
+  for (const [path, text] of Object.entries(files)) w.repo.write(path, text);
+  return w.repo.commit();
+}
+
+/**
+ * The base of a live-plan test: the preview config and a TWELVE-term blocklist committed on main and
+ * live, `alsoLive` lists live only; the app's request log then cleared. Returns the base commit.
+ */
+export async function seedPreviewBase(w: StageTwoWorld, alsoLive: Record<string, string[]> = {}): Promise<string> {
+  const sha = commitBlocklist(w, TWELVE, { 'keywords/kwsync.yaml': PREVIEW_CONFIG });
+  await createLive(w, 'blocklist', TWELVE);
+  for (const [id, terms] of Object.entries(alsoLive)) await createLive(w, id, terms);
+  w.emu.requests.length = 0;
+  return sha;
+}
+
+/** A commit of `files` on `branch`, made from `from`, with `extra` git work; the checkout goes back to main. */
+export function commitOn(repo: TempRepo, branch: string, from: string, files: Record<string, string>, extra: (dir: string) => void = () => undefined): string {
+  repo.git('checkout', '-q', '-B', branch, from);
+  for (const [path, text] of Object.entries(files)) repo.write(path, text);
+  extra(repo.dir);
+  const sha = repo.commit();
+  repo.git('checkout', '-q', '-f', 'main');
+  return sha;
+}
+
+/**
+ * Stage two of a trusted author's PR: PR 7 by `insider` (a MEMBER with write access; R-M11: a
+ * read-only member is an outsider) from this repository's `feature` at `head` onto main at `base`,
+ * then mode plan-live as the plan workflow's completed pull_request run (`runId`: its id in the event).
+ */
+export async function memberPlanLive(w: StageTwoWorld, gh: FakeGitHub, head: string, base: string, run: { runId?: number; runUrl?: string } = {}): Promise<Harness> {
+  gh.permissions.set('insider', 'write');
+  gh.pulls = [{
+    number: 7, state: 'open', user: { login: 'insider', type: 'User' }, author_association: 'MEMBER', labels: [],
+    head: { sha: head, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha: base, ref: 'main', repo: { full_name: 'acme/lists' } },
+  }];
+  const event = { workflow_run: { ...(run.runId === undefined ? {} : { id: run.runId }), event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', head_sha: head, head_branch: 'feature', head_repository: { full_name: 'acme/lists', owner: { login: 'acme' } }, pull_requests: [] } };
+  const h = harness(w.repo, gh, w.emu);
+  await runAction({ inputs: inputs('plan-live'), context: context(w.repo, { eventName: 'workflow_run', sha: base, event, ...(run.runUrl ? { runUrl: run.runUrl } : {}) }), deps: h.deps });
+  return h;
 }
 
 /** The world's app, as a service client: what a dashboard edit or a check of live goes through. */

@@ -1,24 +1,14 @@
 // The apply's deployment records, through the real path: the Action's apply against the emulator,
 // recording to the fake GitHub, which checks every request against GitHub's published schema.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { runAction } from '../../src/action/run-action.js';
 import { createGitHubClient } from '../../src/github/client.js';
 import { deploymentReader } from '../../src/github/deployments.js';
 import { KWSYNC_DEPLOYMENT_TASK } from '../../src/github/deployment-record.js';
 import { requestProblems, responseProblems } from '../contract/github-deployments.js';
-import { FakeGitHub } from '../github/fake-github.js';
-import { closeStageTwoWorld, context, harness, inputs, listYaml, liveOf, openStageTwoWorld, runAtHead, type StageTwoWorld } from './action-harness.js';
+import { context, harness, inputs, listYaml, liveOf, runAtHead, stageTwoWorldPerTest } from './action-harness.js';
 
-let gh: FakeGitHub;
-let w: StageTwoWorld;
-beforeAll(async () => {
-  gh = await new FakeGitHub().start();
-});
-afterAll(() => gh.close());
-beforeEach(async () => {
-  w = await openStageTwoWorld(gh);
-});
-afterEach(() => closeStageTwoWorld(w));
+const { gh, w } = stageTwoWorldPerTest();
 
 const live = () => liveOf(w);
 const runAt = (sha: string, mode: 'apply' | 'drift' = 'apply', opts: { target?: string; force?: boolean } = {}) => runAtHead(w, gh, sha, mode, opts);

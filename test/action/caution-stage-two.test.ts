@@ -1,41 +1,21 @@
 // Issue 27 item 4 through stage two: a PR's target name and validate.rules key land in what
 // reviewers read. Each runs as the PR would: the fake GitHub, the emulator over HTTP, the comment
 // and the check parsed by the markdown oracle (GitHub's autolinks on).
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { runAction } from '../../src/action/run-action.js';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { planComment } from '../github/plan-comment.js';
-import { BOT, FakeGitHub } from '../github/fake-github.js';
 import { assertInert } from '../github/markdown-oracle.js';
-import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, type StageTwoWorld } from './action-harness.js';
+import { commitBlocklist, commitOn, memberPlanLive, stageTwoWorldPerTest } from './action-harness.js';
 
 const RUN = 'https://github.com/acme/lists/actions/runs/42';
-let gh: FakeGitHub;
-let w: StageTwoWorld;
+const { gh, w } = stageTwoWorldPerTest();
 let baseSha: string;
-beforeAll(async () => {
-  gh = await new FakeGitHub().start();
-});
-afterAll(() => gh.close());
 beforeEach(async () => {
-  w = await openStageTwoWorld(gh);
-  w.repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam']));
-  baseSha = w.repo.commit();
+  baseSha = commitBlocklist(w, ['spam']);
 });
-afterEach(() => closeStageTwoWorld(w));
 
 async function stageTwo(files: Record<string, string>): Promise<{ body: string; check: any }> {
-  w.repo.git('checkout', '-q', '-b', 'feature');
-  for (const [p, t] of Object.entries(files)) w.repo.write(p, t);
-  const head = w.repo.commit();
-  w.repo.git('checkout', '-q', 'main');
-  gh.permissions.set('insider', 'write'); // R-M11: a trusted author also needs write access here
-  gh.pulls.push({
-    number: 7, state: 'open', user: { login: 'insider', type: 'User' }, author_association: 'MEMBER', labels: [],
-    head: { sha: head, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha: baseSha, ref: 'main', repo: { full_name: 'acme/lists' } },
-  });
-  const event = { workflow_run: { event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', head_sha: head, head_branch: 'feature', head_repository: { full_name: 'acme/lists', owner: { login: 'acme' } }, pull_requests: [] } };
-  const h = harness(w.repo, gh, w.emu);
-  await runAction({ inputs: inputs('plan-live'), context: context(w.repo, { eventName: 'workflow_run', sha: baseSha, event, runUrl: RUN }), deps: h.deps });
+  const head = commitOn(w.repo, 'feature', baseSha, files);
+  await memberPlanLive(w, gh, head, baseSha, { runUrl: RUN });
   return { body: planComment(gh, 7)?.body ?? '', check: gh.checkRuns.at(-1) };
 }
 

@@ -2,20 +2,10 @@
 // (issue 21): the record an apply wrote to the fake GitHub, no record (the fallback, stated), and
 // records the token cannot read (403: the reason stated, drift still reported). When the default
 // branch has list changes the last apply lacks, it says so: a pending apply is not a live edit.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { FakeGitHub } from '../github/fake-github.js';
-import { closeStageTwoWorld, listYaml, liveOf, openStageTwoWorld, runAtHead, type StageTwoWorld } from './action-harness.js';
+import { describe, expect, it } from '@jest/globals';
+import { harness, listYaml, liveOf, runAtHead, stageTwoWorldPerTest } from './action-harness.js';
 
-let gh: FakeGitHub;
-let w: StageTwoWorld;
-beforeAll(async () => {
-  gh = await new FakeGitHub().start();
-});
-afterAll(() => gh.close());
-beforeEach(async () => {
-  w = await openStageTwoWorld(gh);
-});
-afterEach(() => closeStageTwoWorld(w));
+const { gh, w } = stageTwoWorldPerTest();
 
 const live = () => liveOf(w);
 /** `mode` at `sha` as the head of main; the harness reads the records through the real reader (as main.ts wires it). */

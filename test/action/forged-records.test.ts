@@ -2,23 +2,14 @@
 // the default branch (a by-hand run, a branch workflow with `deployments: write`, a record posted
 // straight to the API) count neither for promotion (`after:`) nor for mode status. Through the
 // Action's modes, the real reader, the GitHub fake (runs served as GitHub shapes them) and the emulator.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { runAction } from '../../src/action/run-action.js';
 import { createGitHubClient } from '../../src/github/client.js';
 import { KWSYNC_DEPLOYMENT_TASK } from '../../src/github/deployment-record.js';
-import { FakeGitHub, startRun } from '../github/fake-github.js';
-import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, runAtHead, type StageTwoWorld } from './action-harness.js';
+import { startRun } from '../github/fake-github.js';
+import { context, harness, inputs, listYaml, runAtHead, stageTwoWorldPerTest } from './action-harness.js';
 
-let gh: FakeGitHub;
-let w: StageTwoWorld;
-beforeAll(async () => {
-  gh = await new FakeGitHub().start();
-});
-afterAll(() => gh.close());
-beforeEach(async () => {
-  w = await openStageTwoWorld(gh);
-});
-afterEach(() => closeStageTwoWorld(w));
+const { gh, w } = stageTwoWorldPerTest();
 
 const TWO_TARGETS = 'targets:\n  - name: staging\n    appId: app\n  - name: production\n    environment: prod\n    appId: app\n    after: staging\n';
 const octokit = () => createGitHubClient({ token: 't', baseUrl: gh.url, throttle: false, retryBaseMs: 1 });

@@ -2,26 +2,17 @@
 // count the live lists that have no file and never name them (an outsider's PR plan withholds those
 // names; a public output must not hand them out). A private repository (GitHub's `private`) names
 // them. Through the Action, the fake GitHub and the emulator over HTTP.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { FakeGitHub } from '../github/fake-github.js';
-import { closeStageTwoWorld, listYaml, liveOf, openStageTwoWorld, runAtHead, type StageTwoWorld } from './action-harness.js';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { commitBlocklist, createLive, runAtHead, stageTwoWorldPerTest } from './action-harness.js';
 
-let gh: FakeGitHub;
-let w: StageTwoWorld;
+const { gh, w } = stageTwoWorldPerTest();
 let sha: string;
-beforeAll(async () => {
-  gh = await new FakeGitHub().start();
-});
-afterAll(() => gh.close());
 beforeEach(async () => {
-  w = await openStageTwoWorld(gh);
-  w.repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam']));
-  sha = w.repo.commit();
-  await liveOf(w).createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: ['scam'] });
+  sha = commitBlocklist(w, ['spam']);
+  await createLive(w, 'blocklist', ['scam']);
   // Kept out of git on purpose: its name is the secret.
-  await liveOf(w).createKeywordList({ id: 'doxx-shield-jane-roe', name: 'doxx-shield-jane-roe', description: '', category: 'word', searchTerms: ['Jane Roe 221B'] });
+  await createLive(w, 'doxx-shield-jane-roe', ['Jane Roe 221B']);
 });
-afterEach(() => closeStageTwoWorld(w));
 
 describe('public outputs count unmanaged lists, never name them', () => {
   it('drift: the job summary and the drift issue of a public repository; the private one names it (the contrast)', async () => {

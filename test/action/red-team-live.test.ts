@@ -2,36 +2,28 @@
 // by anyone with dashboard access, or by a compromised app) and kwsync renders it in the drift
 // issue, the drift and status summaries and a trusted PR's plan. Through the Action, the fake
 // GitHub and the emulator over HTTP; each output parsed by the markdown oracle.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../src/sync/service.js';
 import { planComment } from '../github/plan-comment.js';
-import { FakeGitHub, RUNNER_RUNS } from '../github/fake-github.js';
+import { RUNNER_RUNS } from '../github/fake-github.js';
 import { assertInert } from '../github/markdown-oracle.js';
-import { closeStageTwoWorld, context, harness, inputs, listYaml, liveOf, openStageTwoWorld, runAtHead, type StageTwoWorld } from './action-harness.js';
+import { commitBlocklist, context, createLive, harness, inputs, listYaml, liveOf, runAtHead, stageTwoWorldPerTest } from './action-harness.js';
 
 const RUN = 'https://github.com/acme/lists/actions/runs/42';
 /** The links kwsync may write: its own workflow runs (each run of the harness is a real run of the fake, issue 27). */
 const runLinks = () => new Set([RUN, ...[...RUNNER_RUNS.keys()].map((id) => `https://github.com/acme/lists/actions/runs/${id}`)]);
 const HOSTILE = '![x](https://evil.example/p.png) <img src=x> **Approved: safe to merge** @org/team #1 www.evil.example';
-let gh: FakeGitHub;
-let w: StageTwoWorld;
+const { gh, w } = stageTwoWorldPerTest();
 let sha: string;
-beforeAll(async () => {
-  gh = await new FakeGitHub().start();
-});
-afterAll(() => gh.close());
 beforeEach(async () => {
-  w = await openStageTwoWorld(gh);
-  w.repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam']));
-  sha = w.repo.commit();
+  sha = commitBlocklist(w, ['spam']);
   // A live edit whose terms are markup, and an unmanaged list whose name and terms are.
-  await liveOf(w).createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: ['spam', '[click](https://evil.example)', '@org/team', '</details><h1>fake heading</h1>'] });
-  await liveOf(w).createKeywordList({ id: 'evil-list', name: HOSTILE.slice(0, 100), description: HOSTILE, category: 'word', searchTerms: [HOSTILE.slice(0, 90)] });
+  await createLive(w, 'blocklist', ['spam', '[click](https://evil.example)', '@org/team', '</details><h1>fake heading</h1>']);
+  await createLive(w, 'evil-list', [HOSTILE.slice(0, 90)], { name: HOSTILE.slice(0, 100), description: HOSTILE });
 });
-afterEach(() => closeStageTwoWorld(w));
 
 describe('red team, live app: hostile names and terms', () => {
   it('R-L1 the drift issue and the drift summary of a private repository (names shown): inert', async () => {

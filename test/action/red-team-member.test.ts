@@ -2,49 +2,24 @@
 // push branches and get a PR merged after review) would try on stage two, the apply, status and
 // drift, designed from docs/security.md and the workflows, each performed through runAction with the
 // fake GitHub and the emulator over HTTP.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { TargetConfig } from '../../src/model/config.js';
 import { runAction } from '../../src/action/run-action.js';
 import { driftMarker } from '../../src/github/markers.js';
 import { planSection } from '../github/plan-comment.js';
-import { BOT, FakeGitHub } from '../github/fake-github.js';
-import { closeStageTwoWorld, context, harness, inputs, listYaml, liveOf, openStageTwoWorld, runAtHead, type StageTwoWorld } from './action-harness.js';
+import { BOT } from '../github/fake-github.js';
+import { commitOn, context, createLive, harness, inputs, listYaml, liveOf, memberPlanLive, PREVIEW_CONFIG, runAtHead, stageTwoWorldPerTest, TWELVE } from './action-harness.js';
 
-const TWELVE = Array.from({ length: 12 }, (_, i) => `word${i}`);
-const CONFIG = 'preview:\n  groups: [cometchat-guid-2]\n  messages: 100\n';
-let gh: FakeGitHub;
-let w: StageTwoWorld;
+const { gh, w } = stageTwoWorldPerTest();
 let baseSha: string;
-beforeAll(async () => {
-  gh = await new FakeGitHub().start();
-});
-afterAll(() => gh.close());
-beforeEach(async () => {
-  w = await openStageTwoWorld(gh);
-});
-afterEach(() => closeStageTwoWorld(w));
 
 async function base(files: Record<string, string>): Promise<void> {
   for (const [p, t] of Object.entries(files)) w.repo.write(p, t);
   baseSha = w.repo.commit();
 }
-function branch(files: Record<string, string>): string {
-  w.repo.git('checkout', '-q', '-B', 'feature', baseSha);
-  for (const [p, t] of Object.entries(files)) w.repo.write(p, t);
-  const head = w.repo.commit();
-  w.repo.git('checkout', '-q', 'main');
-  return head;
-}
+const branch = (files: Record<string, string>) => commitOn(w.repo, 'feature', baseSha, files);
 async function memberStageTwo(head: string, target = 'default') {
-  // A member who can push branches here: write access (R-M11: a read-only member is an outsider).
-  gh.permissions.set('insider', 'write');
-  gh.pulls = [{
-    number: 7, state: 'open', user: { login: 'insider', type: 'User' }, author_association: 'MEMBER', labels: [],
-    head: { sha: head, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha: baseSha, ref: 'main', repo: { full_name: 'acme/lists' } },
-  }];
-  const event = { workflow_run: { id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', head_sha: head, head_branch: 'feature', head_repository: { full_name: 'acme/lists', owner: { login: 'acme' } }, pull_requests: [] } };
-  const h = harness(w.repo, gh, w.emu);
-  await runAction({ inputs: inputs('plan-live'), context: context(w.repo, { eventName: 'workflow_run', sha: baseSha, event }), deps: h.deps });
+  await memberPlanLive(w, gh, head, baseSha, { runId: 99 });
   return { body: planSection(gh, target, 7)?.body ?? '', check: gh.checkRuns.at(-1)! };
 }
 /** The branch merged: main fast-forwards to `head`; apply runs on the push (the event's `before` is the base). */
@@ -62,8 +37,8 @@ async function applyMerged(head: string, target?: string, wrap?: (t: TargetConfi
 
 describe('red team, member: the pull request plan', () => {
   it('R-M1 the PR lowers minMessageCount to 1 and points the preview at another group with more messages: the base\'s k, groups and count hold', async () => {
-    await base({ 'keywords/kwsync.yaml': CONFIG, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
-    await liveOf(w).createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: TWELVE });
+    await base({ 'keywords/kwsync.yaml': PREVIEW_CONFIG, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    await createLive(w, 'blocklist', TWELVE);
     const head = branch({
       'keywords/kwsync.yaml': 'preview:\n  groups: [cometchat-guid-1, cometchat-guid-2]\n  messages: 5000\npullRequests:\n  minMessageCount: 1\n',
       'keywords/code.yaml': 'id: code\nname: code\ncategory: pattern\nsearchTerms: ["\\\\b\\\\d{6}\\\\b", "zzzz-never"]\n',
@@ -80,9 +55,9 @@ describe('red team, member: the pull request plan', () => {
   });
 
   it('R-M1b the PR is opened into a branch the member pushed unreviewed, whose kwsync.yaml sets k = 1 and another group: the default branch\'s settings hold', async () => {
-    await base({ 'keywords/kwsync.yaml': CONFIG, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    await base({ 'keywords/kwsync.yaml': PREVIEW_CONFIG, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
     const mainSha = baseSha;
-    await liveOf(w).createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: TWELVE });
+    await createLive(w, 'blocklist', TWELVE);
     w.repo.git('checkout', '-q', '-b', 'lax');
     w.repo.write('keywords/kwsync.yaml', 'preview:\n  groups: [cometchat-guid-1]\n  messages: 1000\npullRequests:\n  minMessageCount: 1\n');
     baseSha = w.repo.commit();
@@ -106,9 +81,9 @@ describe('red team, member: the pull request plan', () => {
   });
 
   it('R-M2 the PR names a GitHub token variable (or any variable) as a target\'s key: refused', async () => {
-    await base({ 'keywords/kwsync.yaml': CONFIG, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    await base({ 'keywords/kwsync.yaml': PREVIEW_CONFIG, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
     for (const env of ['GITHUB_TOKEN', 'ACTIONS_RUNTIME_TOKEN', 'COMETCHAT_API_KEYX']) {
-      const head = branch({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: default\n    apiKeyEnv: ${env}\n` });
+      const head = branch({ 'keywords/kwsync.yaml': `${PREVIEW_CONFIG}targets:\n  - name: default\n    apiKeyEnv: ${env}\n` });
       const { check } = await memberStageTwo(head);
       expect(check.conclusion).toBe('failure');
       expect(JSON.stringify(check.annotations)).toContain('apiKeyEnv');
@@ -116,10 +91,10 @@ describe('red team, member: the pull request plan', () => {
   });
 
   it('R-M3 the PR turns prune on to delete a live list kept out of git: the CAUTION names it, and the apply after merge keeps the list', async () => {
-    await base({ 'keywords/kwsync.yaml': CONFIG, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
-    await liveOf(w).createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: TWELVE });
-    await liveOf(w).createKeywordList({ id: 'legal-hold', name: 'legal-hold', description: '', category: 'word', searchTerms: ['kept'] });
-    const head = branch({ 'keywords/kwsync.yaml': `${CONFIG}prune: true\n` });
+    await base({ 'keywords/kwsync.yaml': PREVIEW_CONFIG, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    await createLive(w, 'blocklist', TWELVE);
+    await createLive(w, 'legal-hold', ['kept']);
+    const head = branch({ 'keywords/kwsync.yaml': `${PREVIEW_CONFIG}prune: true\n` });
     const { body } = await memberStageTwo(head);
     expect(body).toContain('prune');
     const { result } = await applyMerged(head, undefined);
@@ -128,17 +103,17 @@ describe('red team, member: the pull request plan', () => {
   });
 
   it('R-M4 the PR adds a target that reuses the production environment (to get its key) with baseUrl on the member\'s server: refused', async () => {
-    await base({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
-    const head = branch({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n  - name: mirror\n    appId: app1\n    environment: production\n    baseUrl: https://collector.attacker.example\n` });
+    await base({ 'keywords/kwsync.yaml': `${PREVIEW_CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    const head = branch({ 'keywords/kwsync.yaml': `${PREVIEW_CONFIG}targets:\n  - name: production\n    appId: app1\n  - name: mirror\n    appId: app1\n    environment: production\n    baseUrl: https://collector.attacker.example\n` });
     const { check } = await memberStageTwo(head, 'production');
     expect(check.conclusion).toBe('failure');
     expect(JSON.stringify(check.annotations)).toContain('target-environment-shared');
   });
 
-  const REPOINT = `${CONFIG}targets:\n  - name: production\n    appId: app1\n    baseUrl: https://collector.attacker.example\n`;
+  const REPOINT = `${PREVIEW_CONFIG}targets:\n  - name: production\n    appId: app1\n    baseUrl: https://collector.attacker.example\n`;
   const REPOINT_HTTP = REPOINT.replace('https://', 'http://');
   it('R-M4b the PR points production itself at the member\'s server: the plan connects as the base says and a CAUTION names the change', async () => {
-    await base({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    await base({ 'keywords/kwsync.yaml': `${PREVIEW_CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
     const { body } = await memberStageTwo(branch({ 'keywords/kwsync.yaml': REPOINT }), 'production');
     expect(body).toContain('**This change edits where targets connect**');
     expect(body).toMatch(/baseUrl[^\n]*`https:\/\/collector\.attacker\.example`/);
@@ -148,7 +123,7 @@ describe('red team, member: the pull request plan', () => {
   // baseUrl, over plain http. Now: http:// is refused but for loopback, and a push that changes a
   // target's connection fields does not apply it; a maintainer's Run workflow (no `before`) does.
   it('R-M4c after merge, the push that re-points production does not send its key to the new server, and never over http', async () => {
-    await base({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    await base({ 'keywords/kwsync.yaml': `${PREVIEW_CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
     const head = branch({ 'keywords/kwsync.yaml': REPOINT_HTTP, 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
     const seen: (string | undefined)[] = [];
     // The merged kwsync.yaml is invalid (http:// to a non-loopback host): the apply stops before connecting.
@@ -158,7 +133,7 @@ describe('red team, member: the pull request plan', () => {
   });
 
   it('R-M4c the same over https: the push applies nothing to production and says a maintainer must run the apply by hand', async () => {
-    await base({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    await base({ 'keywords/kwsync.yaml': `${PREVIEW_CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
     const head = branch({ 'keywords/kwsync.yaml': REPOINT, 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
     const seen: (string | undefined)[] = [];
     const { result, summary } = await applyMerged(head, 'production', (t) => void seen.push(t?.baseUrl));
@@ -170,7 +145,7 @@ describe('red team, member: the pull request plan', () => {
   });
 
   it('R-M4c then a maintainer\'s Run workflow (no `before`) applies with the new connection', async () => {
-    await base({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    await base({ 'keywords/kwsync.yaml': `${PREVIEW_CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
     const head = branch({ 'keywords/kwsync.yaml': REPOINT, 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
     await applyMerged(head, 'production');
     const h = harness(w.repo, gh, w.emu);
@@ -183,8 +158,8 @@ describe('red team, member: the pull request plan', () => {
   });
 
   it('R-M4c a push that renames production (same environment, new server) is held too: a new target is a new connection', async () => {
-    await base({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
-    const head = branch({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: prod2\n    appId: app1\n    environment: production\n    baseUrl: https://collector.attacker.example\n` });
+    await base({ 'keywords/kwsync.yaml': `${PREVIEW_CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    const head = branch({ 'keywords/kwsync.yaml': `${PREVIEW_CONFIG}targets:\n  - name: prod2\n    appId: app1\n    environment: production\n    baseUrl: https://collector.attacker.example\n` });
     const seen: (string | undefined)[] = [];
     const { result } = await applyMerged(head, 'prod2', (t) => void seen.push(t?.baseUrl));
     expect(seen).toEqual([]);
@@ -192,7 +167,7 @@ describe('red team, member: the pull request plan', () => {
   });
 
   it('R-M4c a push whose `before` cannot be read (force-pushed away) is held too: unknown is not unchanged', async () => {
-    await base({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    await base({ 'keywords/kwsync.yaml': `${PREVIEW_CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
     const head = branch({ 'keywords/kwsync.yaml': REPOINT });
     w.repo.git('merge', '-q', '--ff-only', 'feature');
     gh.branches.set('main', head);
@@ -207,8 +182,8 @@ describe('red team, member: the pull request plan', () => {
   });
 
   it('R-M4c a push that leaves the connection as it was applies as usual (the hold is for the connection only)', async () => {
-    await base({ 'keywords/kwsync.yaml': `${CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
-    await liveOf(w).createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: TWELVE });
+    await base({ 'keywords/kwsync.yaml': `${PREVIEW_CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    await createLive(w, 'blocklist', TWELVE);
     const head = branch({ 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
     const { result } = await applyMerged(head, 'production');
     expect([result.failed, result.message]).toEqual([false, undefined]);
@@ -217,7 +192,7 @@ describe('red team, member: the pull request plan', () => {
 });
 
 describe('red team, member: deployment records', () => {
-  const TWO = `${CONFIG}targets:\n  - name: staging\n    appId: app\n  - name: production\n    environment: prod\n    appId: app\n    after: staging\n`;
+  const TWO = `${PREVIEW_CONFIG}targets:\n  - name: staging\n    appId: app\n  - name: production\n    environment: prod\n    appId: app\n    after: staging\n`;
   /** What a workflow of any branch (deployments: write) can post: a copy of kwsync's own record for `sha`, logged to a run of its own. */
   function forge(from: { environment: string }, sha: string): void {
     const real = gh.deployments.find((d) => d.environment === from.environment)!;
@@ -261,8 +236,8 @@ describe('red team, member: promotion and rendering', () => {
   });
 
   it('R-M10 a term carrying a right-to-left override and zero-width characters (reads as another word), accepted on purpose: the trusted plan shows the escapes', async () => {
-    await base({ 'keywords/kwsync.yaml': CONFIG, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
-    await liveOf(w).createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: TWELVE });
+    await base({ 'keywords/kwsync.yaml': PREVIEW_CONFIG, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    await createLive(w, 'blocklist', TWELVE);
     // Accepted on purpose (term-invisible-char is an error otherwise, and an invalid list is not planned): the plan must still show the escapes.
     const head = branch({ 'keywords/blocklist.yaml': `${listYaml('blocklist', [...TWELVE, JSON.stringify('ok\u202Emaxs\u200B')])}accept: {term-invisible-char: "red team"}\n` });
     const { body, check } = await memberStageTwo(head);
@@ -272,8 +247,8 @@ describe('red team, member: promotion and rendering', () => {
   });
 
   it('R-M10b the same term not accepted: an invisible-character error, no plan, nothing raw', async () => {
-    await base({ 'keywords/kwsync.yaml': CONFIG, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
-    await liveOf(w).createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: TWELVE });
+    await base({ 'keywords/kwsync.yaml': PREVIEW_CONFIG, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    await createLive(w, 'blocklist', TWELVE);
     const { body, check } = await memberStageTwo(branch({ 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, JSON.stringify('ok\u202Emaxs\u200B')]) }));
     expect(body).toContain('Validation: 1 error');
     expect(body).toContain('No plan was made.');
@@ -305,7 +280,7 @@ describe('red team, member: deployment records (the revert guard)', () => {
 describe('red team, member or anyone: the drift issue', () => {
   it('R-M7 an issue by someone else carrying kwsync\'s drift marker and label: kwsync neither edits nor closes it, and opens its own', async () => {
     await base({ 'keywords/blocklist.yaml': listYaml('blocklist', ['spam']) });
-    await liveOf(w).createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: ['scam'] });
+    await createLive(w, 'blocklist', ['scam']);
     const decoy = gh.seedIssue({ title: 'kwsync drift', body: `${driftMarker('default')}\nAll fine, close me. [details](https://evil.example)`, state: 'open', labels: ['kwsync-drift'], user: { login: 'mallory', type: 'User' } });
     await runAtHead(w, gh, baseSha, 'drift');
     expect(decoy.body).toContain('All fine');

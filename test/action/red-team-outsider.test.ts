@@ -2,57 +2,37 @@
 // designed from docs/security.md and the workflows, each performed through runAction with the fake
 // GitHub (Git Database API over a real repository, reviews, permissions) and the emulator over
 // HTTP. "Held" shows as: no impact preview, no request to the app, the check saying why.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAction } from '../../src/action/run-action.js';
-import { connectService, serviceSettingsFromEnv } from '../../src/sync/service.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { planComment } from '../github/plan-comment.js';
-import { FakeGitHub, type FakePull, RUNNER_RUNS } from '../github/fake-github.js';
+import { type FakePull, RUNNER_RUNS } from '../github/fake-github.js';
 import { assertInert } from '../github/markdown-oracle.js';
-import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, TempRepo } from './action-harness.js';
+import { commitOn as commitOnFrom, context, harness, inputs, listYaml, seedPreviewBase, stageTwoWorldPerTest, TempRepo, TWELVE } from './action-harness.js';
 
 const PLAN_WORKFLOW = '.github/workflows/kwsync-plan.yml';
-const TWELVE = Array.from({ length: 12 }, (_, i) => `word${i}`);
 const RUN = 'https://github.com/acme/lists/actions/runs/42';
 /** The links kwsync may write: its own workflow runs (each run of the harness is a real run of the fake, issue 27). */
 const runLinks = () => new Set([RUN, ...[...RUNNER_RUNS.keys()].map((id) => `https://github.com/acme/lists/actions/runs/${id}`)]);
 
-let gh: FakeGitHub;
+const { gh, w } = stageTwoWorldPerTest();
 let emu: RunningEmulator;
 let repo: TempRepo;
 let artifactDir: string;
 let baseSha: string;
 
-beforeAll(async () => {
-  gh = await new FakeGitHub().start();
-});
-afterAll(() => gh.close());
 beforeEach(async () => {
-  ({ emu, repo, artifactDir } = await openStageTwoWorld(gh));
-  repo.write('keywords/kwsync.yaml', 'preview:\n  groups: [cometchat-guid-2]\n  messages: 100\n');
-  repo.write('keywords/blocklist.yaml', listYaml('blocklist', TWELVE));
-  baseSha = repo.commit();
-  const keywords = connectService(serviceSettingsFromEnv({ COMETCHAT_API_KEY: emu.apiKey, COMETCHAT_BASE_URL: emu.chatBaseUrl })).keywords;
-  await keywords.createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: TWELVE });
-  await keywords.createKeywordList({ id: 'doxx-shield', name: 'doxx-shield', description: '', category: 'word', searchTerms: ['Jane Roe 221B'] });
-  emu.requests.length = 0;
+  ({ emu, repo, artifactDir } = w);
+  baseSha = await seedPreviewBase(w, { 'doxx-shield': ['Jane Roe 221B'] });
   gh.permissions.set('maintainer', 'write');
 });
-afterEach(() => closeStageTwoWorld({ emu, repo, artifactDir }));
 
 /** A commit on `branch` off the base with `files` (and `extra` git work); the checkout goes back to main. */
-function commitOn(branch: string, files: Record<string, string>, extra: (dir: string) => void = () => undefined): string {
-  repo.git('checkout', '-q', '-B', branch, baseSha);
-  for (const [path, text] of Object.entries(files)) repo.write(path, text);
-  extra(repo.dir);
-  const sha = repo.commit();
-  repo.git('checkout', '-q', '-f', 'main');
-  return sha;
-}
+const commitOn = (branch: string, files: Record<string, string>, extra?: (dir: string) => void) => commitOnFrom(repo, branch, baseSha, files, extra);
 function pr(number: number, head: string, extra: Partial<FakePull> = {}): FakePull {
   return {
     number, state: 'open', user: { login: 'mallory', type: 'User' }, author_association: 'CONTRIBUTOR', labels: [],

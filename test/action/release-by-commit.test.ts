@@ -4,48 +4,30 @@
 // fake GitHub serves reviews and permissions in the shapes of GitHub's description
 // (test/github/github-reviews.openapi.yaml) and the emulator answers over HTTP; "released" shows as
 // the impact preview and requests to the app, "withheld" as neither.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { runAction } from '../../src/action/run-action.js';
-import { connectService, serviceSettingsFromEnv } from '../../src/sync/service.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { planComment } from '../github/plan-comment.js';
-import { BOT, FakeGitHub, type FakePull } from '../github/fake-github.js';
-import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, TempRepo } from './action-harness.js';
+import { type FakePull } from '../github/fake-github.js';
+import { commitOn as commitOnFrom, context, harness, inputs, listYaml, seedPreviewBase, stageTwoWorldPerTest, TempRepo, TWELVE } from './action-harness.js';
 
 const PLAN_WORKFLOW = '.github/workflows/kwsync-plan.yml';
-const TWELVE = Array.from({ length: 12 }, (_, i) => `word${i}`);
 const MAINTAINER = { login: 'maintainer', type: 'User' as const };
 
-let gh: FakeGitHub;
+const { gh, w } = stageTwoWorldPerTest();
 let emu: RunningEmulator;
 let repo: TempRepo;
 let artifactDir: string;
 let baseSha: string;
 
-beforeAll(async () => {
-  gh = await new FakeGitHub().start();
-});
-afterAll(() => gh.close());
 beforeEach(async () => {
-  ({ emu, repo, artifactDir } = await openStageTwoWorld(gh));
-  repo.write('keywords/kwsync.yaml', 'preview:\n  groups: [cometchat-guid-2]\n  messages: 100\n');
-  repo.write('keywords/blocklist.yaml', listYaml('blocklist', TWELVE));
-  baseSha = repo.commit();
-  const keywords = connectService(serviceSettingsFromEnv({ COMETCHAT_API_KEY: emu.apiKey, COMETCHAT_BASE_URL: emu.chatBaseUrl })).keywords;
-  await keywords.createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: TWELVE });
-  emu.requests.length = 0;
+  ({ emu, repo, artifactDir } = w);
+  baseSha = await seedPreviewBase(w);
   gh.permissions.set(MAINTAINER.login, 'write');
 });
-afterEach(() => closeStageTwoWorld({ emu, repo, artifactDir }));
 
 /** A commit on a branch off main with `files`; the checkout goes back to main (stage two runs there). */
-function commitOn(branch: string, files: Record<string, string>): string {
-  repo.git('checkout', '-q', '-B', branch, baseSha);
-  for (const [path, text] of Object.entries(files)) repo.write(path, text);
-  const sha = repo.commit();
-  repo.git('checkout', '-q', 'main');
-  return sha;
-}
+const commitOn = (branch: string, files: Record<string, string>) => commitOnFrom(repo, branch, baseSha, files);
 function setPull(head: string, extra: Partial<FakePull> = {}, owner = 'mallory'): void {
   gh.pulls = [{
     number: 7, state: 'open', user: { login: 'mallory', type: 'User' }, author_association: 'CONTRIBUTOR', labels: [],
