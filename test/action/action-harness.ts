@@ -12,7 +12,7 @@ import type { ActionInputs } from '../../src/action/inputs.js';
 import { recentTextMessages } from '../../src/action/recent-messages.js';
 import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../src/sync/service.js';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js';
 import { createGitHubClient } from '../../src/github/client.js';
 import { deploymentReader } from '../../src/github/deployments.js';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
@@ -111,10 +111,10 @@ export interface StageTwoWorld {
   artifactDir: string;
 }
 
-/** For a beforeEach: the fake GitHub reset and pointed at a new repository, a new emulator. */
-export async function openStageTwoWorld(gh: FakeGitHub): Promise<StageTwoWorld> {
+/** For a beforeEach: the fake GitHub reset and pointed at a new repository, a new emulator (started with `emulator`). */
+export async function openStageTwoWorld(gh: FakeGitHub, emulator: EmulatorOptions = {}): Promise<StageTwoWorld> {
   gh.reset();
-  const emu = await startEmulator({ port: 0 });
+  const emu = await startEmulator({ port: 0, ...emulator });
   const repo = new TempRepo();
   gh.gitDir = repo.dir;
   return { emu, repo, artifactDir: mkdtempSync(join(tmpdir(), 'kwsync-artifact-')) };
@@ -131,12 +131,12 @@ export async function closeStageTwoWorld(w: StageTwoWorld): Promise<void> {
  * The hooks of a stage-two test file: one fake GitHub for the file, a fresh world for each test.
  * The world's fields are replaced in place, so the `w` a test holds is always its own test's.
  */
-export function stageTwoWorldPerTest(): { gh: FakeGitHub; w: StageTwoWorld } {
+export function stageTwoWorldPerTest(emulator: () => EmulatorOptions = () => ({})): { gh: FakeGitHub; w: StageTwoWorld } {
   const gh = new FakeGitHub();
   const w = {} as StageTwoWorld;
   beforeAll(() => gh.start());
   afterAll(() => gh.close());
-  beforeEach(async () => void Object.assign(w, await openStageTwoWorld(gh)));
+  beforeEach(async () => void Object.assign(w, await openStageTwoWorld(gh, emulator())));
   afterEach(() => closeStageTwoWorld(w));
   return { gh, w };
 }
