@@ -12,7 +12,8 @@ import { createApplyDeployment, deploymentReader, setDeploymentStatus } from '..
 import { KWSYNC_DEPLOYMENT_TASK } from '../../src/github/deployment-record.js';
 import { readLastApplied } from '../../src/status/last-applied.js';
 import { responseProblems } from '../contract/github-deployments.js';
-import { fakeGitHubPerFile, octokitOf, payload, repo, sha, staging } from './deployment-fixture.js';
+import { payload, repo, sha, staging } from './deployment-fixture.js';
+import { fakeGitHubPerFile, octokitOf } from './fake-github-hooks.js';
 import { startRun, type FakeRun } from './fake-github.js';
 
 const gh = fakeGitHubPerFile();

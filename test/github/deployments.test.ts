@@ -2,7 +2,8 @@
 // reader reading only as far as it needs, descriptions within GitHub's 140 characters.
 import { describe, expect, it } from '@jest/globals';
 import { createApplyDeployment, deploymentReader, setDeploymentStatus, statusDescription } from '../../src/github/deployments.js';
-import { fakeGitHubPerFile, octokitOf, payload, repo, sha, staging } from './deployment-fixture.js';
+import { payload, repo, sha, staging } from './deployment-fixture.js';
+import { fakeGitHubPerFile, octokitOf } from './fake-github-hooks.js';
 import { startRun } from './fake-github.js';
 
 const gh = fakeGitHubPerFile();

@@ -1,29 +1,19 @@
 // The head read's bound on GitHub requests (issue 27 item 7): files the checkout holds cost nothing,
 // and a head with more files to fetch than `maxFetched` is refused before any blob is read, so one
 // push's read is at most the commit, its trees and maxFetched blobs, whatever the PR holds.
-import { afterAll, beforeAll, beforeEach, expect, it } from '@jest/globals';
+import { afterAll, beforeEach, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { readLocalBlob } from '../../src/plan/base-lists.js';
 import { HEAD_READ_LIMITS } from '../../src/action/pr-bundle.js';
-import { createGitHubClient } from '../../src/github/client.js';
 import { readFolderAtCommit } from '../../src/github/folder-at-commit.js';
-import { TempRepo } from '../action/action-harness.js';
-import { FakeGitHub } from './fake-github.js';
+import type { TempRepo } from '../action/action-harness.js';
+import { fakeGitHubPerFile, octokitOf, servedRepo } from './fake-github-hooks.js';
 
-let gh: FakeGitHub;
+const gh = fakeGitHubPerFile();
 let repo: TempRepo;
-beforeAll(async () => (gh = await new FakeGitHub().start()));
-afterAll(() => {
-  repo?.remove();
-  return gh.close();
-});
-beforeEach(() => {
-  gh.reset();
-  repo?.remove();
-  repo = new TempRepo();
-  gh.gitDir = repo.dir;
-});
-const octokit = () => createGitHubClient({ token: 't', baseUrl: gh.url, throttle: false, retryBaseMs: 1 });
+beforeEach(() => void (repo = servedRepo(gh, repo)));
+afterAll(() => repo.remove());
+const octokit = () => octokitOf(gh);
 const blobReads = () => gh.requests.filter((r) => r.path.includes('/git/blobs/')).length;
 
 /** A default branch with `held` files, then a head adding `changed` more; the reader knows only the default branch's blobs. */
@@ -42,9 +32,7 @@ it('fetches exactly the files the checkout lacks, and refuses more than maxFetch
   await fc.assert(
     fc.asyncProperty(fc.nat({ max: 6 }), fc.nat({ max: 6 }), fc.nat({ max: 5 }), async (held, changed, maxFetched) => {
       gh.reset();
-      repo.remove();
-      repo = new TempRepo();
-      gh.gitDir = repo.dir;
+      repo = servedRepo(gh, repo);
       const { head, local } = world(held, changed);
       const read = readFolderAtCommit(octokit(), { owner: 'acme', repo: 'lists', sha: head, dir: 'keywords', limits: { maxBytes: 1e6, maxFiles: 100, maxFetched }, readLocalBlob: local });
       if (changed > maxFetched) {

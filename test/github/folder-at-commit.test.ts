@@ -1,26 +1,19 @@
 // readFolderAtCommit over the fake's Git Database API (backed by a real repository): the folder's
 // files at one commit, blobs the checkout already has taken locally, links and submodules refused
 // by their mode, caps applied from the tree before any content is fetched.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { readLocalBlob } from '../../src/plan/base-lists.js';
-import { createGitHubClient } from '../../src/github/client.js';
 import { readFolderAtCommit } from '../../src/github/folder-at-commit.js';
-import { TempRepo } from '../action/action-harness.js';
-import { FakeGitHub } from './fake-github.js';
+import type { TempRepo } from '../action/action-harness.js';
+import { fakeGitHubPerFile, octokitOf, servedRepo } from './fake-github-hooks.js';
 
-let gh: FakeGitHub;
+const gh = fakeGitHubPerFile();
 let repo: TempRepo;
-beforeAll(async () => (gh = await new FakeGitHub().start()));
-afterAll(() => gh.close());
-beforeEach(() => {
-  gh.reset();
-  repo?.remove();
-  repo = new TempRepo();
-  gh.gitDir = repo.dir;
-});
-const octokit = () => createGitHubClient({ token: 't', baseUrl: gh.url, throttle: false, retryBaseMs: 1 });
+beforeEach(() => void (repo = servedRepo(gh, repo)));
+afterAll(() => repo.remove());
+const octokit = () => octokitOf(gh);
 const limits = { maxBytes: 1000, maxFiles: 10 };
 const read = (sha: string, extra: object = {}) => readFolderAtCommit(octokit(), { owner: 'acme', repo: 'lists', sha, dir: 'keywords', limits, ...extra });
 
