@@ -198,24 +198,25 @@ describe('red team, member: deployment records', () => {
     const real = gh.deployments.find((d) => d.environment === from.environment)!;
     gh.deployments.push({ ...structuredClone(real), id: 9000 + gh.deployments.length, sha, ref: 'evil', statuses: real.statuses.map((s) => ({ ...s, id: s.id + 9000, log_url: 'https://github.com/acme/lists/actions/runs/666' })) });
   }
-
-  it('R-M5 a forged staging record for a commit staging never applied: production\'s after: staging is not satisfied', async () => {
+  /** Staging applied at the base; the next commit, which staging never applied, given a forged staging record. Returns it. */
+  async function forgedStagingNext(): Promise<string> {
     await base({ 'keywords/kwsync.yaml': TWO, 'keywords/scam.yaml': listYaml('scam', ['a']) });
     await runAtHead(w, gh, baseSha, 'apply', { target: 'staging' });
     w.repo.write('keywords/scam.yaml', listYaml('scam', ['a', 'b']));
     const next = w.repo.commit();
     forge({ environment: 'staging' }, next);
+    return next;
+  }
+
+  it('R-M5 a forged staging record for a commit staging never applied: production\'s after: staging is not satisfied', async () => {
+    const next = await forgedStagingNext();
     const production = await runAtHead(w, gh, next, 'apply', { target: 'production' });
     expect(production.result.failed).toBe(true);
     expect(production.result.message).toContain('waits for staging');
   });
 
   it('R-M6 a forged record makes status and the plan\'s "Live on" claim a commit that was never applied', async () => {
-    await base({ 'keywords/kwsync.yaml': TWO, 'keywords/scam.yaml': listYaml('scam', ['a']) });
-    await runAtHead(w, gh, baseSha, 'apply', { target: 'staging' });
-    w.repo.write('keywords/scam.yaml', listYaml('scam', ['a', 'b']));
-    const next = w.repo.commit();
-    forge({ environment: 'staging' }, next);
+    const next = await forgedStagingNext();
     const status = await runAtHead(w, gh, next, 'status');
     // The staging row names the applied commit; HEAD is named elsewhere in the table anyway.
     expect(status.summary).toMatch(/\| staging \| `[0-9a-f]{7}` \|/);
