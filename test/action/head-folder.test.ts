@@ -8,37 +8,27 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { HEAD_FILE, HeadRefused, readHeadFile, sha256, writeHeadFile } from '../../src/action/head-folder.js';
 import { readSectionFiles, SECTIONS_FOLDER } from '../../src/action/plan-sections.js';
 import { runAction } from '../../src/action/run-action.js';
-import { FakeGitHub, type FakePull, type RecordedRequest } from '../github/fake-github.js';
-import { closeStageTwoWorld, context, harness, inputs, listYaml, liveOf, openStageTwoWorld, type StageTwoWorld } from './action-harness.js';
+import { type FakePull, type RecordedRequest } from '../github/fake-github.js';
+import { commitBlocklist, commitOn, context, createLive, harness, inputs, listYaml, stageTwoWorldPerTest } from './action-harness.js';
 
 const CONFIG = 'targets:\n  - name: staging\n  - name: prod\n';
-let gh: FakeGitHub;
-let w: StageTwoWorld;
+const { gh, w } = stageTwoWorldPerTest();
 let baseSha: string;
 let headSha: string;
 let event: object;
 
-beforeAll(async () => (gh = await new FakeGitHub().start()));
-afterAll(() => gh.close());
 beforeEach(async () => {
-  w = await openStageTwoWorld(gh);
   gh.permissions.set('alice', 'write'); // a trusted author has write access (red team R-M11)
-  w.repo.write('keywords/kwsync.yaml', CONFIG);
-  w.repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam']));
-  baseSha = w.repo.commit();
-  w.repo.git('checkout', '-q', '-b', 'feature');
-  w.repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam', 'scam']));
-  w.repo.write('keywords/fresh.yaml', listYaml('fresh', ['rizz']));
-  headSha = w.repo.commit();
-  w.repo.git('checkout', '-q', 'main');
+  baseSha = commitBlocklist(w, ['spam'], { 'keywords/kwsync.yaml': CONFIG });
+  headSha = commitOn(w.repo, 'feature', baseSha, { 'keywords/blocklist.yaml': listYaml('blocklist', ['spam', 'scam']), 'keywords/fresh.yaml': listYaml('fresh', ['rizz']) });
   gh.pulls.push(pull(3, 'main'));
   // The base is live: the PR's plan is an update and a create, nothing apply would refuse.
-  await liveOf(w).createKeywordList({ id: 'blocklist', name: 'blocklist', description: '', category: 'word', searchTerms: ['spam'] });
+  await createLive(w, 'blocklist', ['spam']);
   event = {
     workflow_run: {
       id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', created_at: '2025-01-01T00:00:00Z',
@@ -46,7 +36,6 @@ beforeEach(async () => {
     },
   };
 });
-afterEach(() => closeStageTwoWorld(w));
 
 function pull(number: number, baseRef: string): FakePull {
   return {

@@ -1,13 +1,12 @@
 // The live PR plan with kwsync.yaml targets that select lists: each target's comment plans only the
 // lists it takes (base and head resolved for it), says how many of the PR's changed lists that is
 // and, with `after:`, which target applies first. Real HTTP to the emulator and the fake GitHub.
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from '@jest/globals';
+import { beforeEach, expect, it } from '@jest/globals';
 import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceSettingsFromEnv } from '../../src/sync/service.js';
 import { planSection } from '../github/plan-comment.js';
 import { runCommentJob } from './comment-job.js';
-import { FakeGitHub } from '../github/fake-github.js';
-import { closeStageTwoWorld, context, harness, inputs, listYaml, openStageTwoWorld, type StageTwoWorld } from './action-harness.js';
+import { commitBlocklist, commitOn, context, harness, inputs, listYaml, stageTwoWorldPerTest } from './action-harness.js';
 
 const CONFIG = `targets:
   - name: staging
@@ -19,32 +18,23 @@ const CONFIG = `targets:
       blocklist:
         name: Blocklist (prod)
 `;
-let gh: FakeGitHub;
-let w: StageTwoWorld;
+const { gh, w } = stageTwoWorldPerTest();
 let baseSha: string;
 let headSha: string;
 
-beforeAll(async () => (gh = await new FakeGitHub().start()));
-afterAll(() => gh.close());
 beforeEach(async () => {
-  w = await openStageTwoWorld(gh);
-  w.repo.write('keywords/kwsync.yaml', CONFIG);
-  w.repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam']));
-  w.repo.write('keywords/experimental-a.yaml', listYaml('experimental-a', ['yeet']));
-  baseSha = w.repo.commit();
-  w.repo.git('checkout', '-q', '-b', 'feature');
-  w.repo.write('keywords/blocklist.yaml', listYaml('blocklist', ['spam', 'scam']));
-  w.repo.write('keywords/experimental-a.yaml', listYaml('experimental-a', ['yeet', 'sus']));
-  w.repo.write('keywords/experimental-b.yaml', listYaml('experimental-b', ['rizz']));
-  headSha = w.repo.commit();
-  w.repo.git('checkout', '-q', 'main');
+  baseSha = commitBlocklist(w, ['spam'], { 'keywords/kwsync.yaml': CONFIG, 'keywords/experimental-a.yaml': listYaml('experimental-a', ['yeet']) });
+  headSha = commitOn(w.repo, 'feature', baseSha, {
+    'keywords/blocklist.yaml': listYaml('blocklist', ['spam', 'scam']),
+    'keywords/experimental-a.yaml': listYaml('experimental-a', ['yeet', 'sus']),
+    'keywords/experimental-b.yaml': listYaml('experimental-b', ['rizz']),
+  });
   gh.permissions.set('alice', 'write'); // R-M11: a trusted author also needs write access here
   gh.pulls.push({
     number: 3, state: 'open', user: { login: 'alice', type: 'User' }, author_association: 'MEMBER', labels: [],
     head: { sha: headSha, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha: baseSha, ref: 'main', repo: { full_name: 'acme/lists' } },
   });
 });
-afterEach(() => closeStageTwoWorld(w));
 
 async function planLive(target: string) {
   const event = {
