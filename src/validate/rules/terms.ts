@@ -33,15 +33,12 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
   const empty: number[] = []; // terms left out of the keys (term-empty)
   const meaningful = category === 'word' || category === 'sentence-similarity';
   const word = category === 'word';
-  // In a word list most terms are quiet (isQuietWordTerm): one regex and a space count instead of
-  // the meaning gate, PLAIN and the doubled-space scan; such a term is its own fold key.
-  const quiet = word ? (tabsAllowed ? QUIET_CSV_WORD : QUIET_WORD) : null;
   for (let i = 0; i < values.length; i++) {
     const term = values[i]!;
-    // Most terms of a big list are plain: one regex says that no rule below but length can apply,
-    // and the term is its own fold key.
+    // Most terms of a big list are plain (PLAIN below) and are their own fold key; in a word list
+    // most are quiet too: one regex and a space count say only length and duplicates can apply.
     let key = term;
-    if (!(quiet !== null && quiet.test(term) && term.length <= limits.maxTermLength && quietSpaces(term))) {
+    if (!(word && term.length <= limits.maxTermLength && isQuietWordTerm(term, tabsAllowed))) {
       if (sentences && words(term) < MIN_SENTENCE_WORDS && term.trim() !== '') {
         out.push(
           diagnose(
