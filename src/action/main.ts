@@ -23,7 +23,7 @@ import type { ActionDeps } from './deps.js';
 import { formatError } from './format-error.js';
 import { mdText } from '../render/markdown-escape.js';
 import { parseInputs } from './inputs.js';
-import { recentTextMessages } from './recent-messages.js';
+import { recentTextMessages } from '../sync/preview.js';
 import { runAction } from './run-action.js';
 
 /** An annotation the runner keeps whole (about 4,096 characters); the job summary has every text in full. */

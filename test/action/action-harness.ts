@@ -9,7 +9,7 @@ import { validateAtRef } from '../../src/plan/base-lists.js';
 import type { RunContext } from '../../src/action/context.js';
 import type { ActionDeps } from '../../src/action/deps.js';
 import type { ActionInputs } from '../../src/action/inputs.js';
-import { recentTextMessages } from '../../src/action/recent-messages.js';
+import { recentTextMessages } from '../../src/sync/preview.js';
 import { runAction } from '../../src/action/run-action.js';
 import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../src/sync/service.js';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js';
