@@ -27,12 +27,16 @@ describe('YAML nesting depth is bounded before the document is composed', () => 
     const { file, diagnostics } = load(text);
     expect(file).toBeNull();
     // Refused by the bound (composing it took ~7 s and ~950 MB before yaml called it a syntax error);
-    // "searchTerms: " is 13 columns; the 65th `-` is the first past 64 levels.
-    expect(diagnostics).toEqual([expect.objectContaining({ rule: 'yaml-nesting-limit', line: 2, column: 14 + 2 * MAX_YAML_DEPTH })]);
+    // "searchTerms:" is the line's first level, so the 64th `-` (at column 14 + 2 × 63) is the first past 64.
+    expect(diagnostics).toEqual([expect.objectContaining({ rule: 'yaml-nesting-limit', line: 2, column: 14 + 2 * (MAX_YAML_DEPTH - 1) })]);
     expect(load(`a: - b: ${'- '.repeat(70)}x\n`).diagnostics).toMatchObject([{ rule: 'yaml-nesting-limit', line: 1 }]);
     // In a flow collection `-` is a plain scalar, and a colon there opens nothing.
     expect(tooDeepAt(`a: [${Array.from({ length: 200 }, () => 'b: -').join(', ')}]\n`)).toBeUndefined();
-    expect(tooDeepAt(`a: ${'- '.repeat(MAX_YAML_DEPTH)}x\n`)).toBeUndefined();
+    expect(tooDeepAt(`a: ${'- '.repeat(MAX_YAML_DEPTH - 1)}x\n`)).toBeUndefined();
+    // Keys chained on one line nest a mapping each (3 MB of `k: ` took ~4 s and ~740 MB to compose).
+    const keys = load(`id: deep\nsearchTerms: ${'k: '.repeat(1_000_000)}x\n`).diagnostics;
+    expect(keys).toEqual([expect.objectContaining({ rule: 'yaml-nesting-limit', line: 2 })]);
+    expect(tooDeepAt(`a: ${'k: '.repeat(MAX_YAML_DEPTH - 1)}x\n`)).toBeUndefined();
   });
 
   it('brackets inside quotes and comments, and nesting at the bound, are fine', () => {
