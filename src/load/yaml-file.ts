@@ -1,6 +1,6 @@
 // A YAML file parsed with source positions (the `yaml` document API + LineCounter), so a value,
 // a key or a character inside a scalar maps back to file:line:col.
-import { Composer, isAlias, isMap, isScalar, isSeq, Lexer, parseDocument, Parser, visit, LineCounter, Scalar, YAMLParseError } from 'yaml';
+import { Composer, isAlias, isMap, isScalar, isSeq, parseDocument, Parser, visit, LineCounter, Scalar, YAMLParseError } from 'yaml';
 import type { Document, Node, Pair, YAMLError, YAMLMap } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { diagnose } from './diagnose.js';
@@ -9,7 +9,7 @@ import { explainYamlError, onePerLine } from './yaml-errors.js';
 import { SourceText, type Position } from './source-text.js';
 import { applyFix } from './term-fix.js';
 import { yamlLineMistakes } from './yaml-line-mistakes.js';
-import { MAX_YAML_DEPTH, mayNestPast, NestingGauge } from './yaml-depth.js';
+import { gaugedTokens, MAX_YAML_DEPTH, mayNestPast, NestingGauge } from './yaml-depth.js';
 
 export type YamlPath = readonly PropertyKey[];
 
@@ -125,30 +125,19 @@ export function parseBounded(text: string, lineCounter: LineCounter): { doc: Par
   const options = { lineCounter, uniqueKeys: false, prettyErrors: false };
   if (!mayNestPast(text, MAX_YAML_DEPTH)) return { doc: parseDocument(text, options) };
   const gauge = new NestingGauge();
-  const parser = new Parser(lineCounter.addNewLine);
-  let deep: number | undefined;
-  function* tokens() {
-    lineCounter.addNewLine(0); // as Parser.parse does at offset 0
-    for (const lexeme of new Lexer().lex(text)) {
-      if (gauge.past(lexeme)) {
-        deep = gauge.offset;
-        return;
-      }
-      yield* parser.next(lexeme);
-    }
-    yield* parser.end();
-  }
+  lineCounter.addNewLine(0); // as Parser.parse does at offset 0
+  const tokens = gaugedTokens(text, new Parser(lineCounter.addNewLine), gauge);
   // As parseDocument: the first document, and an error when the text holds another.
   let doc: ParsedDocument | null = null;
-  for (const next of new Composer(options).compose(tokens(), true, text.length)) {
-    if (deep !== undefined) break;
+  for (const next of new Composer(options).compose(tokens, true, text.length)) {
+    if (gauge.deep !== undefined) break;
     if (!doc) doc = next as ParsedDocument;
     else if (doc.options.logLevel !== 'silent') {
       doc.errors.push(new YAMLParseError(next.range.slice(0, 2) as [number, number], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
       break;
     }
   }
-  return deep !== undefined ? { deep } : { doc: doc! };
+  return gauge.deep !== undefined ? { deep: gauge.deep } : { doc: doc! };
 }
 
 /** Parses one YAML document; syntax errors, duplicate keys and alias bombs become diagnostics. */

@@ -10,9 +10,9 @@ describe('YAML nesting depth is bounded before the document is composed', () => 
     const text = `id: deep\nsearchTerms: ${'['.repeat(n)}${']'.repeat(n)}\n`;
     const { file, diagnostics } = load(text);
     expect(file).toBeNull();
-    // "searchTerms: " is 13 columns; the 65th [ is the first past 64 levels.
+    // "searchTerms: " is 13 columns and its mapping the first level; the 64th [ is the first past 64 levels.
     expect(diagnostics).toEqual([
-      expect.objectContaining({ file: 'k/deep.yaml', line: 2, column: 14 + MAX_YAML_DEPTH, severity: 'error', rule: 'yaml-nesting-limit' }),
+      expect.objectContaining({ file: 'k/deep.yaml', line: 2, column: 14 + MAX_YAML_DEPTH - 1, severity: 'error', rule: 'yaml-nesting-limit' }),
     ]);
     expect(diagnostics[0]!.message).toMatch(/more than 64 levels/);
   });
@@ -41,10 +41,11 @@ describe('YAML nesting depth is bounded before the document is composed', () => 
 
   it('brackets inside quotes and comments, and nesting at the bound, are fine', () => {
     expect(tooDeepAt(`a: '${'['.repeat(200)}'\nb: "${'{'.repeat(200)}"\n# ${'['.repeat(200)}\n`)).toBeUndefined();
-    const atBound = `a: ${'['.repeat(MAX_YAML_DEPTH)}x${']'.repeat(MAX_YAML_DEPTH)}\n`;
+    // `a:` is the first level, so 63 brackets inside it are 64 levels.
+    const atBound = `a: ${'['.repeat(MAX_YAML_DEPTH - 1)}x${']'.repeat(MAX_YAML_DEPTH - 1)}\n`;
     expect(tooDeepAt(atBound)).toBeUndefined();
     expect(load(atBound).diagnostics).toEqual([]);
-    expect(tooDeepAt(`a: ${'['.repeat(MAX_YAML_DEPTH + 1)}x${']'.repeat(MAX_YAML_DEPTH + 1)}\n`)).toBe(3 + MAX_YAML_DEPTH);
+    expect(tooDeepAt(`a: ${'['.repeat(MAX_YAML_DEPTH)}x${']'.repeat(MAX_YAML_DEPTH)}\n`)).toBe(3 + MAX_YAML_DEPTH - 1);
   });
 
   it('an ordinary list with many items and dashes in terms is not touched', () => {
