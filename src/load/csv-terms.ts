@@ -1,6 +1,7 @@
 // A terms file: RFC 4180 CSV, one term per record, optional `term` header, blank lines skipped, CRLF
-// or LF (mixed in one file too: an editor that adds a line to a CRLF file often writes LF). csv-parse is the referee; papaparse reads the common file faster, and its records are used
-// only when trustedCsvRecords proves they are csv-parse's. Only a line number is kept per term;
+// or LF (mixed in one file too: an editor that adds a line to a CRLF file often writes LF). csv-parse is
+// the referee; the common file is read faster by trustedCsvRecords, which takes plain lines as they
+// are and leaves every line with CSV syntax to a library. Only a line number is kept per term;
 // columns are worked out on demand from the source line, because a 1 MB file holds ~100k terms and
 // diagnostics are rare.
 import { parse, CsvError } from 'csv-parse/sync';

@@ -1,4 +1,4 @@
-// parseCsvTerms' fast path (papaparse, trusted only after a check) never changes an answer: on
+// parseCsvTerms' fast path (plain lines split, whole-quoted lines read by papaparse) never changes an answer: on
 // generated texts it gives exactly the terms, positions and diagnostics of the csv-parse reference.
 import fc from 'fast-check';
 import { parseCsvTerms } from '../../src/load/csv-terms.js';

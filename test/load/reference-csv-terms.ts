@@ -1,4 +1,4 @@
-// parseCsvTerms as it was before the papaparse fast path (csv-parse for every file), the reference of
+// parseCsvTerms as it was before the fast path (csv-parse for every file), the reference of
 // csv-terms-fast-path.test.ts. Do not optimise this copy: it is what "the same answer" means.
 // A terms file: RFC 4180 CSV (csv-parse), one term per record, optional `term` header, blank lines
 // skipped, CRLF or LF. Only a line number is kept per term; columns are worked out on demand from
