@@ -24,11 +24,17 @@ export function listsOf(n, round) {
   return Array.from({ length: n }, (_, i) => ({ id: `bench-${String(i).padStart(2, '0')}`, name: `Bench ${i}`, description: '', category: 'word', searchTerms: terms(i, round) }));
 }
 
-async function kwsyncApply(dist, env, desired) {
+/** kwsync's modules, imported before the lists are made, as the CLI loads them before it reads any file (and the floor's imports come first too). */
+async function kwsyncModules(dist) {
   const { applyPlan } = await import(`${dist}/apply/index.js`);
   const { connectService, serviceSettingsFromEnv } = await import(`${dist}/sync/service.js`);
   const { DEFAULT_CONFIG } = await import(`${dist}/model/config.js`);
   const { computePlan, readLiveLists } = await import(`${dist}/plan/index.js`);
+  return { applyPlan, connectService, serviceSettingsFromEnv, DEFAULT_CONFIG, computePlan, readLiveLists };
+}
+
+async function kwsyncApply(modules, env, desired) {
+  const { applyPlan, connectService, serviceSettingsFromEnv, DEFAULT_CONFIG, computePlan, readLiveLists } = modules;
   const t0 = performance.now();
   const { client, keywords } = connectService(serviceSettingsFromEnv(env));
   // As the CLI's makePlan: the live read ends with the plan, so applying does not hold it.
@@ -65,12 +71,12 @@ async function plainFetch(base, apiKey, desired) {
 
 if (process.env.BENCH_ROLE) {
   const { BENCH_ROLE: role, BENCH_URL: url, BENCH_KEY: key, BENCH_APP: app, BENCH_DIST: dist } = process.env;
+  // 'floor-idle': nothing beyond this file's own imports (undici, p-limit), the floor's modules.
+  const modules = role === 'kwsync' || role === 'idle' ? await kwsyncModules(dist) : undefined;
   const desired = listsOf(Number(process.env.BENCH_N), Number(process.env.BENCH_ROUND));
   const env = { COMETCHAT_API_KEY: key, COMETCHAT_APP_ID: app, COMETCHAT_BASE_URL: url };
   let result = { ms: 0, notApplied: 0 };
-  if (role === 'kwsync') result = await kwsyncApply(dist, env, desired);
+  if (role === 'kwsync') result = await kwsyncApply(modules, env, desired);
   else if (role === 'floor') result = await plainFetch(url, key, desired);
-  // 'floor-idle': nothing beyond this file's own imports (undici, p-limit), the floor's modules.
-  else if (role === 'idle') for (const m of ['apply/index.js', 'sync/service.js', 'model/config.js', 'plan/index.js']) await import(`${dist}/${m}`);
   console.log(JSON.stringify({ ...result, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
 }

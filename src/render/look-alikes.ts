@@ -1,11 +1,11 @@
-// Look-alike characters (Unicode TS #39): the skeleton two confusable strings share, the scripts a
-// string mixes, and a character's name and code point for messages. The data come from packages:
-// unhomoglyph ships Unicode's confusables.txt (the prototype of each confusable character),
-// unicode-name the character names, and V8's regular expressions the Script_Extensions property
-// (whose value names come from unicode-match-property-value-ecmascript). Pure; results are cached
-// per character, so a big list costs one Map lookup a character.
+// Look-alike characters (Unicode TS #39): the skeleton two confusable strings share and the scripts
+// a string mixes. The data come from packages: unhomoglyph ships Unicode's confusables.txt (the
+// prototype of each confusable character), and V8's regular expressions the Script_Extensions
+// property (whose value names come from unicode-match-property-value-ecmascript). A character's
+// name is in char-names.ts, apart, because its table is the big one (~30 MB of memory, ~80 ms to
+// load) and the plan renderers, which import this module, never name a character. Pure; results
+// are cached per character, so a big list costs one Map lookup a character.
 import unhomoglyph from 'unhomoglyph';
-import { unicodeCorrectName, unicodeReadableName } from 'unicode-name';
 import propertyValues from 'unicode-match-property-value-ecmascript/data/mappings.js';
 
 const prototypes = new Map<string, string>();
@@ -105,14 +105,6 @@ export function mixedScripts(s: string): MixedScripts | null {
   const main = scripts[0]!;
   const odd = [...new Set(chars.filter((_, i) => !sets[i]!.has(main)))];
   return { scripts, odd };
-}
-
-/** `U+0441 CYRILLIC SMALL LETTER ES`. */
-export function describeChar(ch: string): string {
-  const cp = ch.codePointAt(0)!;
-  const hex = cp.toString(16).toUpperCase().padStart(4, '0');
-  const name = unicodeCorrectName(ch) ?? unicodeReadableName(ch);
-  return name ? `U+${hex} ${name}` : `U+${hex}`;
 }
 
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u00a0\u2000-\u200a\u202f\u205f\u3000]/u;

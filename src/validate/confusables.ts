@@ -9,6 +9,7 @@ import { code, quote } from '../load/quote-value.js';
 import type { TermsSource } from '../load/terms-source.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type * as LookAlikeData from '../render/look-alikes.js';
+import type * as CharNames from '../render/char-names.js';
 import type { PlacedList } from './rules/repo.js';
 
 export const CONFUSABLE_RULES = { mixed: 'term-mixed-script', lookAlike: 'term-confusable', passesForAscii: 'term-look-alike' } as const;
@@ -27,9 +28,10 @@ interface Occurrence {
 // The look-alike data (confusables.txt, the character names, the script tables) take ~400 ms to
 // load: loaded only for a folder that holds a non-ASCII term, the only kind that can be warned.
 let data: typeof LookAlikeData | undefined;
+let names: typeof CharNames | undefined;
 const asciiLookAlike: typeof LookAlikeData.asciiLookAlike = (t) => data!.asciiLookAlike(t);
 const asciiLookAlikeOf: typeof LookAlikeData.asciiLookAlikeOf = (ch) => data!.asciiLookAlikeOf(ch);
-const describeChar: typeof LookAlikeData.describeChar = (ch) => data!.describeChar(ch);
+const describeChar: typeof CharNames.describeChar = (ch) => names!.describeChar(ch);
 const isConfusableChar: typeof LookAlikeData.isConfusableChar = (ch) => data!.isConfusableChar(ch);
 const mixedScripts: typeof LookAlikeData.mixedScripts = (t) => data!.mixedScripts(t);
 const scriptsOf: typeof LookAlikeData.scriptsOf = (ch) => data!.scriptsOf(ch);
@@ -40,7 +42,7 @@ export async function checkConfusables(lists: readonly PlacedList[]): Promise<Di
   // Nothing to find in a folder of ASCII terms: the common case costs one scan, or none for a CSV
   // whose whole text is ASCII (asciiOnly, known when it was read).
   if (!withTerms.some((p) => p.terms.asciiOnly !== true && p.terms.values.some((t) => NON_ASCII.test(t)))) return [];
-  data ??= await import('../render/look-alikes.js');
+  [data, names] = await Promise.all([data ?? import('../render/look-alikes.js'), names ?? import('../render/char-names.js')]);
   return findConfusables(withTerms);
 }
 

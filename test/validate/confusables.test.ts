@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateRepo } from '../../src/validate/index.js';
-import { describeChar, mixedScripts, skeleton } from '../../src/render/look-alikes.js';
+import { describeChar } from '../../src/render/char-names.js';
+import { mixedScripts, skeleton } from '../../src/render/look-alikes.js';
 
 let dir: string;
 beforeEach(() => {
