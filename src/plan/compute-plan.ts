@@ -4,7 +4,7 @@ import type { DesiredList, KeywordList, LiveKeywordList } from '../model/keyword
 import { PLAN_FORMAT_VERSION, type FieldChange, type ListChange, type Plan, type UnmanagedList, type UnreadableList } from '../model/plan.js';
 import { unreadableNote } from './read-live.js';
 import { unsafeReason, type SafetyConfig } from './safety.js';
-import { diffTerms, listContent, termsMissing } from './term-sets.js';
+import { diffTerms, listContent, termsMissing, withTermsOnDemand } from './term-sets.js';
 
 export interface PlanOptions {
   /** Target name (kwsync.yaml) or app id, for the reports. */
@@ -96,11 +96,12 @@ function create(d: KeywordList | DesiredList): ListChange {
 }
 
 // One diff per list: added, removed and the safety share from one walk over the terms, and the
-// plan's `before` holds the desired strings where live has the same term (issue 13: memory).
+// plan's `before` holds the desired strings where live has the same term (issue 13: memory), built
+// only when something reads them (a preview, a saved plan; an apply does not: issue 31).
 function updateOrNoop(d: KeywordList | DesiredList, current: LiveKeywordList, safety: SafetyConfig): ListChange {
   const after = listContent(d);
   const diff = diffTerms(current.searchTerms, after.searchTerms);
-  const before = listContent(current, diff.before);
+  const before = withTermsOnDemand(listContent(current, []), diff.before);
   const { added, removed } = diff;
   const fieldChanges = diffFields(before, after);
   const changed = added.length > 0 || removed.length > 0 || fieldChanges.length > 0;
@@ -114,7 +115,7 @@ function updateOrNoop(d: KeywordList | DesiredList, current: LiveKeywordList, sa
     fieldChanges,
     revisionId: current.revisionId,
     file: fileOf(d),
-    unsafe: changed ? unsafeReason(before.searchTerms, after.searchTerms, safety, removed.length) : null,
+    unsafe: changed ? unsafeReason(current.searchTerms, after.searchTerms, safety, removed.length) : null,
   };
 }
 

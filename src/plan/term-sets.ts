@@ -100,24 +100,44 @@ export interface TermDiff {
   removed: string[];
   /**
    * `before`'s terms in `before`'s order, where each term `after` holds at the same position is
-   * `after`'s string (the same text): the plan then keeps one copy of the terms both sides share,
-   * and the strings of the live read can be freed once the read is dropped.
+   * `after`'s string (the same text), built when called: until then only the terms that differ are
+   * kept, so the strings of the live read can be freed once the read is dropped, and a plan that
+   * nobody asks for its live terms (an apply) holds no array of ~100k entries per list.
    */
-  before: string[];
+  before: () => string[];
 }
 
 /** added, removed and the shared `before` of a live list (`before`) and a desired one, in one walk. */
 export function diffTerms(before: string[], after: readonly string[]): TermDiff {
-  if (before === after) return { added: [], removed: [], before };
+  if (before === after) return { added: [], removed: [], before: () => before };
   const differing = differingPositions(before, after);
-  if (!differing) return { added: setMissing(after, before), removed: setMissing(before, after), before };
-  const shared = before.slice();
-  let d = 0;
-  for (let i = 0; i < Math.min(before.length, after.length); i++) {
-    if (d < differing.length && differing[d] === i) d += 1;
-    else shared[i] = after[i] as string;
-  }
+  if (!differing) return { added: setMissing(after, before), removed: setMissing(before, after), before: () => before };
+  const common = Math.min(before.length, after.length);
+  // What `before` holds of its own: its terms at the differing positions and past `after`'s end.
+  const own = differing.map((i) => before[i] as string);
+  const tail = before.slice(common);
+  const shared = (): string[] => {
+    const out = after.slice(0, common) as string[];
+    for (let k = 0; k < differing.length; k++) out[differing[k]!] = own[k]!;
+    for (const t of tail) out.push(t);
+    return out;
+  };
   return { added: missingBesides(after, before, differing), removed: missingBesides(before, after, differing), before: shared };
+}
+
+/**
+ * `list` whose `searchTerms` are built from `terms` on first read and kept from then on (a plan's
+ * live side: see TermDiff.before). An ordinary enumerable property to every reader (spread,
+ * JSON.stringify, zod, structuredClone); writable like any other.
+ */
+export function withTermsOnDemand(list: KeywordList, terms: () => string[]): KeywordList {
+  let kept: string[] | undefined;
+  return Object.defineProperty({ ...list }, 'searchTerms', {
+    enumerable: true,
+    configurable: true,
+    get: () => (kept ??= terms()),
+    set: (value: string[]) => void (kept = value),
+  }) as KeywordList;
 }
 
 function setMissing(a: readonly string[], b: readonly string[]): string[] {

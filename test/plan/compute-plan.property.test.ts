@@ -100,7 +100,7 @@ test('diffTerms gives both termsMissing answers, and a before with the same term
       const diff = diffTerms(before, after);
       expect(diff.added).toEqual(referenceTermsMissing(after, before));
       expect(diff.removed).toEqual(referenceTermsMissing(before, after));
-      expect(diff.before).toEqual(before);
+      expect(diff.before()).toEqual(before);
     }),
     { numRuns: 3000 },
   );
