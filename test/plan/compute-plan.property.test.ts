@@ -131,3 +131,22 @@ test('a plan shares the desired term array instead of copying it, and its before
   expect(change?.before?.searchTerms).toEqual(['x', 'old', 'z', 'z']);
   expect(change).toMatchObject({ kind: 'update', added: ['y'], removed: ['old'], unsafe: 'removes 1 of 3 terms (33%), more than safety.maxRemovedShare (30%)' });
 });
+
+// A change's live terms are built when first read (term-sets.ts withTermsOnDemand): every way a plan
+// leaves the process (spread, JSON, a structured clone) must see the plain array, and a write must stick.
+test('a change\'s live terms, built on demand, read as a plain array in every form', () => {
+  fc.assert(
+    fc.property(termPair, fields, ([live, desired], f) => {
+      const plan = computePlan([{ id: 'l', ...f, searchTerms: [...desired], source: { file: 'k/l.yaml' } }], [{ id: 'l', ...f, searchTerms: [...live], revisionId: '1', default: false }], { target: 't', prune: false, safety: { maxRemovedShare: 1, minTermsForShareCheck: 0 }, now: NOW });
+      const before = plan.changes[0]!.before!;
+      const plain = { id: 'l', name: f.name, description: f.description, category: f.category, searchTerms: live };
+      expect(JSON.parse(JSON.stringify(before))).toEqual(plain);
+      expect(structuredClone(before)).toEqual(plain);
+      expect({ ...before }).toEqual(plain);
+      expect(Object.keys(before)).toEqual(Object.keys(plain));
+      before.searchTerms = ['x'];
+      expect(before.searchTerms).toEqual(['x']);
+    }),
+    { numRuns: 1000 },
+  );
+});
