@@ -42,8 +42,8 @@ function inChild(role: 'kwsync' | 'floor' | 'idle' | 'floor-idle', emulator: Run
   });
 }
 
-/** Runs per side in `--check`: one run of either side moves by ±15% on a shared machine. */
-const CHECK_RUNS = 3;
+/** Runs per side in `--check`: one run of either side moves by ±15% on a shared machine, and peak RSS is bimodal on both sides (whether V8 collects before the last listing read), so 5. */
+const CHECK_RUNS = 5;
 const medianBy = <T>(runs: T[], key: (r: T) => number): T => [...runs].sort((a, b) => key(a) - key(b))[runs.length >> 1]!;
 
 /** `npm run bench -- --check`: 25 lists, kwsync and the floor alternating CHECK_RUNS times against one emulator; the median of each side. */
