@@ -5,6 +5,8 @@
 //   request is processed, i.e. between a client's re-read and its write;
 // - 'delete-before': another writer deletes the list (`editList`, default the one the path names)
 //   just before this request is processed;
+// - 'create-before': another writer creates the list `editList` (one term, `editTerm`) just before
+//   this request is processed, when no list has that id;
 // - 'trickle': a normal answer whose body arrives one byte every `trickleMs` (default 1000);
 // - 'cut-body': a normal answer (headers with the full content-length) whose connection dies after
 //   half of the body: a transient reset mid-body. Sent after the work is done, like 'drop-after'.
@@ -13,10 +15,13 @@
 // - 'no-default-flag': every list of the answer loses its `default` field, a default list keeping
 //   only `appId: "default"` (or nothing, with `dropAppId`): shapes that say "default" in one place
 //   and not in another.
+// - 'omit-list': a listing answer leaves out the lists `omitIds` names, its meta counted as if they
+//   did not exist (`meta.current.count`, `meta.pagination.count` and `total`): a listing that looks
+//   whole but is not, while GET by id still finds them.
 import { splitAppPath } from './apps.js';
 import { createPrng } from './prng.js';
 
-export type FaultType = '429' | '502' | '503' | '504' | 'drop' | 'drop-after' | 'edit-before' | 'delete-before' | 'trickle' | 'cut-body' | 'latency' | 'other-list' | 'no-default-flag';
+export type FaultType = '429' | '502' | '503' | '504' | 'drop' | 'drop-after' | 'edit-before' | 'delete-before' | 'create-before' | 'trickle' | 'cut-body' | 'latency' | 'other-list' | 'no-default-flag' | 'omit-list';
 
 export interface ScriptedFault {
   type: FaultType;
@@ -33,8 +38,10 @@ export interface ScriptedFault {
   trickleMs?: number;
   /** 'edit-before': the term the other writer adds (default `live-edit-<n>`). */
   editTerm?: string;
-  /** 'edit-before' / 'delete-before': the list the other writer edits or deletes (default: the one the request's path names). */
+  /** 'edit-before' / 'delete-before' / 'create-before': the list the other writer edits, deletes or creates (default: the one the request's path names). */
   editList?: string;
+  /** 'omit-list': the ids a listing answer leaves out. */
+  omitIds?: string[];
   /** Let this many matching requests pass before the fault starts firing. */
   skip?: number;
   /** 'other-list': the id the answer names instead. */
@@ -69,6 +76,7 @@ export interface FaultDecision {
   editList?: string;
   answerId?: string;
   dropAppId?: boolean;
+  omitIds?: string[];
   /** The label for the request log. */
   label?: string;
 }
@@ -123,6 +131,7 @@ export function createFaultInjector(seed: number, initial: RandomFaults | undefi
           ...(f.editList !== undefined ? { editList: f.editList } : {}),
           ...(f.answerId !== undefined ? { answerId: f.answerId } : {}),
           ...(f.dropAppId !== undefined ? { dropAppId: f.dropAppId } : {}),
+          ...(f.omitIds !== undefined ? { omitIds: f.omitIds } : {}),
           label: f.type,
         };
       }
@@ -156,17 +165,18 @@ function matches(f: ScriptedFault, method: string, path: string): boolean {
 }
 
 /**
- * A JSON answer as the fault rewrites it ('other-list', 'no-default-flag'); any other payload (an
- * error page, a non-JSON body) is returned as it is.
+ * A JSON answer as the fault rewrites it ('other-list', 'no-default-flag', 'omit-list'); any other
+ * payload (an error page, a non-JSON body) is returned as it is.
  */
 export function rewriteAnswer(decision: FaultDecision, payload: unknown): unknown {
   if (typeof payload !== 'string') return payload;
-  let body: { data?: unknown };
+  let body: { data?: unknown; meta?: unknown };
   try {
-    body = JSON.parse(payload) as { data?: unknown };
+    body = JSON.parse(payload) as { data?: unknown; meta?: unknown };
   } catch {
     return payload;
   }
+  if (decision.fault === 'omit-list') return JSON.stringify(omitLists(body, new Set(decision.omitIds ?? [])));
   const lists = (Array.isArray(body.data) ? body.data : [body.data]).filter((l): l is Record<string, unknown> => typeof l === 'object' && l !== null && 'id' in l);
   for (const l of lists) {
     if (decision.fault === 'other-list') l['id'] = decision.answerId ?? String(l['id']).toUpperCase();
@@ -179,4 +189,18 @@ export function rewriteAnswer(decision: FaultDecision, payload: unknown): unknow
     }
   }
   return JSON.stringify(body);
+}
+
+/** A listing answer without the lists `omit` names, its meta counting as if they did not exist. */
+function omitLists(body: { data?: unknown; meta?: unknown }, omit: ReadonlySet<string>): { data?: unknown; meta?: unknown } {
+  if (!Array.isArray(body.data)) return body;
+  const kept = body.data.filter((l) => !(typeof l === 'object' && l !== null && omit.has(String((l as Record<string, unknown>)['id']))));
+  const meta = typeof body.meta === 'object' && body.meta !== null ? (body.meta as Record<string, Record<string, unknown> | undefined>) : undefined;
+  const current = meta?.['current'];
+  if (current && typeof current['count'] === 'number') current['count'] = kept.length;
+  const pagination = meta?.['pagination'];
+  if (pagination && typeof pagination['count'] === 'number') pagination['count'] = kept.length;
+  // The lists it leaves out are left out of every page: the total drops by all of them.
+  if (pagination && typeof pagination['total'] === 'number') pagination['total'] = Math.max(0, pagination['total'] - omit.size);
+  return { ...body, data: kept };
 }

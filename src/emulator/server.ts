@@ -84,7 +84,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     if (decision.fault === 'drop-after') dropAfter.add(request);
     else if (decision.fault === 'trickle') trickle.set(request, decision.trickleMs ?? 1000);
     else if (decision.fault === 'cut-body') cutBody.add(request);
-    else if (decision.fault === 'other-list' || decision.fault === 'no-default-flag') rewrite.set(request, decision);
+    else if (decision.fault === 'other-list' || decision.fault === 'no-default-flag' || decision.fault === 'omit-list') rewrite.set(request, decision);
     else if (decision.fault === 'edit-before') {
       const target = named === undefined ? ctx : apps.get(named)?.ctx;
       if (target) editBefore(target, decision.editList ?? listIdOf(path), decision.editTerm ?? `live-edit-${(edits += 1)}`);
@@ -92,6 +92,10 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     else if (decision.fault === 'delete-before') {
       const target = named === undefined ? ctx : apps.get(named)?.ctx;
       if (target) deleteBefore(target, decision.editList ?? listIdOf(path));
+    }
+    else if (decision.fault === 'create-before') {
+      const target = named === undefined ? ctx : apps.get(named)?.ctx;
+      if (target) createBefore(target, decision.editList ?? listIdOf(path), decision.editTerm ?? `live-edit-${(edits += 1)}`);
     }
     else if (decision.fault) {
       const status = Number(decision.fault);
@@ -189,6 +193,16 @@ function deleteBefore(ctx: EmulatorContext, id: string | undefined): void {
   if (id === undefined) return;
   const lists = ctx.keywords.all();
   if (lists.some((l) => l.id === id)) ctx.keywords.load(lists.filter((l) => l.id !== id));
+}
+
+/** Another writer's create of a list (one term), as their POST would; nothing when the id is taken. */
+function createBefore(ctx: EmulatorContext, id: string | undefined, term: string): void {
+  if (id === undefined || ctx.keywords.all().some((l) => l.id === id) || ctx.keywords.foreignItem(id)) return;
+  try {
+    ctx.keywords.create({ id, name: `Created by another writer ${id}`, category: 'word', searchTerms: term });
+  } catch {
+    // The app is full: the other writer's POST was refused.
+  }
 }
 
 /** The answer, one byte every `everyMs`: headers at once, then a body that never trips an idle timeout. */
