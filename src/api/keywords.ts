@@ -203,6 +203,7 @@ export async function readKeywordListing(client: CometChatClient): Promise<ReadL
     mayBeTruncated: read.incomplete !== undefined,
     pages: read.pages,
     ...(read.incomplete !== undefined ? { incomplete: read.incomplete } : {}),
+    ...(read.again ? { again: true } : {}),
   };
 }
 

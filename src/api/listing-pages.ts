@@ -3,12 +3,18 @@
 // 1. `meta.pagination` ({total, count, per_page, current_page, total_pages}), the style CometChat's
 //    other list endpoints answer with: next is `page=current+1&perPage=per_page`. It wins when an
 //    answer also carries `meta.next`, because its total and page count let the read be checked.
-// 2. `meta.next`, as the group-messages endpoint answers: its fields are the next request's query.
+// 2. `meta.next`, as the group-messages endpoint answers: its fields are the next request's query;
+//    once followed, a page without it is the last ("meta.next may be absent on the last page"),
+//    full or not.
 // 3. kwsync.yaml `service.listingPaging` (what `kwsync doctor` found): page/perPage, limit/offset
 //    or page/per_page, until an empty or short page.
 // The read is bounded (MAX_PAGES, MAX_ITEMS) and says why it is incomplete whenever it cannot show
-// it saw everything: a page cut short, a page or cursor repeated, a cap reached, or a full page that
-// nothing says how to follow. An incomplete read never lets prune run (src/plan/safety.ts).
+// it saw everything: a page cut short, a page or cursor repeated, a cap reached, a full page that
+// nothing says how to follow, and a read that disagrees with itself: a page whose count is not what
+// its meta says, or totals (meta.pagination.total, total_pages) that change between pages (a list
+// created or deleted meanwhile moves the others across page boundaries, so one may go unread while
+// the totals still add up). A total the pages add up to makes the read whole. An incomplete read
+// never lets prune run (src/plan/safety.ts); `again` says whether a read from the start may be whole.
 import { z } from 'zod';
 import type { ListingPaging } from '../model/config.js';
 import { optionalNumber } from './lenient.js';
@@ -30,6 +36,12 @@ export interface ListingRead {
   followed: 'one answer' | 'meta.pagination' | 'meta.next' | Exclude<ListingPaging, 'none'>;
   /** Why the items may not be all the app's lists; absent when the read shows it is whole. */
   incomplete?: string;
+  /**
+   * Set with `incomplete` when the listing disagreed with itself or moved while it was read (a page
+   * cut short, a repeat, totals or counts that disagree): a read from the start may be whole. Unset
+   * when reading again cannot help (nothing says how to read on, a cap, a cursor kwsync cannot send).
+   */
+  again?: true;
 }
 
 export interface ListingCaps {
@@ -116,6 +128,8 @@ export async function readListingPages(fetch: (query: ListingQuery) => Promise<L
   let query = firstQuery(style, caps.pageSize);
   let followed: ListingRead['followed'] = 'one answer';
   let offset = 0;
+  /** meta.pagination's total and total_pages as the first page that carried them said. */
+  let first: { page: number; total?: number | undefined; totalPages?: number | undefined } | undefined;
   for (let pages = 1; ; pages += 1) {
     asked.add(queryKey(query));
     const page = await fetch(query);
@@ -124,7 +138,12 @@ export async function readListingPages(fetch: (query: ListingQuery) => Promise<L
       const id = idOf(item);
       return id === undefined || !seenIds.has(id);
     });
-    const end = (incomplete?: string): ListingRead => ({ items, pages, followed, ...(incomplete !== undefined ? { incomplete } : {}) });
+    const end = (incomplete?: string, again = true): ListingRead => ({
+      items,
+      pages,
+      followed,
+      ...(incomplete !== undefined ? { incomplete, ...(again ? { again: true as const } : {}) } : {}),
+    });
     const at = `page ${pages}`;
     if (page.data.length > 0 && fresh.length === 0) return end(`${at} repeated lists already read (${followed}), so the pages did not move on`);
     if (fresh.length < page.data.length) return end(`${at} repeated ${plural(page.data.length - fresh.length, 'list')} of an earlier page (${followed}): lists may have moved between pages`);
@@ -134,47 +153,74 @@ export async function readListingPages(fetch: (query: ListingQuery) => Promise<L
       items.push(item);
     }
     if (meta.count !== undefined && page.data.length < meta.count) return end(`${at} was cut short: it held ${page.data.length} of the ${meta.count} lists its meta.current.count says`);
+    const disagrees = selfCheck(meta, page.data.length, pages, first);
+    if (disagrees !== undefined) return end(`${at} disagrees with the read so far: ${disagrees}`);
+    if (meta.pagination && first === undefined && (meta.pagination.total !== undefined || meta.pagination.total_pages !== undefined)) {
+      first = { page: pages, total: meta.pagination.total, totalPages: meta.pagination.total_pages };
+    }
 
-    const next = nextStep(meta, page.data.length, style, caps.pageSize, query, (offset += page.data.length), items.length);
+    const next = nextStep(meta, page.data.length, style, caps.pageSize, query, (offset += page.data.length), items.length, followed);
     if (next.kind === 'done') return end();
-    if (next.kind === 'stop') return end(`${at} ${next.why}`);
+    if (next.kind === 'stop') return end(`${at} ${next.why}`, next.again);
     followed = next.followed;
     if (asked.has(queryKey(next.query))) return end(`${at} pointed again at a page already read (${followed} ${shortJson(next.query)}): a repeated cursor is a stop, not a loop`);
-    if (pages >= caps.maxPages) return end(`stopped after ${plural(pages, 'page')}, the cap, with more pages announced`);
-    if (items.length >= caps.maxItems) return end(`stopped after ${plural(items.length, 'list')}, the cap, with more pages announced`);
+    if (pages >= caps.maxPages) return end(`stopped after ${plural(pages, 'page')}, the cap, with more pages announced`, false);
+    if (items.length >= caps.maxItems) return end(`stopped after ${plural(items.length, 'list')}, the cap, with more pages announced`, false);
     query = next.query;
   }
 }
 
-type Step = { kind: 'done' } | { kind: 'stop'; why: string } | { kind: 'next'; query: ListingQuery; followed: ListingRead['followed'] };
+/**
+ * What makes a page disagree with itself or with the pages before it, or undefined: a count in its
+ * meta other than the lists it holds, or a total (or page count) other than the first page's. Pure.
+ */
+function selfCheck(meta: PageMeta, n: number, pages: number, first: { page: number; total?: number | undefined; totalPages?: number | undefined } | undefined): string | undefined {
+  if (meta.count !== undefined && n !== meta.count) return `it held ${n} lists where its meta.current.count says ${meta.count}`;
+  const p = meta.pagination;
+  if (p?.count !== undefined && n !== p.count) return `it held ${n} lists where its meta.pagination.count says ${p.count}`;
+  if (!p || first === undefined) return undefined;
+  const moved = 'lists were created or deleted while the pages were read, so a list may have moved across a page boundary unread';
+  if (p.total !== undefined && first.total !== undefined && p.total !== first.total) return `meta.pagination.total said ${first.total} on page ${first.page} and ${p.total} on page ${pages}: ${moved}`;
+  if (p.total_pages !== undefined && first.totalPages !== undefined && p.total_pages !== first.totalPages) {
+    return `meta.pagination.total_pages said ${first.totalPages} on page ${first.page} and ${p.total_pages} on page ${pages}: ${moved}`;
+  }
+  return undefined;
+}
+
+type Step = { kind: 'done' } | { kind: 'stop'; why: string; again: boolean } | { kind: 'next'; query: ListingQuery; followed: ListingRead['followed'] };
 
 /** Where to go after a page of `n` items: meta.pagination, then meta.next, then the configured style. Pure. */
-function nextStep(meta: PageMeta, n: number, style: ListingPaging, size: number, query: ListingQuery, offset: number, read: number): Step {
+function nextStep(meta: PageMeta, n: number, style: ListingPaging, size: number, query: ListingQuery, offset: number, read: number, followed: ListingRead['followed']): Step {
   const p = meta.pagination;
   if (p && p.total_pages !== undefined) {
     // Pages count from 1; a current_page of 0 (the documented default of `page`) is the first page.
     const current = Math.max(1, p.current_page ?? Number(query['page'] ?? 1));
     if (p.per_page !== undefined && n < p.per_page && current < p.total_pages) {
-      return { kind: 'stop', why: `was cut short: it held ${n} lists where meta.pagination.per_page says ${p.per_page}, and it is page ${current} of ${p.total_pages}` };
+      return { kind: 'stop', again: true, why: `was cut short: it held ${n} lists where meta.pagination.per_page says ${p.per_page}, and it is page ${current} of ${p.total_pages}` };
     }
     if (current >= p.total_pages || n === 0) {
-      if (p.total !== undefined && read < p.total) return { kind: 'stop', why: `was the last, but ${read} lists were read in all where meta.pagination.total says ${p.total}` };
+      if (p.total !== undefined && read < p.total) return { kind: 'stop', again: true, why: `was the last, but ${read} lists were read in all where meta.pagination.total says ${p.total}` };
       return { kind: 'done' };
     }
     return { kind: 'next', followed: 'meta.pagination', query: { page: current + 1, perPage: p.per_page ?? n } };
   }
   if (meta.next !== undefined) {
-    if (meta.next === null) return { kind: 'stop', why: 'carried a meta.next that is not a set of query parameters kwsync can send' };
+    if (meta.next === null) return { kind: 'stop', again: false, why: 'carried a meta.next that is not a set of query parameters kwsync can send' };
     if (n === 0) return { kind: 'done' };
     return { kind: 'next', followed: 'meta.next', query: meta.next };
   }
   if (n === 0) return { kind: 'done' };
+  // A listing followed by meta.next ends at the first page without it, full or not: "meta.next may be
+  // absent on the last page" (the group-messages endpoint) and nothing else says how to read on.
+  if (followed === 'meta.next') return { kind: 'done' };
+  // A total the pages add up to (meta.pagination without total_pages) says the read is whole.
+  if (p?.total !== undefined && read >= p.total) return { kind: 'done' };
   // A page is full when it holds the limit its meta reports, or, with no limit reported, the size asked
   // (a service may answer fewer per page than asked without saying so: then the next page settles it).
   const full = meta.limit !== undefined ? n >= meta.limit : style !== 'none' && n > 0;
   if (!full) return { kind: 'done' };
   if (style === 'none') {
-    return { kind: 'stop', why: `was full (${n} lists, the limit its meta.current reports) and neither meta.pagination, meta.next nor service.listingPaging says how to read on` };
+    return { kind: 'stop', again: false, why: `was full (${n} lists, the limit its meta.current reports) and neither meta.pagination, meta.next nor service.listingPaging says how to read on` };
   }
   if (style === 'limit/offset') return { kind: 'next', followed: style, query: { limit: size, offset } };
   const page = Number(query['page'] ?? 1) + 1;

@@ -66,8 +66,13 @@ export async function applyPlan(plan: Plan, target: KeywordTarget, opts: ApplyOp
   await run(plan.changes.filter((c) => c.kind !== 'delete'));
   let ordered = plan.changes.map((c) => results.get(c)!);
   // Interrupted: report what landed now; the person asked to stop, not for one more read.
-  if (!opts.signal?.aborted) ordered = await checkStillLive(plan.changes, ordered, target);
+  if (!opts.signal?.aborted) ordered = await checkStillLive(plan.changes, ordered, target, plan.prune ? { files: fileIds(plan) } : undefined);
   return { target: plan.target, startedAt, finishedAt: now().toISOString(), results: [...ordered, ...(plan.unreadable ?? []).map(unreadableResult)] };
+}
+
+/** The ids with a list file: every planned list but a deletion, and those whose live side could not be read. */
+function fileIds(plan: Plan): Set<string> {
+  return new Set([...plan.changes.filter((c) => c.kind !== 'delete').map((c) => c.id), ...(plan.unreadable ?? []).map((u) => u.id)]);
 }
 
 /** A list with a file whose live list could not be read: nothing was sent, and the run says so (exit 1). */
@@ -97,12 +102,12 @@ export function assertSafe(plan: Plan, force: boolean): void {
   );
 }
 
-/** True when any list did not end as planned (failed, skipped, conflict, overwritten): exit 1. */
+/** True when any list did not end as planned (failed, skipped, conflict, overwritten, unconfirmed, left): exit 1. */
 export function applyFailed(report: ApplyReport): boolean {
   return report.results.some(unfinished);
 }
 
-/** The list did not end as planned: failed, skipped, conflict or overwritten. */
+/** The list did not end as planned: failed, skipped, conflict, overwritten, unconfirmed or left. */
 export function unfinished(result: ListResult): boolean {
   return result.outcome !== 'applied' && result.outcome !== 'unchanged';
 }

@@ -9,6 +9,12 @@
 //   never `applied` with exit 0 (a run that cannot see where a list ended does not say it is done).
 // This catches the lost update that the revision check at write time cannot see: the one where
 // this run wrote first, or did not write at all.
+//
+// With prune, the final listing is the judge of the whole app too: every readable live list it holds
+// with no file (default lists aside) that the plan did not account for is named `left` (exit 1): the
+// plan's read did not show it (a listing that moved under it), or another writer created it during
+// the run. The read is made once more from the start when the listing moved or disagreed with itself
+// while it was read (src/plan/read-live.ts), so a moving page boundary cannot hide a list from it.
 import type { KeywordList, LiveKeywordList } from '../model/keyword-list.js';
 import type { ListChange, ListResult } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
@@ -24,15 +30,23 @@ const RECHECK = 'run `kwsync plan` to see where it stands, and `kwsync apply` ag
 /** Where the run left or found a list, which the end of the run must still show. */
 type Expected = { present: false } | { present: true; content: KeywordList; revisionId: string | null };
 
-export async function checkStillLive(changes: readonly ListChange[], results: ListResult[], target: KeywordTarget): Promise<ListResult[]> {
+/** A run with prune: the final listing must hold no live list without a file but the defaults. */
+export interface PruneScope {
+  /** Ids with a list file (planned lists and lists whose live side could not be read). */
+  files: ReadonlySet<string>;
+}
+
+export async function checkStillLive(changes: readonly ListChange[], results: ListResult[], target: KeywordTarget, prune?: PruneScope): Promise<ListResult[]> {
   const checked = results.map((r, i) => ({ r, c: changes[i] as ListChange, i })).filter(({ r, c }) => c !== undefined && expectedEnd(c, r) !== null);
-  if (checked.length === 0) return results;
+  if (checked.length === 0 && !prune) return results;
   let byId: Map<string, LiveKeywordList>;
   let unreadable: Map<string, string>;
+  let left: ListResult[] = [];
   try {
-    const live = await readLiveLists(target, checked.map(({ c }) => c.id));
+    const live = await readLiveLists(target, checked.map(({ c }) => c.id), { readAgain: prune !== undefined });
     byId = new Map(live.lists.map((l) => [l.id, l]));
     unreadable = new Map(live.unreadable.map((u) => [u.id, u.problems.join('; ')]));
+    if (prune) left = leftLists(live.lists, new Set(changes.map((c) => c.id)), prune.files);
   } catch (err) {
     const why = `the final re-read failed (${describe(err)})`;
     const out = [...results];
@@ -45,7 +59,27 @@ export async function checkStillLive(changes: readonly ListChange[], results: Li
     const other = otherAnswers.get(c.id) ?? unreadable.get(c.id);
     out[i] = other === undefined ? stillLive(c, r, expectedEnd(c, r) as Expected, byId.get(c.id)) : otherAnswer(c, r, other);
   }
-  return out;
+  return [...out, ...left];
+}
+
+/**
+ * The live lists of the final read with no file that the plan did not account for (a list the plan
+ * meant to delete has its own result), default lists aside: each is `left`, sorted by id.
+ */
+function leftLists(live: readonly LiveKeywordList[], planned: ReadonlySet<string>, files: ReadonlySet<string>): ListResult[] {
+  return live
+    .filter((l) => !l.default && !files.has(l.id) && !planned.has(l.id))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((l) => ({
+      id: l.id,
+      kind: 'delete' as const,
+      outcome: 'left' as const,
+      revisionId: l.revisionId,
+      message:
+        `a live list with no file is still there at the end of this --prune run (revision ${l.revisionId}): the plan's read of the listing did not show it, ` +
+        'or another writer created it during the run; run `kwsync plan --prune` to see it, and `kwsync apply --prune` again to delete it',
+      warnings: [],
+    }));
 }
 
 /** What the end of the run must show for a list the run reports done; null when it reports no end state. */

@@ -9,11 +9,11 @@ import { endpointLine, type ServiceEndpoint } from '../plan/summary.js';
 type Style = Parameters<typeof styleText>[0];
 const OUTCOMES = ['applied', 'unchanged', 'skipped', 'failed'] as const satisfies readonly ListOutcome[];
 // Named in the summary only when they happened: they are rare, and each means a change may be lost.
-const LOST_UPDATE_OUTCOMES = ['conflict', 'overwritten', 'unconfirmed'] as const satisfies readonly ListOutcome[];
+const LOST_UPDATE_OUTCOMES = ['conflict', 'overwritten', 'unconfirmed', 'left'] as const satisfies readonly ListOutcome[];
 // Every outcome, for the JSON schema.
 const OUTCOME_NAMES = [...OUTCOMES, ...LOST_UPDATE_OUTCOMES] as const;
-const STYLE: Record<ListOutcome, Style> = { applied: 'green', unchanged: 'dim', skipped: 'yellow', failed: 'red', conflict: 'red', overwritten: 'red', unconfirmed: 'red' };
-const MARK: Record<ListOutcome, string> = { applied: '✓', unchanged: '=', skipped: '!', failed: '✗', conflict: '✗', overwritten: '✗', unconfirmed: '?' };
+const STYLE: Record<ListOutcome, Style> = { applied: 'green', unchanged: 'dim', skipped: 'yellow', failed: 'red', conflict: 'red', overwritten: 'red', unconfirmed: 'red', left: 'red' };
+const MARK: Record<ListOutcome, string> = { applied: '✓', unchanged: '=', skipped: '!', failed: '✗', conflict: '✗', overwritten: '✗', unconfirmed: '?', left: '✗' };
 
 export function applySummaryLine(report: ApplyReport): string {
   const n = countOutcomes(report);
@@ -22,7 +22,7 @@ export function applySummaryLine(report: ApplyReport): string {
 }
 
 export function countOutcomes(report: ApplyReport): Record<ListOutcome, number> {
-  const n: Record<ListOutcome, number> = { applied: 0, unchanged: 0, skipped: 0, failed: 0, conflict: 0, overwritten: 0, unconfirmed: 0 };
+  const n: Record<ListOutcome, number> = { applied: 0, unchanged: 0, skipped: 0, failed: 0, conflict: 0, overwritten: 0, unconfirmed: 0, left: 0 };
   for (const r of report.results) n[r.outcome] += 1;
   return n;
 }
@@ -80,9 +80,9 @@ export const applyReportJsonSchema = z
         kind: z.enum(['create', 'update', 'delete', 'noop']),
         outcome: z
           .enum(OUTCOME_NAMES)
-          .describe('conflict: another writer wrote the list during this apply (or deleted or edited a list planned unchanged); overwritten: by the end of the run the list no longer held what was sent; unconfirmed: the final re-read failed, so where the list ended is not known. All three exit 1.'),
+          .describe('conflict: another writer wrote the list during this apply (or deleted or edited a list planned unchanged); overwritten: by the end of the run the list no longer held what was sent; unconfirmed: the final re-read failed, so where the list ended is not known; left: a live list with no file that the final listing of a run with prune still holds (the plan did not see it, or another writer created it). All four exit 1.'),
         revisionId: z.string().nullable().describe('The revision after the write (applied), or the live revision found.'),
-        message: z.string().nullable().describe('For skipped/failed/conflict/overwritten/unconfirmed: why, and what to do; for applied: a note (e.g. the answer was lost but the write landed).'),
+        message: z.string().nullable().describe('For skipped/failed/conflict/overwritten/unconfirmed/left: why, and what to do; for applied: a note (e.g. the answer was lost but the write landed).'),
         warnings: z.array(z.string()),
       }),
     ),

@@ -90,9 +90,11 @@ export interface SavedPlan {
  * wrote the list during this apply (a change may be lost; also a list planned unchanged that another
  * writer deleted or edited during it); overwritten: written, but by the end of the run the list no
  * longer held what this run sent (a later writer replaced it); unconfirmed: the final re-read could
- * not tell where the list ended (it failed), so the run cannot say it is as planned.
+ * not tell where the list ended (it failed), so the run cannot say it is as planned; left: a live
+ * list with no file that a run with prune found in its final listing (its plan's read did not show
+ * it, or another writer created it during the run), so the app does not end as the files say.
  */
-export type ListOutcome = 'applied' | 'unchanged' | 'skipped' | 'failed' | 'conflict' | 'overwritten' | 'unconfirmed';
+export type ListOutcome = 'applied' | 'unchanged' | 'skipped' | 'failed' | 'conflict' | 'overwritten' | 'unconfirmed' | 'left';
 
 export interface ListResult {
   id: string;

@@ -15,6 +15,11 @@ export interface LiveListing {
   mayBeTruncated: boolean;
   /** Why the read may be cut short, in a sentence (set when mayBeTruncated is, by readers that know). */
   incomplete?: string;
+  /**
+   * Set with `incomplete` when the listing moved or disagreed with itself while it was read: a read
+   * from the start may be whole (apply --prune reads once more before it refuses).
+   */
+  again?: boolean;
   /** Pages (requests) read. */
   pages?: number;
   /** Live lists of a category kwsync does not know: left out of `lists`, never planned or written. */

@@ -9,6 +9,11 @@
 // the commit before a push, `--base`): with a truncated listing, a list whose file was deleted may be
 // live and unseen, so prune would miss it and the plan would call the app clean. Each is asked by id.
 //
+// The read checks itself: a list that GET by id finds but the listing did not show (a listing that
+// looks whole but is not) makes the read incomplete, as a listing that disagrees with itself does
+// (src/api/listing-pages.ts). With `readAgain` (a plan with prune) such a read is made once more
+// from the start before it is given up: a second writer that moved a page boundary once is gone by then.
+//
 // One item the listing could not read (or one GET by id that answers an unreadable list) never sinks
 // the read: it is named in `unreadable`, and a file with that id fails alone (computePlan).
 import pLimit from 'p-limit';
@@ -37,6 +42,8 @@ export interface LiveLists {
   mayBeTruncated: boolean;
   /** Why it may be cut short (which page, what was seen), when the reader says. */
   incomplete?: string;
+  /** Set with `incomplete` when a read from the start may be whole (the listing moved or disagreed with itself). */
+  again?: boolean;
   /** Pages of the listing read. */
   pages: number;
   /** How many items the listing itself returned (lists, defaults and set-aside items alike). */
@@ -58,11 +65,27 @@ export interface ReadLiveOptions {
    * listing is cut short.
    */
   formerIds?: Iterable<string>;
+  /**
+   * A read that the listing's own answers (or GET by id) show incomplete, in a way a read from the
+   * start may not be, is made once more from the start; the second read stands. For plans with prune.
+   */
+  readAgain?: boolean;
 }
 
 const CONFIRM_CONCURRENCY = 4;
 
 export async function readLiveLists(target: KeywordTarget, wantedIds: Iterable<string>, opts: ReadLiveOptions = {}): Promise<LiveLists> {
+  const wanted = [...wantedIds];
+  const first = await readOnce(target, wanted, opts);
+  if (!opts.readAgain || !first.mayBeTruncated || !first.again) return first;
+  const second = await readOnce(target, wanted, opts);
+  if (!second.mayBeTruncated) return second;
+  const why = second.incomplete ?? 'it may be cut short';
+  const before = first.incomplete ?? 'it may be cut short';
+  return { ...second, incomplete: before === why ? `${why} (and so again on a second read from the start)` : `${why} (on a second read from the start; the first read: ${before})` };
+}
+
+async function readOnce(target: KeywordTarget, wantedIds: readonly string[], opts: ReadLiveOptions): Promise<LiveLists> {
   const listing = await target.listKeywordLists();
   const wanted = new Set(wantedIds);
   const defaults = [...(listing.defaults ?? [])];
@@ -75,6 +98,7 @@ export async function readLiveLists(target: KeywordTarget, wantedIds: Iterable<s
     else unknownCategory.push({ id: u.id, category: u.category });
   }
   const listedUnreadable = new Map((listing.unreadable ?? []).map((u) => [u.id, u.problems]));
+  const listedIds = new Set([...listedIdsOf(listing), ...listedUnreadable.keys()]);
   const seen = new Set([...lists.map((l) => l.id), ...defaults.map((d) => d.id), ...(listing.unknownCategory ?? []).map((u) => u.id)]);
   // Asked by id: wanted ids the listing lacks or could not read (a listing may abridge its items), and former ids it lacks.
   const former = [...new Set(opts.formerIds ?? [])].filter((id) => !wanted.has(id) && !seen.has(id) && !listedUnreadable.has(id));
@@ -89,8 +113,11 @@ export async function readLiveLists(target: KeywordTarget, wantedIds: Iterable<s
     Promise.all(wantedDefaults.map((id) => limit(() => readOne(target, id)))),
   ]);
   for (const answer of defaultAnswers) if (answer.kind === 'list' && answer.list.default) lists.push(answer.list);
+  /** Lists GET by id found that the listing did not show: the listing is not whole. */
+  const leftOut: string[] = [];
   ask.forEach((id, i) => {
     const answer = answers[i]!;
+    if (answer.kind === 'list' && !listedIds.has(id)) leftOut.push(id);
     const fromListing = listedUnreadable.get(id);
     listedUnreadable.delete(id);
     if (answer.kind === 'list') {
@@ -105,10 +132,15 @@ export async function readLiveLists(target: KeywordTarget, wantedIds: Iterable<s
     }
   });
   for (const [id, problems] of listedUnreadable) unreadable.push({ id, problems, wanted: false });
+  const leftOutWhy = leftOut.length > 0 ? `the listing left out ${plural(leftOut.length, 'list')} that GET by id found (${named(leftOut)}), so it may leave out others` : undefined;
+  const mayBeTruncated = listing.mayBeTruncated || leftOutWhy !== undefined;
+  const incomplete = listing.mayBeTruncated ? listing.incomplete : leftOutWhy;
   return {
     lists,
-    mayBeTruncated: listing.mayBeTruncated,
-    ...(listing.mayBeTruncated && listing.incomplete !== undefined ? { incomplete: listing.incomplete } : {}),
+    mayBeTruncated,
+    ...(mayBeTruncated && incomplete !== undefined ? { incomplete } : {}),
+    // A list found by id that the listing left out may be one created meanwhile: a read from the start may be whole.
+    ...(mayBeTruncated && (listing.mayBeTruncated ? listing.again === true : true) ? { again: true } : {}),
     pages: listing.pages ?? 1,
     listed: listing.lists.length + (listing.defaults?.length ?? 0) + (listing.unknownCategory?.length ?? 0) + (listing.unreadable?.length ?? 0) + (listing.withoutId ?? 0),
     unknownCategory,
@@ -116,6 +148,11 @@ export async function readLiveLists(target: KeywordTarget, wantedIds: Iterable<s
     unreadable,
     withoutId: listing.withoutId ?? 0,
   };
+}
+
+/** Every id the listing showed, whatever became of its item. */
+function listedIdsOf(listing: LiveListing): string[] {
+  return [...listing.lists.map((l) => l.id), ...(listing.defaults ?? []).map((d) => d.id), ...(listing.unknownCategory ?? []).map((u) => u.id)];
 }
 
 type ReadOne = { kind: 'list'; list: LiveKeywordList } | { kind: 'absent' } | { kind: 'unreadable'; problem: string };
@@ -164,7 +201,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  * lists, and what was set aside (counted; default lists are counted by the plan's own line).
  */
 export function liveNotes(
-  live: Pick<LiveLists, 'mayBeTruncated' | 'listed' | 'unknownCategory'> & Partial<Pick<LiveLists, 'unreadable' | 'withoutId' | 'incomplete' | 'pages'>>,
+  live: Pick<LiveLists, 'mayBeTruncated' | 'listed' | 'unknownCategory'> & Partial<Pick<LiveLists, 'unreadable' | 'withoutId' | 'incomplete' | 'pages' | 'again'>>,
 ): string[] {
   const notes: string[] = [];
   if (live.mayBeTruncated) notes.push(truncatedNote(live));
@@ -184,14 +221,18 @@ export function liveNotes(
  * What could not be checked, exactly: how far the listing was read, why it stopped there, what was
  * checked anyway (by id), and that prune refuses.
  */
-function truncatedNote(live: Pick<LiveLists, 'listed'> & Partial<Pick<LiveLists, 'incomplete' | 'pages'>>): string {
+function truncatedNote(live: Pick<LiveLists, 'listed'> & Partial<Pick<LiveLists, 'incomplete' | 'pages' | 'again'>>): string {
   const pages = live.pages !== undefined && live.pages > 1 ? ` over ${plural(live.pages, 'page')}` : '';
   const why = live.incomplete ?? 'it returned a full page and nothing says how to read on';
+  // A listing that moved or disagreed with itself is a passing state (another writer at work) or a
+  // service that answers inconsistently; a listing that cannot be followed needs service.listingPaging.
+  const todo = live.again
+    ? 'run again when no other writer is changing the lists; if it persists, run `kwsync doctor --listing-paging` to see how the listing answers'
+    : 'run `kwsync doctor --listing-paging` and set service.listingPaging as it recommends';
   return (
     `the service's list of keyword lists may be cut short: ${plural(live.listed, 'item')} read${pages}, then ${why}. ` +
     'Lists with a file, and lists whose file was deleted since a known base (the PR\'s base branch, the commit before a push, plan --base), were each checked by id; ' +
-    'other live lists with no file could not be checked: they may be missing from "unmanaged", and apply --prune refuses until the whole listing can be read ' +
-    '(run `kwsync doctor --listing-paging` and set service.listingPaging as it recommends)'
+    `other live lists with no file could not be checked: they may be missing from "unmanaged", and apply --prune refuses until the whole listing can be read (${todo})`
   );
 }
 

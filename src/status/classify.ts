@@ -30,7 +30,8 @@ export function classifyDrift(plan: Pick<Plan, 'changes' | 'unmanaged' | 'unread
     unmanaged,
     unreadable,
     ...(unreadable.length > 0 ? { reason: `${unreadable.length} list${unreadable.length === 1 ? '' : 's'} could not be read live: ${unreadable.join(', ')}` } : {}),
-    notes: unseen ? [unseen] : [],
+    // The reason the read may be cut short (a page cut short, totals that moved between pages, lists found by id it left out).
+    notes: unseen ? [plan.truncatedListing?.reason ? `${unseen} Why: ${plan.truncatedListing.reason}.` : unseen] : [],
   };
 }
 

@@ -29,7 +29,8 @@ export interface PlannedTarget {
 
 export async function planTarget(input: PlanTargetInput): Promise<PlannedTarget> {
   const { lists, keywords, options, base } = input;
-  const live = await readLiveLists(keywords, lists.map((l) => l.id), { formerIds: input.formerIds ?? [] });
+  // A prune reads a listing that moved or disagreed with itself once more before it gives up (exit 4).
+  const live = await readLiveLists(keywords, lists.map((l) => l.id), { formerIds: input.formerIds ?? [], readAgain: options.prune });
   const computed = computePlan(lists, live.lists, { ...options, ...liveContext(live) });
   return { plan: base ? markLiveEditReverts(computed, base, live.lists, lists) : computed, live: live.lists };
 }

@@ -35,13 +35,13 @@ Examples:
 
 Another writer: the service has no conditional write. At the end every list is read again: one
 another writer changed during the run (unchanged ones too) is "conflict", one replaced after this
-run wrote it is "overwritten", and one that final read could not see is "unconfirmed"; all exit 1
-and name the list. Let one writer (CI) apply each target: applyFrom: ci in kwsync.yaml.
+run wrote it is "overwritten", and one that final read could not see is "unconfirmed"; with --prune,
+a list with no file that final read still shows is "left"; all exit 1 and name the list. Let one writer (CI) apply each target: applyFrom: ci in kwsync.yaml.
 
 Ctrl-C: the first stops starting writes and reports what landed (exit 130); a second quits at once.
 
-Exit codes: 0 done, 1 something failed, was skipped, conflicted, was overwritten or is unconfirmed
-(re-run to finish), 3 invalid lists, 4 refused (unsafe without --force, --prune over a listing that
+Exit codes: 0 done, 1 something failed, was skipped, conflicted, was overwritten, is unconfirmed or
+was left (re-run to finish), 3 invalid lists, 4 refused (unsafe without --force, --prune over a listing that
 may be cut short, stale or altered plan, applyFrom: ci outside CI), 64 bad usage (also: no terminal
 and no --auto-approve), 130 interrupted.`,
     )
