@@ -11,7 +11,7 @@ import type { KeywordTarget } from '../model/target.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../api/retry-policy.js';
 import { PRUNE_REFUSAL_HINT, pruneRefusal, unsafeReasons, type SafetyConfig } from '../plan/safety.js';
 import { applyChange } from './apply-change.js';
-import { checkStillLive } from './final-check.js';
+import { finalCheck } from './final-check.js';
 
 export interface ApplyOptions {
   /** Apply changes the plan marks unsafe (large removals, deletions). */
@@ -65,9 +65,16 @@ export async function applyPlan(plan: Plan, target: KeywordTarget, opts: ApplyOp
   await run(plan.changes.filter((c) => c.kind === 'delete'));
   await run(plan.changes.filter((c) => c.kind !== 'delete'));
   let ordered = plan.changes.map((c) => results.get(c)!);
+  let finalListing: string | undefined;
   // Interrupted: report what landed now; the person asked to stop, not for one more read.
-  if (!opts.signal?.aborted) ordered = await checkStillLive(plan.changes, ordered, target, plan.prune ? { files: fileIds(plan) } : undefined);
-  return { target: plan.target, startedAt, finishedAt: now().toISOString(), results: [...ordered, ...(plan.unreadable ?? []).map(unreadableResult)] };
+  if (!opts.signal?.aborted) ({ results: ordered, finalListing } = await finalCheck(plan.changes, ordered, target, plan.prune ? { files: fileIds(plan) } : undefined));
+  return {
+    target: plan.target,
+    startedAt,
+    finishedAt: now().toISOString(),
+    results: [...ordered, ...(plan.unreadable ?? []).map(unreadableResult)],
+    ...(finalListing !== undefined ? { finalListing } : {}),
+  };
 }
 
 /** The ids with a list file: every planned list but a deletion, and those whose live side could not be read. */
@@ -102,9 +109,9 @@ export function assertSafe(plan: Plan, force: boolean): void {
   );
 }
 
-/** True when any list did not end as planned (failed, skipped, conflict, overwritten, unconfirmed, left): exit 1. */
+/** True when any list did not end as planned (failed, skipped, conflict, overwritten, unconfirmed, left), or a prune's final listing could not be read whole: exit 1. */
 export function applyFailed(report: ApplyReport): boolean {
-  return report.results.some(unfinished);
+  return report.results.some(unfinished) || report.finalListing !== undefined;
 }
 
 /** The list did not end as planned: failed, skipped, conflict, overwritten, unconfirmed or left. */

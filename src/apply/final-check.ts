@@ -26,6 +26,7 @@ import { describe } from './failure-advice.js';
 
 const ADVICE = 'find the other writer (one writer per target), run `kwsync plan`, and apply again if this change should stay';
 const RECHECK = 'run `kwsync plan` to see where it stands, and `kwsync apply` again if it is not as the files say';
+const RECHECK_PRUNE = 'run `kwsync plan --prune` to see where the app stands, and `kwsync apply --prune` again if it is not as the files say';
 
 /** Where the run left or found a list, which the end of the run must still show. */
 type Expected = { present: false } | { present: true; content: KeywordList; revisionId: string | null };
@@ -37,21 +38,38 @@ export interface PruneScope {
 }
 
 export async function checkStillLive(changes: readonly ListChange[], results: ListResult[], target: KeywordTarget, prune?: PruneScope): Promise<ListResult[]> {
+  return (await finalCheck(changes, results, target, prune)).results;
+}
+
+export interface FinalCheck {
+  results: ListResult[];
+  /**
+   * With prune: why the final listing cannot show that the app holds no list without a file (its
+   * read failed, or stayed incomplete after a read from the start); the run exits 1.
+   */
+  finalListing?: string;
+}
+
+export async function finalCheck(changes: readonly ListChange[], results: ListResult[], target: KeywordTarget, prune?: PruneScope): Promise<FinalCheck> {
   const checked = results.map((r, i) => ({ r, c: changes[i] as ListChange, i })).filter(({ r, c }) => c !== undefined && expectedEnd(c, r) !== null);
-  if (checked.length === 0 && !prune) return results;
+  if (checked.length === 0 && !prune) return { results };
   let byId: Map<string, LiveKeywordList>;
   let unreadable: Map<string, string>;
   let left: ListResult[] = [];
+  let finalListing: string | undefined;
   try {
     const live = await readLiveLists(target, checked.map(({ c }) => c.id), { readAgain: prune !== undefined });
     byId = new Map(live.lists.map((l) => [l.id, l]));
     unreadable = new Map(live.unreadable.map((u) => [u.id, u.problems.join('; ')]));
     if (prune) left = leftLists(live.lists, new Set(changes.map((c) => c.id)), prune.files);
+    if (prune && live.mayBeTruncated) {
+      finalListing = `the final listing may be cut short (${live.incomplete ?? 'it returned a full page and nothing says how to read on'}), so lists with no file past it may be left; ${RECHECK_PRUNE}`;
+    }
   } catch (err) {
     const why = `the final re-read failed (${describe(err)})`;
     const out = [...results];
     for (const { r, c, i } of checked) out[i] = unconfirmedResult(c, r, why);
-    return out;
+    return { results: out, ...(prune ? { finalListing: `${why}, so it is not known whether lists with no file are left; ${RECHECK_PRUNE}` } : {}) };
   }
   const otherAnswers = await otherListAnswers(checked.map(({ c }) => c.id).filter((id) => !byId.has(id) && !unreadable.has(id)), target);
   const out = [...results];
@@ -59,7 +77,7 @@ export async function checkStillLive(changes: readonly ListChange[], results: Li
     const other = otherAnswers.get(c.id) ?? unreadable.get(c.id);
     out[i] = other === undefined ? stillLive(c, r, expectedEnd(c, r) as Expected, byId.get(c.id)) : otherAnswer(c, r, other);
   }
-  return [...out, ...left];
+  return { results: [...out, ...left], ...(finalListing !== undefined ? { finalListing } : {}) };
 }
 
 /**

@@ -18,7 +18,7 @@ const MARK: Record<ListOutcome, string> = { applied: '✓', unchanged: '=', skip
 export function applySummaryLine(report: ApplyReport): string {
   const n = countOutcomes(report);
   const shown = [...OUTCOMES, ...LOST_UPDATE_OUTCOMES.filter((o) => n[o] > 0)];
-  return `Apply: ${shown.map((o) => `${n[o]} ${o}`).join(', ')}.`;
+  return `Apply: ${shown.map((o) => `${n[o]} ${o}`).join(', ')}${report.finalListing !== undefined ? '; final listing unconfirmed' : ''}.`;
 }
 
 export function countOutcomes(report: ApplyReport): Record<ListOutcome, number> {
@@ -43,7 +43,8 @@ export function renderApplyReportText(report: ApplyReport, opts: ReportOptions &
     if (r.message) lines.push(`    ${displayLine(r.message)}`);
     for (const w of r.warnings) lines.push(paint('yellow', `    warning: ${displayLine(w)}`));
   }
-  if (report.results.length > 0) lines.push('');
+  if (report.finalListing !== undefined) lines.push(paint('red', `? final listing: ${displayLine(report.finalListing)}`));
+  if (report.results.length > 0 || report.finalListing !== undefined) lines.push('');
   lines.push(paint('bold', applySummaryLine(report)));
   return `${lines.join('\n')}\n`;
 }
@@ -57,6 +58,7 @@ export function renderApplyReportMarkdown(report: ApplyReport, opts: ReportOptio
     for (const r of report.results) out.push(row(r));
     out.push('');
   }
+  if (report.finalListing !== undefined) out.push(`? final listing: ${mdText(report.finalListing)}`, '');
   out.push(`<sub>started ${report.startedAt}, finished ${report.finishedAt}</sub>`);
   return `${out.join('\n')}\n`;
 }
@@ -86,6 +88,10 @@ export const applyReportJsonSchema = z
         warnings: z.array(z.string()),
       }),
     ),
+    finalListing: z
+      .string()
+      .optional()
+      .describe('A run with prune whose final listing could not be read whole (it failed, or stayed incomplete after a read from the start): why. Lists with no file may be left; the run exits 1.'),
   })
   .meta({ title: 'kwsync apply report', description: 'The output of `kwsync apply --format json`.' });
 

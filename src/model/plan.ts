@@ -113,6 +113,11 @@ export interface ApplyReport {
   startedAt: string;
   finishedAt: string;
   results: ListResult[];
+  /**
+   * A run with prune whose final listing could not be read whole (it failed, or stayed incomplete
+   * after a read from the start): why, and that lists with no file may be left. The run exits 1.
+   */
+  finalListing?: string;
 }
 
 export function planHasChanges(plan: Plan): boolean {
