@@ -103,6 +103,8 @@ export interface RunningEmulator {
   setFaults(f: EmulatorOptions['faults']): void;
   /** Drop every queued scripted fault and random rate (a property test between runs). */
   clearFaults(): void;
+  /** Change how the default app's listing pages (`keywordListPaging`, `keywordListLimit`): a property test between runs. */
+  setKeywordListing(paging: KeywordListPaging, limit: number | undefined): void;
   close(): Promise<void>;
 }
 
@@ -155,6 +157,10 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     injectFaults: (f) => faults.inject(f),
     setFaults: (f) => faults.setRandom(f),
     clearFaults: () => faults.clear(),
+    setKeywordListing: (paging, limit) => {
+      main.ctx.keywordListPaging = paging;
+      main.ctx.keywordListLimit = limit;
+    },
     close: () => app.close(),
   };
 }

@@ -23,6 +23,8 @@ export interface RequestLogEntry {
   fault?: string;
   /** The named app the path is under (`/apps/<app>/...`); absent for the default app. */
   app?: string;
+  /** The query string as sent (without `?`), when there is one: which page of a listing was asked. */
+  query?: string;
 }
 
 export interface ServerParts {
@@ -67,7 +69,9 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
     const path = pathOf(request.url);
     const named = splitAppPath(path).appId;
-    const entry: RequestLogEntry = { method: request.method, path, status: 0, ...(named !== undefined ? { app: named } : {}) };
+    const q = request.url.indexOf('?');
+    const query = q === -1 ? '' : request.url.slice(q + 1);
+    const entry: RequestLogEntry = { method: request.method, path, status: 0, ...(named !== undefined ? { app: named } : {}), ...(query !== '' ? { query } : {}) };
     if (parts.log.length >= MAX_LOG_ENTRIES) parts.log.splice(0, MAX_LOG_ENTRIES / 10);
     parts.log.push(entry);
     entries.set(request, entry);
