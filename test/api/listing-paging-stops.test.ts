@@ -64,3 +64,70 @@ test('no limit reported and no setting: one answer, taken as whole (as before pa
   const s = script([{ data: items(0, 30) }]);
   expect(await readListingPages(s.fetch, 'none')).toMatchObject({ pages: 1, followed: 'one answer' });
 });
+
+// Issue 38: a read checks itself, and a full last page is not a cut.
+describe('a read that disagrees with itself is incomplete, and may be whole when read again', () => {
+  const pagination = (total: number, count: number, current: number, totalPages: number) => ({ pagination: { total, count, per_page: 2, current_page: current, total_pages: totalPages } });
+
+  test('totals that change between pages (a list deleted after page 1 moves one past the read)', async () => {
+    const s = script([
+      { data: items(0, 2), meta: pagination(4, 2, 1, 2) },
+      { data: items(3, 1), meta: pagination(3, 1, 2, 2) },
+    ]);
+    const read = await readListingPages(s.fetch, 'none');
+    expect(read.incomplete).toBe(
+      'page 2 disagrees with the read so far: meta.pagination.total said 4 on page 1 and 3 on page 2: lists were created or deleted while the pages were read, so a list may have moved across a page boundary unread',
+    );
+    expect(read.again).toBe(true);
+  });
+
+  test('a page count that changes between pages, with no total', async () => {
+    const s = script([
+      { data: items(0, 2), meta: { pagination: { per_page: 2, current_page: 1, total_pages: 3 } } },
+      { data: items(2, 2), meta: { pagination: { per_page: 2, current_page: 2, total_pages: 2 } } },
+    ]);
+    expect((await readListingPages(s.fetch, 'none')).incomplete).toContain('meta.pagination.total_pages said 3 on page 1 and 2 on page 2');
+  });
+
+  test('a page whose count disagrees with its meta, either way', async () => {
+    const more = script([{ data: items(0, 3), meta: { current: { limit: 10, count: 2 } } }]);
+    expect((await readListingPages(more.fetch, 'none')).incomplete).toBe('page 1 disagrees with the read so far: it held 3 lists where its meta.current.count says 2');
+    const paged = script([{ data: items(0, 2), meta: { pagination: { total: 2, count: 3, per_page: 5, current_page: 1, total_pages: 1 } } }]);
+    expect((await readListingPages(paged.fetch, 'none')).incomplete).toBe('page 1 disagrees with the read so far: it held 2 lists where its meta.pagination.count says 3');
+  });
+
+  test('what reading again cannot help is not marked to read again: a full page nothing says how to follow, a cap', async () => {
+    const full = script([{ data: items(0, 10), meta: { current: { limit: 10, count: 10 } } }]);
+    const read = await readListingPages(full.fetch, 'none');
+    expect(read.incomplete).toMatch(/was full/);
+    expect(read.again).toBeUndefined();
+    let n = 0;
+    const endless = async () => ({ data: items(n++ * 10, 10), meta: { current: { limit: 10, count: 10 } } });
+    expect((await readListingPages(endless, 'limit/offset', { ...DEFAULT_CAPS, maxPages: 2 })).again).toBeUndefined();
+  });
+});
+
+describe('a full last page is not a cut', () => {
+  test('meta.next absent on a full page after meta.next was followed: the read is whole', async () => {
+    const s = script([
+      { data: items(0, 10), meta: { current: { limit: 10, count: 10 }, next: { affix: 'append', id: 'l9' } } },
+      { data: items(10, 10), meta: { current: { limit: 10, count: 10 } } },
+    ]);
+    const read = await readListingPages(s.fetch, 'none');
+    expect(read).toMatchObject({ pages: 2, followed: 'meta.next' });
+    expect(read.incomplete).toBeUndefined();
+    expect(read.items).toHaveLength(20);
+  });
+
+  test('a full first page without meta.next, nothing else said: still may be cut short (a service may not page at all)', async () => {
+    const s = script([{ data: items(0, 10), meta: { current: { limit: 10, count: 10 } } }]);
+    expect((await readListingPages(s.fetch, 'none')).incomplete).toMatch(/was full \(10 lists/);
+  });
+
+  test('a total the pages add up to (meta.pagination without total_pages): whole, however full the page', async () => {
+    const s = script([{ data: items(0, 10), meta: { current: { limit: 10, count: 10 }, pagination: { total: 10, count: 10 } } }]);
+    const read = await readListingPages(s.fetch, 'none');
+    expect(read.incomplete).toBeUndefined();
+    expect(s.asked).toHaveLength(1);
+  });
+});

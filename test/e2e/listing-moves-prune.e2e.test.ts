@@ -111,3 +111,25 @@ describe('the final listing is the judge', () => {
     expect(again.code).toBe(0);
   });
 });
+
+describe('a full last page is not a cut (meta.next, 10 lists a page, 20 lists)', () => {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const UNMANAGED = Array.from({ length: 18 }, (_, i) => `u-${pad(i + 1)}`);
+  beforeEach(async () => {
+    // Two full pages: the second carries no meta.next, as the published cursor paging may answer on its last page.
+    const keywordLists = [list('def-1', { default: true }), list('keep'), ...UNMANAGED.map((id) => list(id))];
+    h = await startHarness({ keywordListLimit: 10, keywordListPaging: 'cursor', data: { keywordLists } });
+    await h.writeList('keep', ['u']);
+  });
+
+  test('plan --prune reads it whole, and apply --prune deletes every list with no file (exit 0)', async () => {
+    const plan = await h.run(['plan', '--prune', '--detailed-exitcode']);
+    expect(plan.stdout).not.toContain('may be cut short');
+    expect(plan.stdout).toContain('Plan: 0 to create, 0 to update, 18 to delete, 1 unchanged.\n');
+    expect(plan.code).toBe(2);
+    const apply = await h.run(['apply', '--prune', '--force', '--auto-approve']);
+    expect(apply.stdout).toContain('Apply: 18 applied, 1 unchanged, 0 skipped, 0 failed.');
+    expect(apply.code).toBe(0);
+    for (const id of UNMANAGED) expect(await liveTerms(h, id)).toBeUndefined();
+  });
+});
