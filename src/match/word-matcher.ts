@@ -5,8 +5,13 @@
 import AhoCorasick from 'modern-ahocorasick';
 import { bySpanStart, type Matcher, type MatchSpan } from './matcher.js';
 
-/** NFKC then lower case: "ｈｅｃｋ", "HECK" and "heck" are one word; a decomposed "é" is "é". */
-export const foldWord = (s: string): string => (ASCII_ONLY.test(s) ? s : s.normalize('NFKC')).toLowerCase();
+/**
+ * NFKC then lower case: "ｈｅｃｋ", "HECK" and "heck" are one word; a decomposed "é" is "é". The
+ * sharp s is case-folded as Unicode's CaseFolding.txt has it (ß, ẞ → ss), since German capitals
+ * write it SS: "STRASSE" and "straße" are one word.
+ */
+export const foldWord = (s: string): string => (ASCII_ONLY.test(s) ? s.toLowerCase() : sharpS(s.normalize('NFKC').toLowerCase()));
+const sharpS = (s: string): string => (s.includes('ß') ? s.replace(/ß/g, 'ss') : s);
 /** NFKC leaves ASCII as it is, so an ASCII text skips the normalizer. */
 const ASCII_ONLY = /^[\0-\x7f]*$/;
 

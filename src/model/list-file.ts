@@ -50,6 +50,9 @@ export const ACCEPTABLE_RULES = [
   'pattern-dead-anchor',
   'pattern-unescaped-dot',
   'csv-multiple-fields',
+  'term-optional-marks',
+  'term-language-case',
+  'term-in-chat',
 ] as const;
 export type AcceptableRule = (typeof ACCEPTABLE_RULES)[number];
 

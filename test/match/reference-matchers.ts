@@ -29,7 +29,7 @@ export function referencePatternMatcher(patterns: readonly string[]): Matcher {
 }
 
 // The word matcher as it was (one Aho-Corasick automaton over the whole folded text).
-const foldWord = (s: string): string => s.normalize('NFKC').toLowerCase();
+const foldWord = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/ß/g, 'ss');
 // Letters, digits and combining marks make words; "_" does not (it joins words, as in "heck_yes").
 const STARTS_WORDLIKE = /^[\p{L}\p{N}\p{M}]/u;
 const ENDS_WORDLIKE = /[\p{L}\p{N}\p{M}]$/u;

@@ -12,6 +12,7 @@ import { KeySet } from './key-set.js';
 import { MIN_SENTENCE_WORDS, termHints } from './term-hints.js';
 import { termFix, yamlScalar } from '../../load/term-fix.js';
 import { meaningHints, meaningTriggers } from './term-meaning.js';
+import { checkInChat, IN_CHAT_GATE } from './term-in-chat.js';
 import type { Fix } from '../../model/diagnostic.js';
 
 /** Diagnostics, and the indexes of terms too broken for further checks (patterns, tests). */
@@ -33,12 +34,15 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
   const empty: number[] = []; // terms left out of the keys (term-empty)
   const meaningful = category === 'word' || category === 'sentence-similarity';
   const word = category === 'word';
+  /** Word-list terms that chat may write another way (term-in-chat.ts): checked after the loop. */
+  const inChat: number[] = [];
   for (let i = 0; i < values.length; i++) {
     const term = values[i]!;
     // Most terms of a big list are plain (PLAIN below) and are their own fold key; in a word list
     // most are quiet too: one regex and a space count say only length and duplicates can apply.
     let key = term;
     if (!(word && term.length <= limits.maxTermLength && isQuietWordTerm(term, tabsAllowed))) {
+      if (word && IN_CHAT_GATE.test(term)) inChat.push(i);
       if (sentences && words(term) < MIN_SENTENCE_WORDS && term.trim() !== '') {
         out.push(
           diagnose(
@@ -94,6 +98,12 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
     const prior = seen.get(key);
     if (prior === undefined) seen.set(key, i);
     else duplicate(term, i, prior, key, seen);
+  }
+  for (const f of checkInChat(values, inChat.filter((i) => !broken.has(i)))) {
+    const d = diagnose(terms.locate(f.index), f.severity, f.rule, f.message);
+    const fix = f.fixed ? (f.fixed.length > 1 ? splitFix(terms, f.index, f.fixed) : termFix(terms, f.index, f.fixed)) : undefined;
+    if (fix) d.fix = fix;
+    out.push(d);
   }
   return { diagnostics: out, broken };
 
