@@ -53,6 +53,11 @@ export const ACCEPTABLE_RULES = [
   'term-optional-marks',
   'term-language-case',
   'term-in-chat',
+  'pattern-whole-message',
+  'pattern-class-alternatives',
+  'pattern-class-case',
+  'pattern-literal-plus',
+  'pattern-doubled-backslash',
 ] as const;
 export type AcceptableRule = (typeof ACCEPTABLE_RULES)[number];
 
