@@ -58,6 +58,7 @@ export const ACCEPTABLE_RULES = [
   'pattern-class-case',
   'pattern-literal-plus',
   'pattern-doubled-backslash',
+  'term-sheet-number',
 ] as const;
 export type AcceptableRule = (typeof ACCEPTABLE_RULES)[number];
 

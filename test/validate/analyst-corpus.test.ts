@@ -40,7 +40,6 @@ const KNOWN_DISAGREEMENTS: Record<string, string> = {
   // Under-level on purpose: a look-alike letter warns (term-look-alike, term-mixed-script) rather than
   // fails, since evasion lists hold such spellings deliberately and a pull request's plan is still
   // made for a list with one (test/github/stage-two-injection relies on it being a warning).
-  'uni-capital-dotted-i': 'warning term-look-alike on `İdiot`: kept a warning like the other look-alikes',
   'uni-cyrillic-a': 'warning term-mixed-script on `scаm`: kept a warning (evasion lists hold look-alikes on purpose)',
   'uni-dotless-i': 'warning term-look-alike on `kıll yourself`: kept a warning like the other look-alikes',
   'uni-greek-omicron': 'warning term-mixed-script on `idiοt`: kept a warning (evasion lists hold look-alikes on purpose)',

@@ -13,6 +13,7 @@ import { MIN_SENTENCE_WORDS, termHints } from './term-hints.js';
 import { termFix, yamlScalar } from '../../load/term-fix.js';
 import { meaningHints, meaningTriggers } from './term-meaning.js';
 import { checkInChat, IN_CHAT_GATE } from './term-in-chat.js';
+import { checkSheetNumbers, SHEET_NUMBER_GATE } from './term-sheet-numbers.js';
 import type { Fix } from '../../model/diagnostic.js';
 
 /** Diagnostics, and the indexes of terms too broken for further checks (patterns, tests). */
@@ -36,6 +37,8 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
   const word = category === 'word';
   /** Word-list terms that chat may write another way (term-in-chat.ts): checked after the loop. */
   const inChat: number[] = [];
+  /** Word-list terms that are numbers a spreadsheet may have changed (term-sheet-numbers.ts). */
+  const numbers: number[] = [];
   for (let i = 0; i < values.length; i++) {
     const term = values[i]!;
     // Most terms of a big list are plain (PLAIN below) and are their own fold key; in a word list
@@ -43,6 +46,7 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
     let key = term;
     if (!(word && term.length <= limits.maxTermLength && isQuietWordTerm(term, tabsAllowed))) {
       if (word && IN_CHAT_GATE.test(term)) inChat.push(i);
+      if (word && SHEET_NUMBER_GATE.test(term)) numbers.push(i);
       if (sentences && words(term) < MIN_SENTENCE_WORDS && term.trim() !== '') {
         out.push(
           diagnose(
@@ -99,7 +103,7 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
     if (prior === undefined) seen.set(key, i);
     else duplicate(term, i, prior, key, seen);
   }
-  for (const f of checkInChat(values, inChat.filter((i) => !broken.has(i)))) {
+  for (const f of [...checkInChat(values, inChat.filter((i) => !broken.has(i))), ...checkSheetNumbers(values, numbers.filter((i) => !broken.has(i)), terms.file)]) {
     const d = diagnose(terms.locate(f.index), f.severity, f.rule, f.message);
     const fix = f.fixed ? (f.fixed.length > 1 ? splitFix(terms, f.index, f.fixed) : termFix(terms, f.index, f.fixed)) : undefined;
     if (fix) d.fix = fix;
