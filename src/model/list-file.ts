@@ -59,6 +59,7 @@ export const ACCEPTABLE_RULES = [
   'pattern-literal-plus',
   'pattern-doubled-backslash',
   'term-sheet-number',
+  'sentence-paragraph',
 ] as const;
 export type AcceptableRule = (typeof ACCEPTABLE_RULES)[number];
 

@@ -37,6 +37,7 @@ export const RULE_LIST: readonly RuleDoc[] = [
   { id: 'term-look-alike', kind: 'every list of terms', level: 'warning', finds: 'a term written in characters that pass for ASCII (`kıll`, `ｓｃａｍ`, all-Cyrillic `ѕсаm`)', why: 'it catches only text typed with the same look-alikes (evasion lists hold them on purpose, so it warns)' },
   { id: 'term-confusable', kind: 'every list of terms', level: 'warning', finds: 'a term with the same skeleton as another term', why: 'two terms read alike and catch different text' },
   { id: 'sentence-regex-syntax', kind: 'sentence lists', level: 'error', finds: '`.*`, `\\b`, `[..]`, `(a|b)` in a sentence', why: 'the model reads the syntax as words' },
+  { id: 'sentence-paragraph', kind: 'sentence lists', level: 'warning', finds: 'an entry of three sentences or more, or two over the length limit', why: 'the model compares the whole entry with a message, so one of its sentences said alone scores low; the fix writes one sentence per entry' },
   { id: 'sentence-too-short', kind: 'sentence lists', level: 'error', finds: 'fewer than 3 words', why: 'the model compares whole sentences' },
   { id: 'pattern-dead-anchor', kind: 'pattern lists', level: 'error', finds: 'a `$` or `^` with text after or before it', why: 'it can never match; the fix escapes it' },
   { id: 'pattern-unescaped-dot', kind: 'pattern lists', level: 'warning', finds: "a domain's unescaped `.`", why: '`bit.ly` also catches `bitxly`' },

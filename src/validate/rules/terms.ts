@@ -57,6 +57,21 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
           ),
         );
       }
+      // A paragraph in a sentence list: one sentence per entry, each compared with a message on its own.
+      if (sentences && PARAGRAPH_GATE.test(term)) {
+        const parts = paragraph(term, limits);
+        if (parts) {
+          const d = diagnose(
+            terms.locate(i),
+            'warning',
+            'sentence-paragraph',
+            `this entry is ${parts.length} sentences${term.length > limits.maxTermLength ? ` (${term.length} characters; the service allows at most ${limits.maxTermLength} an entry)` : ''}, and the model compares the whole entry with a message, so a message saying one of them is scored against all of them together; write one sentence per entry: ${parts.map((p) => code(p)).join(', ')}`,
+          );
+          const fix = splitFix(terms, i, parts);
+          if (fix) d.fix = fix;
+          out.push(d);
+        }
+      }
       // What the term means against what it reads as (term-meaning.ts): for every term of a word or
       // sentence list, one character scan and no allocation in the common case.
       if (meaningful && meaningTriggers(term, word, tabsAllowed) !== 0 && !suspect(term)) {
@@ -159,6 +174,23 @@ function escapeMistake(terms: TermsSource, i: number, category: Category | undef
 }
 
 const words = (term: string): number => term.trim().split(/\s+/).length;
+
+/** A sentence's end followed by more text: the only terms of a sentence list that can be a paragraph. */
+const PARAGRAPH_GATE = /[.!?\u3002\uff01\uff1f]\s*\S/;
+let sentenceSegmenter: Intl.Segmenter | undefined;
+
+/**
+ * The sentences of a paragraph (Unicode sentence boundaries, UAX #29), when it is one: three or more,
+ * or two that together are over the length limit, each long enough to stand as an entry and within
+ * the limit. Otherwise null (two short sentences may be one message meant as a whole).
+ */
+function paragraph(term: string, limits: Limits): string[] | null {
+  sentenceSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'sentence' });
+  const parts = Array.from(sentenceSegmenter.segment(term), (s) => s.segment.trim()).filter((s) => s !== '');
+  if (parts.length < 2 || (parts.length < 3 && term.length <= limits.maxTermLength)) return null;
+  if (!parts.every((p) => words(p) >= MIN_SENTENCE_WORDS && p.length <= limits.maxTermLength)) return null;
+  return parts;
+}
 
 /** `term` with the corrections of its hints applied one after another, until none offers more. */
 function fixedTerm(term: string, hints: ReturnType<typeof termHints>, category: Category | undefined, tabsAllowed: boolean): string {
