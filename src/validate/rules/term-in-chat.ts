@@ -34,8 +34,12 @@ const OPTIONAL_MARKS = new RegExp(OPTIONAL_MARK.source, 'gu');
  */
 const CASE_LANGUAGES = ['tr', 'az', 'lt', 'el'] as const;
 const LANGUAGE_NAMES: Record<(typeof CASE_LANGUAGES)[number], string> = { tr: 'Turkish', az: 'Azerbaijani', lt: 'Lithuanian', el: 'Greek' };
-/** A character that some CASE_LANGUAGES case differently (the gate; each is confirmed by toLocale*Case). */
-const LANGUAGE_CASED = /[\u0130\u0131\u00cc\u00cd\u0128\u0128\u012e\u0386-\u03ce\u1f00-\u1ffe]/u;
+/**
+ * A letter that some CASE_LANGUAGES case differently, or that only they write (Turkish ğ, ş: a term
+ * holding one is Turkish, so its i's capitals are İ): the gate; each is confirmed by toLocale*Case.
+ */
+const LANGUAGE_CASED = /[\u0130\u0131\u011e\u011f\u015e\u015f\u00cc\u00cd\u0128\u012e\u0386-\u03ce\u1f00-\u1ffe]/u;
+const GREEK = /\p{Script=Greek}/u;
 /** What can make a term written differently in chat than in the list: the one test every term passes through. */
 export const IN_CHAT_GATE = new RegExp(`${UNSPACED.source}|${LANGUAGE_CASED.source}|${OPTIONAL_MARK.source}`, 'u');
 
@@ -80,10 +84,13 @@ export function chatForms(term: string): Form[] {
   }
   if (LANGUAGE_CASED.test(term)) {
     for (const lang of CASE_LANGUAGES) {
-      // A letter the language cases its own way, or whose capital it lowers to another letter (ı → I → i).
-      if (![...term].some((c) => c.charCodeAt(0) > 0x7f && (c.toLocaleLowerCase(lang) !== c.toLowerCase() || c.toLocaleUpperCase(lang) !== c.toUpperCase() || c.toLocaleUpperCase(lang).toLowerCase() !== c.toLowerCase()))) continue;
+      // The language cases the term its own way (Greek capitals drop accents only within a word, so
+      // the whole term is compared), or a letter's capital lowers to another letter (ı → I → i).
       const lower = term.toLocaleLowerCase(lang);
       const upper = term.toLocaleUpperCase(lang);
+      // Greek is always tried: its final sigma depends on the letters around it (SpecialCasing.txt).
+      const greek = lang === 'el' && GREEK.test(term);
+      if (!greek && lower === term.toLowerCase() && upper === term.toUpperCase() && ![...term].some((c) => c.charCodeAt(0) > 0x7f && c.toLocaleUpperCase(lang).toLowerCase() !== c.toLowerCase())) continue;
       out.push({ text: `x ${lower} x`, rule: 'term-language-case', what: `in ${LANGUAGE_NAMES[lang]} lower case`, typed: lower, language: lang });
       out.push({ text: `X ${upper} X`, rule: 'term-language-case', what: `in ${LANGUAGE_NAMES[lang]} capitals`, typed: upper, language: lang });
     }
@@ -142,13 +149,15 @@ function finding(index: number, term: string, f: Form, forms: readonly Form[], c
         message: `in ${name}, ${quote(term)} is ${quote(lower)} in lower case, but case-insensitive matching lowers it by Unicode's default (${quote(term.toLowerCase())}), so ${quote(lower)} as ${name} is typed is never caught; write the term in ${name} lower case: ${code(lower)}`,
       };
     }
-    const typed = f.typed!.toLowerCase();
+    const caps = f.typed!;
+    const read = caps.toLowerCase();
+    const why = read.includes('\u0307') ? `lowers İ to i with a combining dot (${quote(read)})` : `reads it as ${quote(read)}, another spelling`;
     return {
       index,
       rule: f.rule,
       severity: 'warning',
-      fixed: [term, typed],
-      message: `in ${name} capitals ${quote(term)} is ${quote(f.typed)}, which case-insensitive matching reads as ${quote(typed)}, another spelling, so a message in capitals is not caught; add that spelling beside it: ${code(typed)}`,
+      fixed: [term, caps],
+      message: `in ${name} capitals ${quote(term)} is ${quote(caps)}, and case-insensitive matching ${why}, so a message in capitals is not caught; add the capitals beside it (a word list ignores case, so they catch that spelling in any case): ${code(caps)}`,
     };
   }
   const pattern = term.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
