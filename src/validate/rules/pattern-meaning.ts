@@ -256,6 +256,10 @@ function habits(pattern: AST.Pattern, source: string): MeaningFinding[] {
       ...(fixed ? { fixed, intent: { catches: texts.flatMap((t) => [t!, `this is ${t} now`, `${t}!`, t!.toUpperCase()]), passes: texts.map((t) => `x${t}x`) } } : {}),
     });
   }
+  // Capitals are the point only where nothing else in the pattern is a letter or a digit (`[A-Z]{5,20}`,
+  // `\b[A-Z]{4,}\b` for shouting); in `[A-Z]{2}\d{2}[A-Z0-9]{11,30}` (an IBAN) case is incidental.
+  const rest = source.replace(/\[[^\]]*\]/g, '').replace(/\\[bBsS]/g, '').replace(/\{\d+(?:,\d*)?\}/g, '');
+  const aboutCapitals = !/[\p{L}\p{N}]|\\[dDwWpP]/u.test(rest) && !/\[[^\]]*[a-z0-9][^\]]*\]/.test(source.replace(/\[[A-Z]-[A-Z]/g, '['));
   const visit = (node: AST.Node): void => {
     if (node.type === 'CharacterClass' && !node.negate && node.elements.length >= 4) {
       const raw = source.slice(node.start + 1, node.end - 1);
@@ -273,10 +277,10 @@ function habits(pattern: AST.Pattern, source: string): MeaningFinding[] {
         });
       }
     }
-    if (node.type === 'CharacterClass' && !node.negate) {
+    if (node.type === 'CharacterClass' && !node.negate && aboutCapitals) {
       // A class of capitals only (`[A-Z]`, `[A-ZÄÖÜ]`): under the i flag it is lower case too.
       const letters = node.elements.every((e) => (e.type === 'Character' && isCapital(e.value)) || (e.type === 'CharacterClassRange' && isCapital(e.min.value) && isCapital(e.max.value)));
-      if (letters && node.elements.length > 0) {
+      if (letters && node.elements.length > 0 && node.parent.type === 'Quantifier' && node.parent.max >= 3) {
         const raw = source.slice(node.start, node.end);
         const lower = raw.toLowerCase();
         out.push({

@@ -43,7 +43,7 @@ export function checkPatterns(terms: TermsSource, skip: ReadonlySet<number>, bud
   return { diagnostics: out, broken };
 }
 
-interface Finding {
+export interface Finding {
   index: number;
   severity: 'error' | 'warning';
   rule: string;
@@ -119,15 +119,22 @@ function checkPatternWith(source: string, compileWith: Compile, fixes: boolean):
   }
   const passes = (fixed: string) => fixes && !checkPatternWith(fixed, compileWith, false).some((f) => f.severity === 'error');
   out.push(...backtracking(pattern, { parser, flags, passes }));
-  for (const m of patternMeaning(pattern, source)) {
-    // A fix is offered only when it validates clean and still catches what the pattern spells out
-    // (or, for a habit from another tool, what it was written for: m.intent).
+  out.push(...meaningFindings(pattern, source, passes));
+  return out;
+}
+
+/**
+ * patternMeaning's findings, each fix offered only when it validates clean (`passes`) and still
+ * catches what the pattern spells out (or, for a habit from another tool, what it was written
+ * for: m.intent); otherwise the message says what to decide.
+ */
+export function meaningFindings(pattern: AST.Pattern, source: string, passes: (fixed: string) => boolean): Finding[] {
+  return patternMeaning(pattern, source).map((m) => {
     const ok = m.fixed !== undefined && m.noFix === undefined && passes(m.fixed) && (m.intent ? keepsIntent(m.fixed, m.intent) : sameOnIntent(source, m.fixed));
     const cut = m.message.replace(/; (?:for a (?:dollar sign|caret|literal dot|question mark)|to catch it as a word anywhere in a message|for alternatives|a list file takes the regex as written, so) write[^;]*$/, '');
     const message = ok ? m.message : m.noFix ? `${cut}; ${m.noFix}` : cut;
-    out.push({ index: m.index, severity: m.severity, rule: m.rule, message, ...(ok ? { fixed: m.fixed } : {}) });
-  }
-  return out;
+    return { index: m.index, severity: m.severity, rule: m.rule, message, ...(ok ? { fixed: m.fixed } : {}) };
+  });
 }
 
 /**
@@ -135,7 +142,7 @@ function checkPatternWith(source: string, compileWith: Compile, fixes: boolean):
  * plus of "18+" written literally; as a repeat it catches 18, 188, 1888 and not "18+". The fix
  * escapes it, proven to catch the text as written when the rest of the pattern is plain text.
  */
-function literalPlus(q: AST.Quantifier, source: string): Finding | null {
+export function literalPlus(q: AST.Quantifier, source: string): Finding | null {
   if (q.min !== 1 || q.greedy === false || q.raw !== `${q.element.raw}+` || q.element.type !== 'Character' || !/^[0-9]$/.test(q.element.raw)) return null;
   const parent = q.parent;
   if (parent.type !== 'Alternative') return null;
