@@ -250,7 +250,8 @@ function habits(pattern: AST.Pattern, source: string): MeaningFinding[] {
     const example = texts[0] ?? inner[0]!;
     out.push({
       index: 0,
-      severity: 'warning',
+      // Words between the anchors are meant as words in a message; other syntax (^\d{10}$) may mean a whole message.
+      severity: fixed ? 'error' : 'warning',
       rule: 'pattern-whole-message',
       message: `^ and $ tie the pattern to the whole message (patterns run on the message, not word by word), so it catches only a message that is exactly ${JSON.stringify(example)}, never ${JSON.stringify(`this is ${example} now`)}${fixed ? `; to catch it as a word anywhere in a message write \`${fixed}\`` : '; to catch it anywhere in a message, remove the ^ and $'}`,
       ...(fixed ? { fixed, intent: { catches: texts.flatMap((t) => [t!, `this is ${t} now`, `${t}!`, t!.toUpperCase()]), passes: texts.map((t) => `x${t}x`) } } : {}),
@@ -260,7 +261,37 @@ function habits(pattern: AST.Pattern, source: string): MeaningFinding[] {
   // `\b[A-Z]{4,}\b` for shouting); in `[A-Z]{2}\d{2}[A-Z0-9]{11,30}` (an IBAN) case is incidental.
   const rest = source.replace(/\[[^\]]*\]/g, '').replace(/\\[bBsS]/g, '').replace(/\{\d+(?:,\d*)?\}/g, '');
   const aboutCapitals = !/[\p{L}\p{N}]|\\[dDwWpP]/u.test(rest) && !/\[[^\]]*[a-z0-9][^\]]*\]/.test(source.replace(/\[[A-Z]-[A-Z]/g, '['));
+  // Start only: `^free nitro` catches the phrase only as a message's first words.
+  const started = !anchored && alts.every((a) => a.elements.length >= 2 && a.elements[0]!.type === 'Assertion' && (a.elements[0] as AST.Assertion).kind === 'start' && !a.elements.some((e) => e.type === 'Assertion' && e.kind === 'end'));
+  if (started) {
+    const text = literalText({ ...alts[0]!, elements: alts[0]!.elements.slice(1) } as AST.Alternative);
+    if (text !== null && /\p{L}/u.test(text)) {
+      out.push({
+        index: 0,
+        severity: 'warning',
+        rule: 'pattern-whole-message',
+        message: `^ ties the pattern to the start of the message, so it catches ${JSON.stringify(text)} only as a message's first words, never ${JSON.stringify(`hey ${text}`)}; if it may stand anywhere, remove the ^`,
+        noFix: 'whether the start of the message is meant is for you to decide',
+      });
+    }
+  }
   const visit = (node: AST.Node): void => {
+    if (node.type === 'CharacterClass' && node.negate && node.elements.length >= 3 && node.elements.every((e) => e.type === 'Character' && /^\p{L}$/u.test(String.fromCodePoint(e.value)))) {
+      // `nitro [^boost]`: a negated class read as "not this word".
+      const word = source.slice(node.start + 2, node.end - 1);
+      const fixed = `${source.slice(0, node.start)}(?!${word})${source.slice(node.end)}`;
+      const before = source.slice(0, node.start);
+      const after = source.slice(node.end);
+      const plain = !/[\\^$.*+?()[\]{}|]/.test(before + after);
+      out.push({
+        index: node.start,
+        severity: 'error',
+        rule: 'pattern-class-alternatives',
+        message: `[^${word}] is one character that is none of ${JSON.stringify([...new Set(word)].join(''))}, not "anything but the word ${word}": it catches ${JSON.stringify(`${before}x${after}`)} and misses ${JSON.stringify(`${before}free`)}; to exclude the word write a lookahead: \`${fixed}\``,
+        fixed,
+        intent: plain ? { catches: [`${before}free${after}`, `${before}now${after}`], passes: [`${before}${word}${after}`] } : { catches: [], passes: [] },
+      });
+    }
     if (node.type === 'CharacterClass' && !node.negate && node.elements.length >= 4) {
       const raw = source.slice(node.start + 1, node.end - 1);
       // `[cat|dog]`: pipes between runs of at least two letters: words meant as alternatives.
@@ -285,7 +316,8 @@ function habits(pattern: AST.Pattern, source: string): MeaningFinding[] {
         const lower = raw.toLowerCase();
         out.push({
           index: node.start,
-          severity: 'warning',
+          // Capitals were the whole point, and under iu the pattern catches every such run of letters.
+          severity: 'error',
           rule: 'pattern-class-case',
           message: `${raw} holds capitals only, but patterns ignore case (flags iu), so it also matches ${lower}: the pattern catches the same text in lower case, and cannot require capitals`,
           noFix: 'a pattern list always ignores case, so no pattern can catch capitals only; decide whether lower case is fine too (then write it in lower case to say so), or drop the pattern',

@@ -181,6 +181,11 @@ function flagMistake(source: string): Finding | null {
     const rest = source.slice(inline[0].length);
     return { index: 0, severity: 'error', rule: 'pattern-flags', message: `${quote(inline[0])} sets flags inside the pattern, which JavaScript patterns cannot do; patterns already ignore case, so remove it: ${code(rest)}` };
   }
+  // `r'\bkys\b'`: a Python raw string (or C#'s @"…") copied with its wrapper, which the message must then hold.
+  const raw = /^(?:[rR]|@)(['"])(.+)\1$/s.exec(source);
+  if (raw) {
+    return { index: 0, severity: 'error', rule: 'pattern-flags', message: `the ${source.slice(0, 2)}…${raw[1]} around this pattern is a programming language's raw-string syntax, not part of the regex, so a message would have to hold those characters; write the regex inside it: ${code(raw[2]!)}`, fixed: raw[2]! };
+  }
   const slashed = /^\/(.+)\/([dgimsuvy]*)$/s.exec(source);
   if (slashed) {
     const extra = slashed[2] ? ` (flags ${quote(slashed[2])} cannot be set; matching always ignores case)` : '';

@@ -22,10 +22,11 @@ export interface InChatFinding {
 /**
  * Vowel points and other diacritics of the abjads (Arabic, Hebrew, Syriac), where vowels are
  * optional marks that everyday writing leaves out: nonspacing marks (Mn) with the Diacritic
- * property whose scripts (Script_Extensions) are those. Devanagari or Thai vowel signs are letters'
+ * property whose scripts (Script_Extensions) are those; and Arabic's tatweel, the Extender that
+ * stretches a word for looks (`كـلب`). Devanagari or Thai vowel signs are letters'
  * parts, not optional, and have other scripts or lack the property.
  */
-const OPTIONAL_MARK = /(?=\p{Mn})(?=\p{Diacritic})[\p{scx=Arabic}\p{scx=Hebrew}\p{scx=Syriac}]/u;
+const OPTIONAL_MARK = /(?=\p{Mn})(?=\p{Diacritic})[\p{scx=Arabic}\p{scx=Hebrew}\p{scx=Syriac}]|(?=\p{Extender})\p{scx=Arabic}/u;
 const OPTIONAL_MARKS = new RegExp(OPTIONAL_MARK.source, 'gu');
 /**
  * The languages whose own case mappings differ from Unicode's default: the conditions of
@@ -40,8 +41,23 @@ const LANGUAGE_NAMES: Record<(typeof CASE_LANGUAGES)[number], string> = { tr: 'T
  */
 const LANGUAGE_CASED = /[\u0130\u0131\u011e\u011f\u015e\u015f\u00cc\u00cd\u0128\u012e\u0386-\u03ce\u1f00-\u1ffe]/u;
 const GREEK = /\p{Script=Greek}/u;
+/**
+ * Scripts of Line_Break=SA (complex context), whose word edges Unicode leaves to a dictionary: the
+ * matcher counts every letter edge as a word edge there, which the service may not (its matching is
+ * unpublished), and which also finds a term inside a longer word. Said once a list.
+ */
+const COMPLEX = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tai_Le}\p{Script=New_Tai_Lue}\p{Script=Tai_Tham}\p{Script=Tai_Viet}\p{Script=Ahom}]/u;
+const COMPLEX_NAMES: [RegExp, string][] = [
+  [/\p{Script=Thai}/u, 'Thai'],
+  [/\p{Script=Lao}/u, 'Lao'],
+  [/\p{Script=Khmer}/u, 'Khmer'],
+  [/\p{Script=Myanmar}/u, 'Burmese'],
+];
+/** Chinese and Japanese put no space between the characters of a word: a space there is never typed. */
+const CJK_SPACED = /([\p{Ideographic}\p{scx=Hiragana}\p{scx=Katakana}])[ \u3000]+(?=[\p{Ideographic}\p{scx=Hiragana}\p{scx=Katakana}])/gu;
+const CJK_SPACED_ONE = new RegExp(CJK_SPACED.source, 'u');
 /** What can make a term written differently in chat than in the list: the one test every term passes through. */
-export const IN_CHAT_GATE = new RegExp(`${UNSPACED.source}|${LANGUAGE_CASED.source}|${OPTIONAL_MARK.source}`, 'u');
+export const IN_CHAT_GATE = new RegExp(`${UNSPACED.source}|${LANGUAGE_CASED.source}|${OPTIONAL_MARK.source}|[\\p{scx=Katakana}]`, 'u');
 
 /** Chat punctuation around a word, from several writing traditions. */
 const AROUND: readonly [string, string][] = [
@@ -110,9 +126,34 @@ export function checkInChat(values: readonly string[], indexes: readonly number[
   let held: Set<string> | undefined;
   const holds = (typed: string | undefined): boolean => typed !== undefined && (held ??= new Set(values.map(foldWord))).has(foldWord(typed));
   const out: InChatFinding[] = [];
+  const complex = indexes.filter((i) => COMPLEX.test(values[i]!));
+  if (complex.length > 0) {
+    const first = values[complex[0]!]!;
+    const script = COMPLEX_NAMES.find(([re]) => re.test(first))?.[1] ?? 'This script';
+    const g = graphemes(first);
+    const running = `${g.at(-1)}${first}${g[0]}`;
+    const named = complex.slice(0, 3).map((i) => quote(values[i])).join(', ') + (complex.length > 3 ? `, and ${complex.length - 3} more` : '');
+    out.push({
+      index: complex[0]!,
+      rule: 'term-in-chat',
+      severity: 'warning',
+      message: `${script} is written without spaces between words, and Unicode leaves its word edges to a dictionary: kwsync counts every letter edge as a word edge, so in its tests ${named} ${complex.length > 1 ? 'are' : 'is'} caught inside running text (${quote(running)}) and inside longer words, but the service's word matching is not published and may want spaces around a term; a pattern list catches the terms anywhere for certain: move them to one (each escaped as written), or try one message on the live app and accept term-in-chat`,
+    });
+  }
   for (const i of indexes) {
     const term = values[i]!;
     const seen = new Set<string>();
+    if (CJK_SPACED_ONE.test(term)) {
+      const fixed = term.replace(CJK_SPACED, '$1');
+      out.push({
+        index: i,
+        rule: 'term-in-chat',
+        severity: 'error',
+        fixed: [fixed],
+        message: `${quote(term)} has a space between characters, but Chinese and Japanese put none between the characters of a word, so no message holds it as written; write it without the space: ${code(fixed)}`,
+      });
+      continue;
+    }
     const forms = chatForms(term);
     for (const f of forms) {
       if (seen.has(f.rule) || matcher.matches(f.text).includes(term) || holds(f.typed)) continue;
@@ -131,7 +172,7 @@ function finding(index: number, term: string, f: Form, forms: readonly Form[], c
       rule: f.rule,
       severity: 'warning',
       fixed: [term, bare],
-      message: `${quote(term)} is written with vowel marks (${marksOf(term)}), which everyday writing in its script leaves out, and a word list matches the marks too, so ${quote(bare)} as people type it is not caught; add the form without marks beside it: ${code(bare)}`,
+      message: `${quote(term)} is written with vowel marks or a tatweel (${marksOf(term)}), which everyday writing in its script leaves out, and a word list matches the marks too, so ${quote(bare)} as people type it is not caught; add the form without marks beside it: ${code(bare)}`,
     };
   }
   if (f.rule === 'term-language-case') {

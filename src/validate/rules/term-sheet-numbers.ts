@@ -14,7 +14,7 @@ export interface SheetNumberFinding {
 }
 
 /** A term a spreadsheet may have written: digits, or a number in scientific notation. */
-export const SHEET_NUMBER_GATE = /^\+?\d[\d ]*$|^[+-]?\d(?:[.,]\d+)?E[+-]?\d{1,3}$/i;
+export const SHEET_NUMBER_GATE = /^\+?\d[\d ]*$|^[+-]?\d(?:[.,]\d+)?E[+-]?\d{1,3}$|^\d{7,}\.0$/i;
 const SCIENTIFIC = /^([+-]?)(\d)(?:[.,](\d+))?E\+?(\d{1,3})$/i;
 const REEXPORT = 're-export the sheet with the column formatted as Text, and take the terms from that file';
 
@@ -38,6 +38,17 @@ export function checkSheetNumbers(values: readonly string[], indexes: readonly n
         rule: 'term-sheet-number',
         severity: 'error',
         message: `${quote(term)} is a ${digits}-digit number (a phone number or an ID) in the scientific notation a spreadsheet shows in a "General" cell: ${lost > 0 ? `its last ${lost} digits were lost ${where}, so they cannot be put back from this file` : `the notation was exported ${where}, not the digits`}, and no message holds ${quote(term)}; ${REEXPORT}`,
+      });
+      continue;
+    }
+    if (/^\d{7,}\.0$/.test(term)) {
+      const fixed = term.slice(0, -2);
+      out.push({
+        index: i,
+        rule: 'term-sheet-number',
+        severity: 'error',
+        fixed: [fixed],
+        message: `${quote(term)} is a number written as a decimal (".0" added by a spreadsheet or a data tool such as pandas when the column held numbers) ${where}, so the term needs ".0" after the number in a message; write the number: ${code(fixed)} (and ${REEXPORT})`,
       });
       continue;
     }

@@ -226,7 +226,7 @@ function suspect(term: string): boolean {
   return edge(term.charCodeAt(0)) || edge(term.charCodeAt(term.length - 1)) || term.includes('\n') || term.includes('\r');
 }
 // Quiet word-list terms: PLAIN with a letter first, no `;`, no comma (a CSV: at most one, which a
-// quoted cell may mean) and, checked apart, fewer than 7 spaces and none doubled. The meaning gate
+// quoted cell may mean) and, checked apart, fewer than 7 spaces and none doubled, and no " / ". The meaning gate
 // (term-meaning.ts GATE_WORD / GATE_CSV_WORD) cannot match such a term and no hint applies, so only
 // length and duplicates are left (test/validate/quiet-terms.property.test.ts holds it to the rules).
 // Linear: the classes exclude the comma that separates the two runs.
@@ -244,7 +244,7 @@ function quietSpaces(term: string): boolean {
 
 /** Whether checkTerms takes `term` of a word list (`csv`: from a CSV file) as quiet: only its length and duplicates are checked. */
 export function isQuietWordTerm(term: string, csv: boolean): boolean {
-  return (csv ? QUIET_CSV_WORD : QUIET_WORD).test(term) && quietSpaces(term);
+  return (csv ? QUIET_CSV_WORD : QUIET_WORD).test(term) && quietSpaces(term) && !term.includes(' / ');
 }
 
 const PLAIN_LOWER_ASCII = /^[\x20-\x40\x5b-\x7e]*$/;
