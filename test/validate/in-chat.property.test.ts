@@ -111,7 +111,9 @@ test('every generated term in fourteen scripts is caught the ways chat writes it
 test('the check warns where the matcher misses, and is quiet on lists written as chat writes them', () => {
   const rules = (terms: string[]) => checkInChat(terms, terms.map((_, i) => i)).map((f) => `${terms[f.index]}: ${f.rule} ${f.severity}`);
   // Correct lists in each script: quiet.
-  expect(rules(['傻逼', '去死', '死ね', 'キモい', 'ควาย', 'ເຫ້ຍ', 'ឆ្កួត', 'ခွေး', 'كلب', 'זונה', 'μαλακας', 'сука', 'कुत्ता', '씨발'])).toEqual([]);
+  expect(rules(['傻逼', '去死', '死ね', 'キモい', 'كلب', 'זונה', 'μαλακας', 'сука', 'कुत्ता', '씨발'])).toEqual([]);
+  // Thai, Lao, Khmer, Burmese: caught in kwsync's model, told once a list that the service's word edges are unpublished.
+  expect(rules(['ควาย', 'ເຫ້ຍ', 'ឆ្កួត', 'ခွေး'])).toEqual(['ควาย: term-in-chat warning']);
   // Vowel marks, Turkish capitals, Greek capitals: warned, with what works instead.
   expect(rules(['كَلْب', 'İdiot', 'kız', 'μαλάκας'])).toEqual(['كَلْب: term-optional-marks warning', 'İdiot: term-language-case error', 'kız: term-language-case warning', 'μαλάκας: term-language-case warning']);
   // The form people type already in the list: quiet.
