@@ -143,7 +143,8 @@ function lookAlikes(candidates: readonly Occurrence[]): Diagnostic[] {
     // A case or compatibility twin in the list (`ＡＬＰＨＡ` beside `alpha`) is duplicate-term-folded's.
     let folds = foldsOf.get(occ.terms);
     if (!folds) foldsOf.set(occ.terms, (folds = new Set(occ.terms.values.filter((t) => !NON_ASCII.test(t)).map(fold))));
-    if (folds.has(fold(occ.term))) continue;
+    // Its ASCII reading in the list in any case (`KIZ` beside `kız`): that term catches the reading.
+    if (folds.has(fold(occ.term)) || folds.has(fold(found.reads))) continue;
     // Compatibility forms (fullwidth, mathematical, ligatures) fold to ASCII under NFKC, as kwsync's
     // matcher folds, and whether the service does is unpublished; a letter that only looks alike
     // (dotless ı, Cyrillic а) never folds. Both warn, like term-mixed-script: evasion lists hold
