@@ -5,14 +5,40 @@
 import AhoCorasick from 'modern-ahocorasick';
 import { bySpanStart, type Matcher, type MatchSpan } from './matcher.js';
 
-/** NFKC then lower case: "ｈｅｃｋ", "HECK" and "heck" are one word; a decomposed "é" is "é". */
-export const foldWord = (s: string): string => (ASCII_ONLY.test(s) ? s : s.normalize('NFKC')).toLowerCase();
+/**
+ * NFKC then lower case: "ｈｅｃｋ", "HECK" and "heck" are one word; a decomposed "é" is "é". The
+ * sharp s is case-folded as Unicode's CaseFolding.txt has it (ß, ẞ → ss), since German capitals
+ * write it SS: "STRASSE" and "straße" are one word.
+ */
+export const foldWord = (s: string): string => (ASCII_ONLY.test(s) ? s.toLowerCase() : sharpS(s.normalize('NFKC').toLowerCase()));
+const sharpS = (s: string): string => (s.includes('ß') ? s.replace(/ß/g, 'ss') : s);
 /** NFKC leaves ASCII as it is, so an ASCII text skips the normalizer. */
 const ASCII_ONLY = /^[\0-\x7f]*$/;
 
 // Letters, digits and combining marks make words; "_" does not (it joins words, as in "heck_yes").
 const STARTS_WORDLIKE = /^[\p{L}\p{N}\p{M}]/u;
 const ENDS_WORDLIKE = /[\p{L}\p{N}\p{M}]$/u;
+
+/**
+ * Letters of the scripts written without spaces between words, which Unicode's word-break rules
+ * (UAX #29) never join into a word without a dictionary: ideographs, Hiragana, and the scripts of
+ * Line_Break=SA (complex context: Thai, Lao, Khmer, Myanmar, Tai Le, New Tai Lue, Tai Tham, Tai
+ * Viet, Ahom), whose marks belong to the script too. Beside one of them, a term edge is a word edge
+ * (`傻逼` in `你是傻逼吧`, `ควาย` in `มึงมันควาย`), unless a mark or joiner continues the character.
+ * Katakana is not here: UAX #29 joins Katakana to Katakana (WB13), as the letter rule does.
+ */
+export const UNSPACED = /[\p{Ideographic}\p{Script=Hiragana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tai_Le}\p{Script=New_Tai_Lue}\p{Script=Tai_Tham}\p{Script=Tai_Viet}\p{Script=Ahom}]/u;
+/** The code point of `text` that ends at `end` (a surrogate pair read whole). */
+const before = (text: string, end: number): string => text.slice(end >= 2 && /[\udc00-\udfff]/.test(text[end - 1]!) && /[\ud800-\udbff]/.test(text[end - 2]!) ? end - 2 : end - 1, end);
+const after = (text: string, start: number): string => String.fromCodePoint(text.codePointAt(start)!);
+
+/**
+ * Whether the characters `left` and `right`, both word-like, meet at a word edge: one of them is
+ * UNSPACED, and `right` does not continue `left`'s character (a mark, a joiner).
+ */
+function unspacedEdge(left: string, right: string): boolean {
+  return (UNSPACED.test(left) || UNSPACED.test(right)) && !JOINERS.test(right) && !/\p{M}/u.test(right);
+}
 
 /** A term that is one run of word characters. */
 const TOKEN = /^[\p{L}\p{N}\p{M}]+$/u;
@@ -39,13 +65,14 @@ interface Entry {
 
 /**
  * The whole-word rule: a term edge that is a letter, digit or mark must not touch another letter,
- * digit or mark; an edge like "*" or "🖕" needs no boundary. The automaton only reports hits on
+ * digit or mark, except where either is UNSPACED (no spaces in that script, so every letter edge
+ * can be a word edge); an edge like "*" or "🖕" needs no boundary. The automaton only reports hits on
  * whole graphemes (user-perceived characters), so a term never matches part of one ("cafe" in
  * "cafe\u0301"); what is left is to look at the code points just outside the hit.
  */
 function isWholeWord(text: string, start: number, end: number, e: Entry): boolean {
-  if (e.wordStart && start > 0 && ENDS_WORDLIKE.test(text.slice(Math.max(0, start - 2), start))) return false;
-  if (e.wordEnd && end < text.length && STARTS_WORDLIKE.test(text.slice(end, end + 2))) return false;
+  if (e.wordStart && start > 0 && ENDS_WORDLIKE.test(text.slice(Math.max(0, start - 2), start)) && !unspacedEdge(before(text, start), after(text, start))) return false;
+  if (e.wordEnd && end < text.length && STARTS_WORDLIKE.test(text.slice(end, end + 2)) && !unspacedEdge(before(text, end), after(text, end))) return false;
   return true;
 }
 
@@ -134,7 +161,8 @@ let classes: Uint8Array | undefined;
 function classOf(cp: number, ch: string): number {
   classes ??= new Uint8Array(0x110000);
   let k = classes[cp]!;
-  if (k === UNKNOWN) classes[cp] = k = JOINERS.test(ch) ? JOINER : WORDLIKE.test(ch) ? WORD : OTHER;
+  // An UNSPACED letter can be a word edge inside a run, which the run lookup cannot see: the automaton decides.
+  if (k === UNKNOWN) classes[cp] = k = JOINERS.test(ch) || UNSPACED.test(ch) ? JOINER : WORDLIKE.test(ch) ? WORD : OTHER;
   return k;
 }
 

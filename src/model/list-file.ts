@@ -50,6 +50,16 @@ export const ACCEPTABLE_RULES = [
   'pattern-dead-anchor',
   'pattern-unescaped-dot',
   'csv-multiple-fields',
+  'term-optional-marks',
+  'term-language-case',
+  'term-in-chat',
+  'pattern-whole-message',
+  'pattern-class-alternatives',
+  'pattern-class-case',
+  'pattern-literal-plus',
+  'pattern-doubled-backslash',
+  'term-sheet-number',
+  'sentence-paragraph',
 ] as const;
 export type AcceptableRule = (typeof ACCEPTABLE_RULES)[number];
 

@@ -53,16 +53,21 @@ function findConfusables(withTerms: readonly (PlacedList & { terms: TermsSource 
   const bySkeleton = new Map<string, Occurrence[]>();
   const lone: Occurrence[] = []; // single-script non-ASCII terms: the look-alike check's candidates
   const flagged = new Set<Occurrence>();
-  for (const { terms, accepted } of withTerms) {
+  for (const { terms, accepted, list } of withTerms) {
+    const pattern = list?.category === 'pattern';
     terms.values.forEach((term, index) => {
       if (!NON_ASCII.test(term)) return;
-      const key = skeleton(term);
+      // A pattern's letters are its literal text: escapes (\p{L}, \u064B), classes (a class lists
+      // spellings on purpose, `[iıİI]`) and group syntax are not letters of a word.
+      const text = pattern ? patternLetters(term) : term;
+      if (!NON_ASCII.test(text)) return;
+      const key = skeleton(text);
       const group = bySkeleton.get(key);
       const occ = { term, terms, index, accepted };
       if (group) group.push(occ);
       else bySkeleton.set(key, [occ]);
-      const mixed = mixedScripts(term);
-      if (!mixed) lone.push(occ);
+      const mixed = mixedScripts(text);
+      if (!mixed && !pattern) lone.push(occ);
       if (accepted?.has(CONFUSABLE_RULES.mixed)) return;
       if (mixed) {
         // A warning, not an error: evasion lists hold look-alikes on purpose, and a pull request's
@@ -138,7 +143,8 @@ function lookAlikes(candidates: readonly Occurrence[]): Diagnostic[] {
     // A case or compatibility twin in the list (`ＡＬＰＨＡ` beside `alpha`) is duplicate-term-folded's.
     let folds = foldsOf.get(occ.terms);
     if (!folds) foldsOf.set(occ.terms, (folds = new Set(occ.terms.values.filter((t) => !NON_ASCII.test(t)).map(fold))));
-    if (folds.has(fold(occ.term))) continue;
+    // Its ASCII reading in the list in any case (`KIZ` beside `kız`): that term catches the reading.
+    if (folds.has(fold(occ.term)) || folds.has(fold(found.reads))) continue;
     // Compatibility forms (fullwidth, mathematical, ligatures) fold to ASCII under NFKC, as kwsync's
     // matcher folds, and whether the service does is unpublished; a letter that only looks alike
     // (dotless ı, Cyrillic а) never folds. Both warn, like term-mixed-script: evasion lists hold
@@ -191,4 +197,12 @@ function named(chars: readonly string[]): string {
 
 function fold(term: string): string {
   return term.normalize('NFKC').toLowerCase();
+}
+
+/** A pattern's literal letters: escapes, character classes and group syntax become spaces. */
+function patternLetters(source: string): string {
+  return source
+    .replace(/\[(?:\\.|[^\]\\])*\]/g, ' ')
+    .replace(/\\(?:[pPk]\{[^}]*\}|u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|c[A-Za-z]|.)/g, ' ')
+    .replace(/\(\?(?:[:=!]|<[=!]|<[^>]*>)?/g, ' ');
 }

@@ -44,7 +44,8 @@ export function schemaIssues(issues: readonly z.core.$ZodIssue[], yaml: YamlFile
           }
           const hint = issue.expected === 'string' ? '; put it in quotes to make it text' : '';
           const where = path.length ? `"${pathText(path)}"` : 'the file';
-          out.push(diagnose(yaml.valueAt(path), 'error', 'invalid-type', `${where} must be ${article(issue.expected)}, found ${found}${hint}`));
+          const d = diagnose(yaml.valueAt(path), 'error', 'invalid-type', `${where} must be ${article(issue.expected)}, found ${found}${hint}`);
+          out.push(issue.expected === 'number' ? asFraction(d, yaml, path, schema) : d);
         }
         break;
       }
@@ -62,9 +63,11 @@ export function schemaIssues(issues: readonly z.core.$ZodIssue[], yaml: YamlFile
         break;
       }
       case 'too_small':
-      case 'too_big':
-        out.push(diagnose(yaml.valueAt(path), 'error', 'invalid-value', boundMessage(issue, path, valueAt(yaml.value, path))));
+      case 'too_big': {
+        const d = diagnose(yaml.valueAt(path), 'error', 'invalid-value', boundMessage(issue, path, valueAt(yaml.value, path)));
+        out.push(issue.code === 'too_big' && Number(issue.maximum) === 1 ? asFraction(d, yaml, path, schema) : d);
         break;
+      }
       case 'invalid_format':
         out.push(diagnose(yaml.valueAt(path), 'error', 'invalid-value', `"${pathText(path)}" is ${quote(valueAt(yaml.value, path))}; ${oneLine(issue.message)}`));
         break;
@@ -73,6 +76,36 @@ export function schemaIssues(issues: readonly z.core.$ZodIssue[], yaml: YamlFile
     }
   }
   return out;
+}
+
+/**
+ * A share written as a percent (`70`, `20%`) where a fraction is meant: the hint names the fraction
+ * (0.7, 0.2), never "at most 1" alone (writing 1 would turn a share check off). The fraction is
+ * offered only when it is proven: put in its place, the whole file passes the schema at that key.
+ */
+function asFraction(d: Diagnostic, yaml: YamlFile, path: YamlPath, schema: AnySchema): Diagnostic {
+  const got = valueAt(yaml.value, path);
+  const percent = typeof got === 'number' ? got : typeof got === 'string' ? Number(/^\s*(\d{1,3}(?:\.\d+)?)\s*%\s*$/.exec(got)?.[1] ?? NaN) : NaN;
+  if (!(percent > 1 && percent <= 100) && !(typeof got === 'string' && percent >= 0 && percent <= 100)) return d;
+  const fraction = Number((percent / 100).toFixed(6));
+  const raw = yaml.rawAt(path);
+  if (!raw || !provenAt(yaml.value, path, fraction, schema)) return d;
+  const shown = typeof got === 'string' ? got.trim() : `${got}`;
+  return {
+    ...d,
+    message: `${d.message.replace(/; use a number [^;]*$/, '')}; this setting is a share written as a fraction (0 to 1), so ${shown}${typeof got === 'number' ? ' read as a percent' : ''} is ${fraction} (1 is all of it, not 1%): ${code(String(fraction))}`,
+    fix: { line: raw.line, column: raw.column, replace: raw.text, with: String(fraction) },
+  };
+}
+
+/** Whether `value` at `path` passes the schema (no issue left there) in a copy of the file. */
+function provenAt(root: unknown, path: YamlPath, value: number, schema: AnySchema): boolean {
+  const copy = structuredClone(root) as Record<PropertyKey, unknown>;
+  let v: Record<PropertyKey, unknown> = copy;
+  for (const k of path.slice(0, -1)) v = v[k] as Record<PropertyKey, unknown>;
+  v[path[path.length - 1]!] = value;
+  const result = (schema as unknown as { safeParse(x: unknown): { success: boolean; error?: { issues: { path: PropertyKey[] }[] } } }).safeParse(copy);
+  return result.success || !result.error!.issues.some((i) => i.path.map(String).join('.') === path.map(String).join('.'));
 }
 
 /** The keys a strict object accepts at `path`, unwrapping optional/default/array wrappers. */

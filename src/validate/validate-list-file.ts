@@ -28,6 +28,7 @@ import { yamlScalar } from '../load/term-fix.js';
 import { code, quote } from '../load/quote-value.js';
 import type { SourceText } from '../load/source-text.js';
 import { salvageListFile } from './salvage-list-file.js';
+import { csvRowAdvice } from './csv-rows.js';
 import { schemaIssues } from './schema-issues.js';
 import type { ValidationBudget } from './work-budget.js';
 
@@ -196,7 +197,7 @@ async function loadTerms(
   });
   if (!('text' in source)) return { terms: null, diagnostics: [source], abs: path.abs };
   const csv = parseCsvTerms(source);
-  return { terms: csv.terms, diagnostics: csv.diagnostics, abs: path.abs };
+  return { terms: csv.terms, diagnostics: csvRowAdvice(csv.diagnostics, source), abs: path.abs };
 }
 
 /**

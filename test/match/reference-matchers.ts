@@ -29,7 +29,7 @@ export function referencePatternMatcher(patterns: readonly string[]): Matcher {
 }
 
 // The word matcher as it was (one Aho-Corasick automaton over the whole folded text).
-const foldWord = (s: string): string => s.normalize('NFKC').toLowerCase();
+const foldWord = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/ß/g, 'ss');
 // Letters, digits and combining marks make words; "_" does not (it joins words, as in "heck_yes").
 const STARTS_WORDLIKE = /^[\p{L}\p{N}\p{M}]/u;
 const ENDS_WORDLIKE = /[\p{L}\p{N}\p{M}]$/u;
@@ -49,9 +49,18 @@ interface Entry {
  * "cafe\u0301"); what is left is to look at the code points just outside the hit.
  */
 function isWholeWord(text: string, start: number, end: number, e: Entry): boolean {
-  if (e.wordStart && start > 0 && ENDS_WORDLIKE.test(text.slice(Math.max(0, start - 2), start))) return false;
-  if (e.wordEnd && end < text.length && STARTS_WORDLIKE.test(text.slice(end, end + 2))) return false;
+  if (e.wordStart && start > 0 && ENDS_WORDLIKE.test(text.slice(Math.max(0, start - 2), start)) && !edgeOfUnspaced(text, start)) return false;
+  if (e.wordEnd && end < text.length && STARTS_WORDLIKE.test(text.slice(end, end + 2)) && !edgeOfUnspaced(text, end)) return false;
   return true;
+}
+
+// Scripts without spaces (ideographs, Hiragana, Line_Break=SA): beside one of their letters every
+// edge is a word edge, unless the next code point is a mark or joiner continuing the character.
+const UNSPACED = /[\p{Ideographic}\p{Script=Hiragana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tai_Le}\p{Script=New_Tai_Lue}\p{Script=Tai_Tham}\p{Script=Tai_Viet}\p{Script=Ahom}]/u;
+function edgeOfUnspaced(text: string, at: number): boolean {
+  const left = [...text.slice(0, at)].at(-1)!;
+  const right = [...text.slice(at)][0]!;
+  return (UNSPACED.test(left) || UNSPACED.test(right)) && !/[\p{M}\p{Grapheme_Extend}\p{Emoji_Modifier}\u200d]/u.test(right);
 }
 
 export function referenceWordMatcher(terms: readonly string[]): Matcher {

@@ -68,10 +68,16 @@ describe('emoji', () => table([
   ['a skin tone variant listed on its own', ['👍🏽'], 'ok 👍🏽', ['👍🏽']],
 ]));
 
-// Caveat: CJK text has no spaces, so a CJK term touches letters on both sides and does not match
-// inside a sentence; such lists need a pattern list (or spaced text). Kept as documented behaviour.
+// CJK and Thai text has no spaces: beside an ideograph, kana or Thai letter every edge is a word
+// edge (Unicode's word-break rules without a dictionary), so such a term matches inside a sentence.
 describe('CJK caveat', () => table([
-  ['a CJK term inside an unspaced sentence does not match', ['猫'], '我的猫很可爱', []],
+  // Chinese has no spaces: an ideograph's edge is a word edge (UAX #29 without a dictionary).
+  ['a CJK term inside an unspaced sentence matches', ['猫'], '我的猫很可爱', ['猫']],
+  ['a Thai term inside running Thai text matches', ['ควาย'], 'มึงมันควายจริงๆ', ['ควาย']],
+  ['a Thai term does not match a syllable that a vowel mark continues', ['ก'], 'กิน', []],
+  ['a Latin term beside ideographs matches', ['idiot'], '你是idiot吧', ['idiot']],
+  ['Katakana joins Katakana (UAX #29 WB13)', ['バカ'], 'バカンス', []],
+  ['Katakana beside Hiragana is a word edge', ['キモい'], 'お前キモいね', ['キモい']],
   ['a CJK term on its own matches', ['猫'], '猫', ['猫']],
   ['CJK punctuation is a boundary', ['猫'], '猫。', ['猫']],
   ['spaced CJK matches', ['ばか'], 'この ばか !', ['ばか']],

@@ -40,10 +40,21 @@ const KNOWN_DISAGREEMENTS: Record<string, string> = {
   // Under-level on purpose: a look-alike letter warns (term-look-alike, term-mixed-script) rather than
   // fails, since evasion lists hold such spellings deliberately and a pull request's plan is still
   // made for a list with one (test/github/stage-two-injection relies on it being a warning).
-  'uni-capital-dotted-i': 'warning term-look-alike on `İdiot`: kept a warning like the other look-alikes',
   'uni-cyrillic-a': 'warning term-mixed-script on `scаm`: kept a warning (evasion lists hold look-alikes on purpose)',
   'uni-dotless-i': 'warning term-look-alike on `kıll yourself`: kept a warning like the other look-alikes',
   'uni-greek-omicron': 'warning term-mixed-script on `idiοt`: kept a warning (evasion lists hold look-alikes on purpose)',
+  // The outside round of issue 41 (expectations committed before kwsync ran on them). Each line: what
+  // kwsync does instead, as first run.
+  // Optional marks chat leaves out (only the abjads' diacritics and the tatweel are read as optional).
+  'mark-hindi-nukta': 'silent: ज़लील and बेग़ैरत with the nukta draw no finding',
+  'mark-persian-zwnj': 'silent: بی‌شرف with its zero-width non-joiner draws no finding',
+  // Regexes that compile and mean something else.
+  'rx-java-alpha-property': 'silent: \\p{Alpha} (ASCII in Java, every script here) draws no finding',
+  // Numbers a spreadsheet changed.
+  'num-leading-zero-dropped': 'silent: 7700900123 (a UK mobile that lost its 0) draws no finding: term-sheet-number needs a number of the list that kept its 0 to tell (no numbering plan is assumed)',
+  'num-plus-dropped': 'silent: 447700900123 (a number that lost its +) draws no finding: term-sheet-number needs a number of the list that kept its + to tell',
+  'num-date-converted': 'silent: 20-Apr (4/20 turned into a date) draws no finding',
+  'num-16-digits-rounded': 'silent: 4111111111111110 (a 16-digit number rounded to 15 digits) draws no finding',
 };
 
 const ROOT = join(process.cwd(), 'test/fixtures/analyst-corpus');

@@ -9,8 +9,7 @@ import { code, oneLine, quote } from '../../src/load/quote-value.js';
 import { PATTERN_FLAGS } from '../../src/match/index.js';
 import { backtracking } from '../../src/validate/rules/pattern-backtracking.js';
 import { checkPattern } from '../../src/validate/rules/patterns.js';
-import { patternMeaning } from '../../src/validate/rules/pattern-meaning.js';
-import { sameOnIntent } from '../../src/validate/rules/patterns.js';
+import { literalPlus, meaningFindings } from '../../src/validate/rules/patterns.js';
 
 /** The newest syntax the running engine compiles: Node 20 lacks ES2025 modifiers `(?i:)` and duplicate group names. */
 const RUNTIME_ECMA_VERSION = compiles('(?i:a)') && compiles('(?<n>a)|(?<n>b)') ? 2025 : 2024;
@@ -67,6 +66,11 @@ export function referenceCheckPattern(source: string, compileWith: Compile = com
     onQuantifierEnter(q) {
       if (q.max !== Infinity) return;
       const op = q.raw.slice(q.element.raw.length);
+      const plus = literalPlus(q, source);
+      if (plus) {
+        out.push(plus);
+        return;
+      }
       out.push({
         index: q.element.end,
         severity: 'error',
@@ -81,10 +85,7 @@ export function referenceCheckPattern(source: string, compileWith: Compile = com
   // The backtracking analysis is not what this reference is about: the same one, with the same re-check of fixes.
   out.push(...backtracking(pattern, { parser, flags, passes: (fixed) => !checkPattern(fixed).some((f) => f.severity === 'error') }));
   // Nor is the meaning analysis (dead anchors, a domain's dot): the same one, with the same re-check.
-  for (const m of patternMeaning(pattern, source)) {
-    const ok = m.fixed !== undefined && !checkPattern(m.fixed).some((f) => f.severity === 'error') && sameOnIntent(source, m.fixed);
-    out.push({ index: m.index, severity: m.severity, rule: m.rule, message: ok ? m.message : m.message.replace(/; for a (dollar sign|caret|literal dot|question mark) write [^;]*$/, ''), ...(ok ? { fixed: m.fixed } : {}) });
-  }
+  out.push(...meaningFindings(pattern, source, (fixed) => !checkPattern(fixed).some((f) => f.severity === 'error')));
   return out;
 }
 

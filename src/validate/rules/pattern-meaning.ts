@@ -9,10 +9,28 @@ import type { AST } from '@eslint-community/regexpp';
 export interface MeaningFinding {
   index: number;
   severity: 'error' | 'warning';
-  rule: 'pattern-dead-anchor' | 'pattern-unescaped-dot' | 'pattern-literal-question' | 'pattern-empty-branch' | 'pattern-class-range' | 'pattern-ascii-boundary' | 'pattern-lookbehind';
+  rule:
+    | 'pattern-dead-anchor'
+    | 'pattern-unescaped-dot'
+    | 'pattern-literal-question'
+    | 'pattern-empty-branch'
+    | 'pattern-class-range'
+    | 'pattern-ascii-boundary'
+    | 'pattern-lookbehind'
+    | 'pattern-whole-message'
+    | 'pattern-class-alternatives'
+    | 'pattern-class-case'
+    | 'pattern-doubled-backslash';
   message: string;
   /** The pattern as meant (absent when no fix can be worked out: the message says what to decide). */
   fixed?: string;
+  /**
+   * The proof that `fixed` keeps what the pattern was written for, where reading its escapes as
+   * text (sameOnIntent) is not the intent: messages the fix must catch, and must let through.
+   */
+  intent?: { catches: string[]; passes: string[] };
+  /** Why no fix can keep the intent (the message says what to decide). */
+  noFix?: string;
 }
 
 /** Fewest characters `node` consumes; 0 for what consumes none (assertions, backreferences). */
@@ -141,6 +159,7 @@ export function patternMeaning(pattern: AST.Pattern, source: string): MeaningFin
     for (const c of children(node)) walk(c);
   };
   walk(pattern);
+  out.push(...habits(pattern, source));
   // `are you 18?`: prose ending in a question mark, where ? makes the last character optional.
   const last = pattern.alternatives.length === 1 ? pattern.alternatives[0]!.elements.at(-1) : undefined;
   if (last?.type === 'Quantifier' && last.raw.endsWith('?') && last.min === 0 && last.max === 1 && last.element.type === 'Character' && last.end === source.length && /\s/.test(source) && /^[\p{L}\p{N}]$/u.test(last.element.raw)) {
@@ -197,4 +216,150 @@ function children(node: AST.Node): AST.Node[] {
     default:
       return [];
   }
+}
+
+/** Letters and digits as a pattern spells them out, when an alternative is nothing else. */
+function literalText(a: AST.Alternative): string | null {
+  let text = '';
+  for (const e of a.elements) {
+    if (e.type !== 'Character') return null;
+    text += String.fromCodePoint(e.value);
+  }
+  return text;
+}
+
+/**
+ * Regex habits from other tools that compile and mean something else:
+ * - `^scam$`: anchors at both ends tie the pattern to the whole message, so `this is a scam` is
+ *   not caught (a warning: a pattern for a whole message may be meant);
+ * - `[cat|dog]`: alternatives written inside a character class, which is one character of them;
+ * - `[A-Z]{5,10}` meant as capitals: patterns ignore case, so it is every letter;
+ * - `\\d{3}` (backslashes doubled as in JSON or source code): a literal backslash, then `d`.
+ */
+function habits(pattern: AST.Pattern, source: string): MeaningFinding[] {
+  const out: MeaningFinding[] = [];
+  // Whole message: every top-level alternative starts with ^ and ends with $, around letters and spaces.
+  const alts = pattern.alternatives;
+  const anchored = alts.every((a) => a.elements.length >= 3 && a.elements[0]!.type === 'Assertion' && (a.elements[0] as AST.Assertion).kind === 'start' && a.elements.at(-1)!.type === 'Assertion' && (a.elements.at(-1) as AST.Assertion).kind === 'end');
+  if (anchored) {
+    const inner = alts.map((a) => source.slice(a.elements[1]!.start, a.elements.at(-2)!.end));
+    const texts = alts.map((a) => literalText({ ...a, elements: a.elements.slice(1, -1) } as AST.Alternative));
+    const body = inner.length === 1 ? inner[0]! : `(?:${inner.join('|')})`;
+    const ascii = texts.every((t) => t !== null && /^[A-Za-z0-9](?:[A-Za-z0-9 '-]*[A-Za-z0-9])?$/.test(t));
+    const fixed = ascii ? `\\b${body}\\b` : undefined;
+    const example = texts[0] ?? inner[0]!;
+    out.push({
+      index: 0,
+      // Words between the anchors are meant as words in a message; other syntax (^\d{10}$) may mean a whole message.
+      severity: fixed ? 'error' : 'warning',
+      rule: 'pattern-whole-message',
+      message: `^ and $ tie the pattern to the whole message (patterns run on the message, not word by word), so it catches only a message that is exactly ${JSON.stringify(example)}, never ${JSON.stringify(`this is ${example} now`)}${fixed ? `; to catch it as a word anywhere in a message write \`${fixed}\`` : '; to catch it anywhere in a message, remove the ^ and $'}`,
+      ...(fixed ? { fixed, intent: { catches: texts.flatMap((t) => [t!, `this is ${t} now`, `${t}!`, t!.toUpperCase()]), passes: texts.map((t) => `x${t}x`) } } : {}),
+    });
+  }
+  // Capitals are the point only where nothing else in the pattern is a letter or a digit (`[A-Z]{5,20}`,
+  // `\b[A-Z]{4,}\b` for shouting); in `[A-Z]{2}\d{2}[A-Z0-9]{11,30}` (an IBAN) case is incidental.
+  const rest = source.replace(/\[[^\]]*\]/g, '').replace(/\\[bBsS]/g, '').replace(/\{\d+(?:,\d*)?\}/g, '');
+  const aboutCapitals = !/[\p{L}\p{N}]|\\[dDwWpP]/u.test(rest) && !/\[[^\]]*[a-z0-9][^\]]*\]/.test(source.replace(/\[[A-Z]-[A-Z]/g, '['));
+  // Start only: `^free nitro` catches the phrase only as a message's first words.
+  const started = !anchored && alts.every((a) => a.elements.length >= 2 && a.elements[0]!.type === 'Assertion' && (a.elements[0] as AST.Assertion).kind === 'start' && !a.elements.some((e) => e.type === 'Assertion' && e.kind === 'end'));
+  if (started) {
+    const text = literalText({ ...alts[0]!, elements: alts[0]!.elements.slice(1) } as AST.Alternative);
+    if (text !== null && /\p{L}/u.test(text)) {
+      out.push({
+        index: 0,
+        severity: 'warning',
+        rule: 'pattern-whole-message',
+        message: `^ ties the pattern to the start of the message, so it catches ${JSON.stringify(text)} only as a message's first words, never ${JSON.stringify(`hey ${text}`)}; if it may stand anywhere, remove the ^`,
+        noFix: 'whether the start of the message is meant is for you to decide',
+      });
+    }
+  }
+  const visit = (node: AST.Node): void => {
+    if (node.type === 'CharacterClass' && node.negate && node.elements.length >= 3 && node.elements.every((e) => e.type === 'Character' && /^\p{L}$/u.test(String.fromCodePoint(e.value)))) {
+      // `nitro [^boost]`: a negated class read as "not this word".
+      const word = source.slice(node.start + 2, node.end - 1);
+      const fixed = `${source.slice(0, node.start)}(?!${word})${source.slice(node.end)}`;
+      const before = source.slice(0, node.start);
+      const after = source.slice(node.end);
+      const plain = !/[\\^$.*+?()[\]{}|]/.test(before + after);
+      out.push({
+        index: node.start,
+        severity: 'error',
+        rule: 'pattern-class-alternatives',
+        message: `[^${word}] is one character that is none of ${JSON.stringify([...new Set(word)].join(''))}, not "anything but the word ${word}": it catches ${JSON.stringify(`${before}x${after}`)} and misses ${JSON.stringify(`${before}free`)}; to exclude the word write a lookahead: \`${fixed}\``,
+        fixed,
+        intent: plain ? { catches: [`${before}free${after}`, `${before}now${after}`], passes: [`${before}${word}${after}`] } : { catches: [], passes: [] },
+      });
+    }
+    if (node.type === 'CharacterClass' && !node.negate && node.elements.length >= 4) {
+      const raw = source.slice(node.start + 1, node.end - 1);
+      // `[cat|dog]`: pipes between runs of at least two letters: words meant as alternatives.
+      const words = raw.split('|');
+      if (words.length >= 2 && words.every((w) => /^[\p{L}\p{N} ]{2,}$/u.test(w))) {
+        const fixed = `${source.slice(0, node.start)}(?:${words.join('|')})${source.slice(node.end)}`;
+        out.push({
+          index: node.start,
+          severity: 'error',
+          rule: 'pattern-class-alternatives',
+          message: `[${raw}] is a set of single characters (${JSON.stringify([...new Set(raw)].join(''))}), not a choice of words: it catches one of those characters, the | included, and never ${JSON.stringify(words[0])} as a word; for alternatives write a group: \`${fixed}\``,
+          fixed,
+          intent: around(source, node, words),
+        });
+      }
+    }
+    if (node.type === 'CharacterClass' && !node.negate && aboutCapitals) {
+      // A class of capitals only (`[A-Z]`, `[A-ZÄÖÜ]`): under the i flag it is lower case too.
+      const letters = node.elements.every((e) => (e.type === 'Character' && isCapital(e.value)) || (e.type === 'CharacterClassRange' && isCapital(e.min.value) && isCapital(e.max.value)));
+      if (letters && node.elements.length > 0 && node.parent.type === 'Quantifier' && node.parent.max >= 3) {
+        const raw = source.slice(node.start, node.end);
+        const lower = raw.toLowerCase();
+        out.push({
+          index: node.start,
+          // Capitals were the whole point, and under iu the pattern catches every such run of letters.
+          severity: 'error',
+          rule: 'pattern-class-case',
+          message: `${raw} holds capitals only, but patterns ignore case (flags iu), so it also matches ${lower}: the pattern catches the same text in lower case, and cannot require capitals`,
+          noFix: 'a pattern list always ignores case, so no pattern can catch capitals only; decide whether lower case is fine too (then write it in lower case to say so), or drop the pattern',
+        });
+      }
+    }
+    for (const c of children(node)) visit(c);
+  };
+  visit(pattern);
+  // `\\d{3}`: a doubled backslash before what is a regex escape when single.
+  const doubled = /(?<!\\)(?:\\\\)+(?=[dDwWsSbB.()[\]{}+*?|/^$])/.exec(source);
+  if (doubled && doubled[0].length === 2) {
+    const fixed = source.replace(/(?<!\\)\\\\(?=[dDwWsSbB.()[\]{}+*?|/^$])/g, '\\');
+    let decoded: string | undefined;
+    try {
+      decoded = JSON.parse(`"${source.replace(/"/g, '\\"')}"`) as string;
+    } catch {
+      decoded = undefined;
+    }
+    const escape = source.slice(doubled.index, doubled.index + 3);
+    out.push({
+      index: doubled.index,
+      severity: 'error',
+      rule: 'pattern-doubled-backslash',
+      message: `${escape} is a literal backslash followed by ${JSON.stringify(escape.slice(2))} (the backslashes are doubled, as JSON or source code writes them), so the pattern catches only a message holding a backslash there; a list file takes the regex as written, so write each escape with one backslash: \`${fixed}\``,
+      fixed,
+      // The proof: the fix is the pattern read the way JSON or source code reads it.
+      ...(decoded === fixed ? { intent: { catches: [], passes: [] } } : { noFix: 'the pattern also holds other backslashes, so which ones were doubled cannot be worked out; write each regex escape with one backslash' }),
+    });
+  }
+  return out;
+}
+
+function isCapital(cp: number): boolean {
+  const ch = String.fromCodePoint(cp);
+  return /^\p{Lu}$/u.test(ch);
+}
+
+/** What the pattern with `node` replaced by each word must catch, when the rest of it is plain text; else only the re-validation proves the fix. */
+function around(source: string, node: AST.Node, words: readonly string[]): { catches: string[]; passes: string[] } {
+  const before = source.slice(0, node.start);
+  const after = source.slice(node.end);
+  if (/[\\^$.*+?()[\]{}|]/.test(before + after)) return { catches: [], passes: [] };
+  return { catches: words.flatMap((w) => [`${before}${w}${after}`, `say ${before}${w}${after} now`]), passes: [`${before}|${after}`] };
 }

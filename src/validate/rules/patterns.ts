@@ -43,7 +43,7 @@ export function checkPatterns(terms: TermsSource, skip: ReadonlySet<number>, bud
   return { diagnostics: out, broken };
 }
 
-interface Finding {
+export interface Finding {
   index: number;
   severity: 'error' | 'warning';
   rule: string;
@@ -99,6 +99,11 @@ function checkPatternWith(source: string, compileWith: Compile, fixes: boolean):
     onQuantifierEnter(q) {
       if (q.max !== Infinity) return;
       const op = q.raw.slice(q.element.raw.length);
+      const plus = literalPlus(q, source);
+      if (plus) {
+        out.push(plus);
+        return;
+      }
       out.push({
         index: q.element.end,
         severity: 'error',
@@ -114,12 +119,49 @@ function checkPatternWith(source: string, compileWith: Compile, fixes: boolean):
   }
   const passes = (fixed: string) => fixes && !checkPatternWith(fixed, compileWith, false).some((f) => f.severity === 'error');
   out.push(...backtracking(pattern, { parser, flags, passes }));
-  for (const m of patternMeaning(pattern, source)) {
-    // A fix is offered only when it validates clean and still catches what the pattern spells out.
-    const ok = m.fixed !== undefined && passes(m.fixed) && sameOnIntent(source, m.fixed);
-    out.push({ index: m.index, severity: m.severity, rule: m.rule, message: ok ? m.message : m.message.replace(/; for a (dollar sign|caret|literal dot|question mark) write [^;]*$/, ''), ...(ok ? { fixed: m.fixed } : {}) });
-  }
+  out.push(...meaningFindings(pattern, source, passes));
   return out;
+}
+
+/**
+ * patternMeaning's findings, each fix offered only when it validates clean (`passes`) and still
+ * catches what the pattern spells out (or, for a habit from another tool, what it was written
+ * for: m.intent); otherwise the message says what to decide.
+ */
+export function meaningFindings(pattern: AST.Pattern, source: string, passes: (fixed: string) => boolean): Finding[] {
+  return patternMeaning(pattern, source).map((m) => {
+    const ok = m.fixed !== undefined && m.noFix === undefined && passes(m.fixed) && (m.intent ? keepsIntent(m.fixed, m.intent) : sameOnIntent(source, m.fixed));
+    const cut = m.message.replace(/; (?:for a (?:dollar sign|caret|literal dot|question mark)|to catch it as a word anywhere in a message|for alternatives|a list file takes the regex as written, so) write[^;]*$/, '');
+    const message = ok ? m.message : m.noFix ? `${cut}; ${m.noFix}` : cut;
+    return { index: m.index, severity: m.severity, rule: m.rule, message, ...(ok ? { fixed: m.fixed } : {}) };
+  });
+}
+
+/**
+ * `18+`: a `+` after the last digit of a number, at the end or before a space or bracket, is the
+ * plus of "18+" written literally; as a repeat it catches 18, 188, 1888 and not "18+". The fix
+ * escapes it, proven to catch the text as written when the rest of the pattern is plain text.
+ */
+export function literalPlus(q: AST.Quantifier, source: string): Finding | null {
+  if (q.min !== 1 || q.greedy === false || q.raw !== `${q.element.raw}+` || q.element.type !== 'Character' || !/^[0-9]$/.test(q.element.raw)) return null;
+  const parent = q.parent;
+  if (parent.type !== 'Alternative') return null;
+  const prior = parent.elements[parent.elements.indexOf(q) - 1];
+  if (prior?.type !== 'Character' || !/^[0-9]$/.test(prior.raw)) return null;
+  if (q.end < source.length && !/^[\s)|]|^\\[sb]/.test(source.slice(q.end))) return null;
+  let start = parent.elements.indexOf(q) - 1;
+  while (start > 0 && parent.elements[start - 1]!.type === 'Character' && /^[0-9]$/.test(parent.elements[start - 1]!.raw)) start--;
+  const number = source.slice(parent.elements[start]!.start, q.element.end);
+  const fixed = `${source.slice(0, q.end - 1)}\\+${source.slice(q.end)}`;
+  const plain = !/[\\^$.*+?()[\]{}|]/.test(source.slice(0, q.end - 1) + source.slice(q.end));
+  const proven = plain ? new RegExp(fixed, PATTERN_FLAGS).test(`${source.slice(0, q.end - 1)}+${source.slice(q.end)}`) && !new RegExp(fixed, PATTERN_FLAGS).test(`${number}${q.element.raw}`) : checkPatternWith(fixed, compile, false).every((f) => f.severity !== 'error');
+  return {
+    index: q.end - 1,
+    severity: 'error',
+    rule: 'pattern-literal-plus',
+    message: `this + repeats the ${JSON.stringify(q.element.raw)} before it (${number}, ${number}${q.element.raw}, ${number}${q.element.raw}${q.element.raw}, …) and is unbounded, so the service refuses it, and a bound would keep it a repeat that never catches ${JSON.stringify(`${number}+`)}${proven ? `; for the plus sign of ${JSON.stringify(`${number}+`)} write \\+: \`${fixed}\`` : '; for the plus sign write \\+'}`,
+    ...(proven ? { fixed } : {}),
+  };
 }
 
 function syntaxFinding(source: string, err: RegExpSyntaxError): Finding {
@@ -138,6 +180,11 @@ function flagMistake(source: string): Finding | null {
   if (inline) {
     const rest = source.slice(inline[0].length);
     return { index: 0, severity: 'error', rule: 'pattern-flags', message: `${quote(inline[0])} sets flags inside the pattern, which JavaScript patterns cannot do; patterns already ignore case, so remove it: ${code(rest)}` };
+  }
+  // `r'\bkys\b'`: a Python raw string (or C#'s @"…") copied with its wrapper, which the message must then hold.
+  const raw = /^(?:[rR]|@)(['"])(.+)\1$/s.exec(source);
+  if (raw) {
+    return { index: 0, severity: 'error', rule: 'pattern-flags', message: `the ${source.slice(0, 2)}…${raw[1]} around this pattern is a programming language's raw-string syntax, not part of the regex, so a message would have to hold those characters; write the regex inside it: ${code(raw[2]!)}`, fixed: raw[2]! };
   }
   const slashed = /^\/(.+)\/([dgimsuvy]*)$/s.exec(source);
   if (slashed) {
@@ -193,6 +240,17 @@ export function sameOnIntent(original: string, fixed: string): boolean {
   // The text itself, ignoring case as the service does: every character escaped, flags `iu`.
   const text = new RegExp([...literal].map((ch) => ch.replace(/[\\^$.*+?()[\]{}|/]/, '\\$&')).join(''), PATTERN_FLAGS);
   return intentStrings(literal).every((s) => re.test(s) === text.test(s));
+}
+
+/** Whether `fixed` catches every message it was written for and none of those it must let through. */
+function keepsIntent(fixed: string, intent: { catches: readonly string[]; passes: readonly string[] }): boolean {
+  let re: RegExp;
+  try {
+    re = new RegExp(fixed, PATTERN_FLAGS);
+  } catch {
+    return false;
+  }
+  return intent.catches.every((t) => re.test(t)) && !intent.passes.some((t) => re.test(t));
 }
 
 /** Strings around `text` from a fixed seed: deterministic, about 12 + 3 per character. */

@@ -25,8 +25,8 @@ const CHAT_QUOTE = /^>\s*(?=\S)/;
 const MD_WRAP = /^(~~|__|\*\*)(?!\1)(.+?)\1$/s;
 /** A phrase copied with its sentence's full stop: a space inside, one dot, at the end after a letter. */
 const FULL_STOP = /^[^.]*\s[^.]*[\p{L}\p{N}]\.$/u;
-const SEPARATOR = /\s*(?:,|\uff0c|\u3001|;|\|)\s*/;
-const COMMA_ONLY = /^[^;|\uff0c\u3001]*$/;
+const SEPARATOR = /\s*(?:,|\uff0c|\u3001|;|\|)\s*| \/ /;
+const COMMA_ONLY = /^(?:(?! \/ )[^;|\uff0c\u3001])*$/;
 const TYPO_DASH = /([\p{L}\p{N}])[\u2013\u2014]([\p{L}\p{N}])/u;
 const SHEET_APOSTROPHE = /^'(?=[=+\-@])/;
 /** Regex syntax an analyst means as a pattern: a model reads it as words. */
@@ -42,7 +42,7 @@ const NO_HINTS: readonly MeaningHint[] = Object.freeze([]);
 const START = 1;
 /** The last character is a dot (a sentence's full stop). */
 const END_DOT = 2;
-/** A separator that term-several reports: `; | ， 、`, or in a word list outside a CSV a comma, or in a CSV two commas. */
+/** A separator that term-several reports: `; | ， 、 " / "`, or in a word list outside a CSV a comma, or in a CSV two commas. */
 const SEPARATED = 4;
 /** A character outside ASCII (typographic dash, decomposed accent). */
 const NON_ASCII_CHAR = 8;
@@ -56,8 +56,8 @@ const ALL = 63;
 // The same conditions as one precompiled regex per kind of list, a superset of the bits below (it
 // is faster than the scan on the many terms that have none; the scan sorts the few that pass).
 // Each alternative: START, END_DOT, a separator (two commas for a CSV), non-ASCII, 7 spaces (LONG).
-const GATE_WORD = /^[0-9<=>~_*'\u2022\u00b7\u25aa\u2023\u25e6\u25cf]|\.$|[,;|\uff0c\u3001\u0080-\uffff]| (?:[^ ]* ){6}/;
-const GATE_CSV_WORD = /^[0-9<=>~_*'\u2022\u00b7\u25aa\u2023\u25e6\u25cf]|\.$|[;|\uff0c\u3001\u0080-\uffff]|,[^,]*,| (?:[^ ]* ){6}/;
+const GATE_WORD = /^[0-9<=>~_*'\u2022\u00b7\u25aa\u2023\u25e6\u25cf]|\.$|[,;|\uff0c\u3001\u0080-\uffff]| (?:[^ ]* ){6}| \/ /;
+const GATE_CSV_WORD = /^[0-9<=>~_*'\u2022\u00b7\u25aa\u2023\u25e6\u25cf]|\.$|[;|\uff0c\u3001\u0080-\uffff]|,[^,]*,| (?:[^ ]* ){6}| \/ /;
 /** START, END_DOT, non-ASCII, and the characters regex syntax needs (REGEX_CHAR). */
 const GATE_SENTENCE = /^[0-9<=>~_*'\u2022\u00b7\u25aa\u2023\u25e6\u25cf]|\.$|[.\\[({\u0080-\uffff]/;
 
@@ -82,7 +82,7 @@ export function meaningTriggers(term: string, word: boolean, csv: boolean): numb
     if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) continue; // the usual character
     if (c === 0x20) spaces++;
     else if (c === 0x2c) commas++;
-    else if (c === 0x3b || c === 0x7c || c === 0xff0c || c === 0x3001) otherSeparator = true;
+    else if (c === 0x3b || c === 0x7c || c === 0xff0c || c === 0x3001 || (c === 0x2f && term.charCodeAt(i - 1) === 0x20 && term.charCodeAt(i + 1) === 0x20)) otherSeparator = true;
     else if (c === 0x2e || c === 0x5c || c === 0x5b || c === 0x28 || c === 0x7b) t |= REGEX_CHAR;
     if (c > 0x7f) t |= NON_ASCII_CHAR;
   }

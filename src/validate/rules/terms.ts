@@ -12,6 +12,8 @@ import { KeySet } from './key-set.js';
 import { MIN_SENTENCE_WORDS, termHints } from './term-hints.js';
 import { termFix, yamlScalar } from '../../load/term-fix.js';
 import { meaningHints, meaningTriggers } from './term-meaning.js';
+import { checkInChat, IN_CHAT_GATE } from './term-in-chat.js';
+import { checkSheetNumbers, SHEET_NUMBER_GATE } from './term-sheet-numbers.js';
 import type { Fix } from '../../model/diagnostic.js';
 
 /** Diagnostics, and the indexes of terms too broken for further checks (patterns, tests). */
@@ -33,12 +35,18 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
   const empty: number[] = []; // terms left out of the keys (term-empty)
   const meaningful = category === 'word' || category === 'sentence-similarity';
   const word = category === 'word';
+  /** Word-list terms that chat may write another way (term-in-chat.ts): checked after the loop. */
+  const inChat: number[] = [];
+  /** Word-list terms that are numbers a spreadsheet may have changed (term-sheet-numbers.ts). */
+  const numbers: number[] = [];
   for (let i = 0; i < values.length; i++) {
     const term = values[i]!;
     // Most terms of a big list are plain (PLAIN below) and are their own fold key; in a word list
     // most are quiet too: one regex and a space count say only length and duplicates can apply.
     let key = term;
     if (!(word && term.length <= limits.maxTermLength && isQuietWordTerm(term, tabsAllowed))) {
+      if (word && IN_CHAT_GATE.test(term)) inChat.push(i);
+      if (word && SHEET_NUMBER_GATE.test(term)) numbers.push(i);
       if (sentences && words(term) < MIN_SENTENCE_WORDS && term.trim() !== '') {
         out.push(
           diagnose(
@@ -48,6 +56,21 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
             `${quote(term)} is ${words(term) === 1 ? 'one word' : `${words(term)} words`}, too short for sentence similarity (kwsync asks for at least ${MIN_SENTENCE_WORDS}): the model compares whole sentences; put single words in a word list, or write the sentence out`,
           ),
         );
+      }
+      // A paragraph in a sentence list: one sentence per entry, each compared with a message on its own.
+      if (sentences && PARAGRAPH_GATE.test(term)) {
+        const parts = paragraph(term, limits);
+        if (parts) {
+          const d = diagnose(
+            terms.locate(i),
+            'warning',
+            'sentence-paragraph',
+            `this entry is ${parts.length} sentences${term.length > limits.maxTermLength ? ` (${term.length} characters; the service allows at most ${limits.maxTermLength} an entry)` : ''}, and the model compares the whole entry with a message, so a message saying one of them is scored against all of them together; write one sentence per entry: ${parts.map((p) => code(p)).join(', ')}`,
+          );
+          const fix = splitFix(terms, i, parts);
+          if (fix) d.fix = fix;
+          out.push(d);
+        }
       }
       // What the term means against what it reads as (term-meaning.ts): for every term of a word or
       // sentence list, one character scan and no allocation in the common case.
@@ -94,6 +117,12 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
     const prior = seen.get(key);
     if (prior === undefined) seen.set(key, i);
     else duplicate(term, i, prior, key, seen);
+  }
+  for (const f of [...checkInChat(values, inChat.filter((i) => !broken.has(i))), ...checkSheetNumbers(values, numbers.filter((i) => !broken.has(i)), terms.file)]) {
+    const d = diagnose(terms.locate(f.index), f.severity, f.rule, f.message);
+    const fix = f.fixed ? (f.fixed.length > 1 ? splitFix(terms, f.index, f.fixed) : termFix(terms, f.index, f.fixed)) : undefined;
+    if (fix) d.fix = fix;
+    out.push(d);
   }
   return { diagnostics: out, broken };
 
@@ -146,6 +175,23 @@ function escapeMistake(terms: TermsSource, i: number, category: Category | undef
 
 const words = (term: string): number => term.trim().split(/\s+/).length;
 
+/** A sentence's end followed by more text: the only terms of a sentence list that can be a paragraph. */
+const PARAGRAPH_GATE = /[.!?\u3002\uff01\uff1f]\s*\S/;
+let sentenceSegmenter: Intl.Segmenter | undefined;
+
+/**
+ * The sentences of a paragraph (Unicode sentence boundaries, UAX #29), when it is one: three or more,
+ * or two that together are over the length limit, each long enough to stand as an entry and within
+ * the limit. Otherwise null (two short sentences may be one message meant as a whole).
+ */
+function paragraph(term: string, limits: Limits): string[] | null {
+  sentenceSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'sentence' });
+  const parts = Array.from(sentenceSegmenter.segment(term), (s) => s.segment.trim()).filter((s) => s !== '');
+  if (parts.length < 2 || (parts.length < 3 && term.length <= limits.maxTermLength)) return null;
+  if (!parts.every((p) => words(p) >= MIN_SENTENCE_WORDS && p.length <= limits.maxTermLength)) return null;
+  return parts;
+}
+
 /** `term` with the corrections of its hints applied one after another, until none offers more. */
 function fixedTerm(term: string, hints: ReturnType<typeof termHints>, category: Category | undefined, tabsAllowed: boolean): string {
   let t = term;
@@ -180,7 +226,7 @@ function suspect(term: string): boolean {
   return edge(term.charCodeAt(0)) || edge(term.charCodeAt(term.length - 1)) || term.includes('\n') || term.includes('\r');
 }
 // Quiet word-list terms: PLAIN with a letter first, no `;`, no comma (a CSV: at most one, which a
-// quoted cell may mean) and, checked apart, fewer than 7 spaces and none doubled. The meaning gate
+// quoted cell may mean) and, checked apart, fewer than 7 spaces and none doubled, and no " / ". The meaning gate
 // (term-meaning.ts GATE_WORD / GATE_CSV_WORD) cannot match such a term and no hint applies, so only
 // length and duplicates are left (test/validate/quiet-terms.property.test.ts holds it to the rules).
 // Linear: the classes exclude the comma that separates the two runs.
@@ -198,7 +244,7 @@ function quietSpaces(term: string): boolean {
 
 /** Whether checkTerms takes `term` of a word list (`csv`: from a CSV file) as quiet: only its length and duplicates are checked. */
 export function isQuietWordTerm(term: string, csv: boolean): boolean {
-  return (csv ? QUIET_CSV_WORD : QUIET_WORD).test(term) && quietSpaces(term);
+  return (csv ? QUIET_CSV_WORD : QUIET_WORD).test(term) && quietSpaces(term) && !term.includes(' / ');
 }
 
 const PLAIN_LOWER_ASCII = /^[\x20-\x40\x5b-\x7e]*$/;
