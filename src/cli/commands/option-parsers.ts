@@ -29,6 +29,11 @@ type Missing =
   | Exclude<Region, (typeof REGIONS)[number]>;
 export const listsComplete: [Missing] extends [never] ? true : never = true;
 
+/** How every command that reaches an app describes --target (one resolution: src/sync/service.ts). */
+export const TARGET_HELP = 'a target of kwsync.yaml: its app, base URL and key variable (default: the only one, or the environment)';
+/** The keywords folder whose kwsync.yaml names the targets. */
+export const DIR_HELP = 'the keywords folder (its kwsync.yaml names the targets)';
+
 /** commander parser for a whole number in [min, max]; a bad value is a usage error (exit 64). */
 export function intInRange(min: number, max = Number.MAX_SAFE_INTEGER) {
   return (value: string): number => {
