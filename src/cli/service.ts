@@ -13,12 +13,16 @@ export interface TargetFlags {
 }
 
 /**
- * The client of the app `--target` names (its own key variable, kwsync.yaml `service`); without
- * --target the only target, else the environment; several targets ask which, as plan does.
+ * The client of the app `--target` names (its own key variable, kwsync.yaml `service`). Without
+ * --target, `messages` and `calls` (`envFirst`) read the app the environment names when it names
+ * one (COMETCHAT_APP_ID or COMETCHAT_BASE_URL), as they always have; otherwise the only target,
+ * and with several targets they ask which, as plan does.
  */
-export async function connectRead(io: CliIO, flags: TargetFlags, config?: KwsyncConfig): Promise<CometChatClient> {
+export async function connectRead(io: CliIO, flags: TargetFlags, config?: KwsyncConfig, envFirst = false): Promise<CometChatClient> {
   const cfg = config ?? (await loadConfigOnly(io, flags.dir ?? 'keywords', flags.target));
-  return connectTargetApp({ env: io.env, config: cfg, target: flags.target, envWins: io.envWins === true, log: debugOptions(io.env, io.stderr).log }).client;
+  const envNamesApp = ['COMETCHAT_APP_ID', 'COMETCHAT_BASE_URL'].some((v) => (io.env[v]?.trim() ?? '') !== '');
+  const chosen = envFirst && flags.target === undefined && envNamesApp ? { ...cfg, targets: undefined } : cfg;
+  return connectTargetApp({ env: io.env, config: chosen, target: flags.target, envWins: io.envWins === true, log: debugOptions(io.env, io.stderr).log }).client;
 }
 
 // ---- Shared by the read commands (`messages`, `calls`): option parsing and terminal output. ----

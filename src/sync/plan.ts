@@ -7,6 +7,7 @@ import type { Plan } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
 import { computePlan, liveContext, readLiveLists, type PlanOptions } from '../plan/index.js';
 import { markLiveEditReverts } from '../plan/live-edits.js';
+import { countListLimit } from '../plan/list-limit.js';
 
 export interface PlanTargetInput {
   /** The target's desired lists (validated, its kwsync.yaml selection and overrides applied). */
@@ -19,6 +20,8 @@ export interface PlanTargetInput {
   formerIds?: readonly string[];
   /** The lists of the commit live was last set from: changes reverting live edits made since are marked. */
   base?: readonly DesiredList[];
+  /** The app's list limit and its source (listLimitSetting): counted with the live lists read, in the plan. */
+  listLimit?: { max: number; source: string };
 }
 
 export interface PlannedTarget {
@@ -31,5 +34,6 @@ export async function planTarget(input: PlanTargetInput): Promise<PlannedTarget>
   const { lists, keywords, options, base } = input;
   const live = await readLiveLists(keywords, lists.map((l) => l.id), { formerIds: input.formerIds ?? [] });
   const computed = computePlan(lists, live.lists, { ...options, ...liveContext(live) });
-  return { plan: base ? markLiveEditReverts(computed, base, live.lists, lists) : computed, live: live.lists };
+  const plan = base ? markLiveEditReverts(computed, base, live.lists, lists) : computed;
+  return { plan: input.listLimit ? { ...plan, listLimit: countListLimit(plan, live.lists, input.listLimit) } : plan, live: live.lists };
 }

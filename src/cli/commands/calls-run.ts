@@ -13,7 +13,7 @@ export async function runList(ctx: CommandContext, opts: ListOptions): Promise<n
   const local = asked.status !== undefined && !PUBLISHED_STATUS_FILTER.includes(asked.status) ? asked.status : undefined;
   const query: CallsQuery = local ? { ...asked, status: undefined } : asked;
   const keep = (c: Call) => local === undefined || c.status === local;
-  const client = await connectRead(ctx.io, { target, dir });
+  const client = await connectRead(ctx.io, { target, dir }, undefined, true);
   try {
     const found: Call[] = [];
     let footer = '';
@@ -71,7 +71,7 @@ function printCalls(ctx: CommandContext, found: Call[], footer: string): void {
 }
 
 export async function runGet(ctx: CommandContext, sessionId: string, opts: { onBehalfOf?: string; json?: boolean } & TargetFlags): Promise<number> {
-  const client = await connectRead(ctx.io, opts);
+  const client = await connectRead(ctx.io, opts, undefined, true);
   try {
     const call = await getCall(client, sessionId, opts.onBehalfOf ? { onBehalfOf: opts.onBehalfOf } : {});
     if (opts.json) printJson(ctx.io.stdout, call);

@@ -24,7 +24,7 @@ export async function listMessages(ctx: CommandContext, guid: string, opts: List
   if (query.fromTimestamp !== undefined && query.toTimestamp !== undefined && query.fromTimestamp > query.toTimestamp) {
     throw new UsageError('--from-timestamp is after --to-timestamp; nothing could match', { hint: 'swap the two times' });
   }
-  const client = await connectRead(ctx.io, opts);
+  const client = await connectRead(ctx.io, opts, undefined, true);
   const progress = progressLine(ctx.io);
   try {
     const { found, more, counted } = await fetchMessages(client, guid, query, { all, max: opts.max as number | undefined, latest: opts.latest === true }, progress);
