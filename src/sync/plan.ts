@@ -22,6 +22,8 @@ export interface PlanTargetInput {
   base?: readonly DesiredList[];
   /** The app's list limit and its source (listLimitSetting): counted with the live lists read, in the plan. */
   listLimit?: { max: number; source: string };
+  /** `--list ID`: plan (and so apply) only these lists of the target; the plan records the filter. */
+  only?: readonly string[];
 }
 
 export interface PlannedTarget {
@@ -34,6 +36,9 @@ export async function planTarget(input: PlanTargetInput): Promise<PlannedTarget>
   const { lists, keywords, options, base } = input;
   const live = await readLiveLists(keywords, lists.map((l) => l.id), { formerIds: input.formerIds ?? [] });
   const computed = computePlan(lists, live.lists, { ...options, ...liveContext(live) });
-  const plan = base ? markLiveEditReverts(computed, base, live.lists, lists) : computed;
+  const marked = base ? markLiveEditReverts(computed, base, live.lists, lists) : computed;
+  // Limited to some lists: the others' changes (and deletions) are left out, and the plan says so.
+  const only = input.only ? new Set(input.only) : undefined;
+  const plan = only ? { ...marked, changes: marked.changes.filter((c) => only.has(c.id)), listFilter: [...only] } : marked;
   return { plan: input.listLimit ? { ...plan, listLimit: countListLimit(plan, live.lists, input.listLimit) } : plan, live: live.lists };
 }

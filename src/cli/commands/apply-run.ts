@@ -27,6 +27,8 @@ export interface ApplyCommandOptions {
   prune?: boolean;
   /** A git ref whose list files count as managed before (see plan --base). */
   base?: string;
+  /** `--list ID` (repeatable): only these lists of the target (a fresh plan; a saved one has its own). */
+  list?: string[];
   concurrency?: string;
   format?: string;
   /** Apply without asking (CI, scripts, the demo). */
@@ -62,6 +64,9 @@ export async function runApply(io: CliIO, opts: ApplyCommandOptions, terminal: A
     throw new UsageError('apply changes the live app and there is no terminal to confirm on', {
       hint: 'pass --auto-approve to apply without asking (CI, scripts), or apply a reviewed plan with --plan plan.json',
     });
+  }
+  if (opts.plan && opts.list !== undefined && opts.list.length > 0) {
+    throw new UsageError('--list belongs to a fresh plan; a saved plan keeps the lists it was made for', { hint: 'plan with `kwsync plan --list ID --out plan.json`, then apply it with --plan alone' });
   }
   if (opts.plan && opts.base !== undefined) {
     throw new UsageError('--base belongs to a fresh plan; a saved plan was made with (or without) its own', { hint: 'plan with `kwsync plan --base REF --out plan.json`, then apply it with --plan alone' });

@@ -1,7 +1,7 @@
 // `kwsync plan`, the run: validate, read the live lists, show what apply would change; optionally
 // save it. Loaded when a command runs (plan.ts holds the definition only, for a fast start).
 import { writeFile } from 'node:fs/promises';
-import { EXIT, KwsyncError } from '../../errors.js';
+import { EXIT, KwsyncError, UsageError } from '../../errors.js';
 import type { Plan } from '../../model/plan.js';
 import { planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
 import { requireGitBase } from '../../load/git-base.js';
@@ -35,6 +35,10 @@ export interface PlanCommandOptions {
   prune?: boolean;
   /** A git ref whose list files count as managed before: lists whose file was deleted since are asked by id. */
   base?: string;
+  /** `--list ID` (repeatable): only these lists of the target. */
+  list?: string[];
+  /** `--all-targets`: every target of kwsync.yaml, one section each. */
+  allTargets?: boolean;
   /** Not a flag: the demo passes the emulator here instead of resolving a target. */
   keywordTarget?: KeywordTarget;
   /** Not a flag: the app, region and host of `keywordTarget`, for the header. */
@@ -45,9 +49,10 @@ export interface PlanCommandOptions {
 
 export async function makePlan(
   io: CliIO,
-  opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune' | 'base' | 'keywordTarget' | 'endpoint' | 'repo'>,
+  opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune' | 'base' | 'keywordTarget' | 'endpoint' | 'repo' | 'list'>,
 ): Promise<MadePlan> {
   const repo = opts.repo ?? (await loadRepo(io, opts.dir, true, opts.target));
+  const only = opts.list && opts.list.length > 0 ? checkListFilter(opts.list, repo.lists.map((l) => l.id), opts.target) : undefined;
   const app = opts.keywordTarget ? { keywords: opts.keywordTarget, endpoint: opts.endpoint } : connectApp(io, repo.config, opts.target);
   const target = app.keywords;
   const ids = repo.lists.map((l) => l.id);
@@ -61,6 +66,7 @@ export async function makePlan(
     options: { target: target.label, prune: opts.prune === true || repo.config.prune, safety: repo.config.safety },
     ...(base ? { formerIds: base.formerIds, base: base.lists } : {}),
     listLimit: listLimitSetting(repo.config.limits),
+    ...(only ? { only } : {}),
   });
   return { plan, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, target, endpoint: app.endpoint, liveEditsUnknown: !base && removesTerms(plan) };
 }
@@ -73,6 +79,7 @@ export function renderPlan(plan: Plan, format: OutputFormat, color: boolean, end
 
 export async function runPlan(io: CliIO, opts: PlanCommandOptions): Promise<number> {
   const format = parseFormat(opts.format);
+  if (opts.allTargets) return (await import('./plan-all.js')).runPlanAllTargets(io, opts, format);
   const { plan, endpoint } = await makePlan(io, opts);
   // Saved first: a plan printed and then not saved would look, in a CI log, as if it had been.
   if (opts.out) await savePlanFile(io, opts.out, plan);
@@ -120,4 +127,20 @@ async function offerLocalBase(io: CliIO, plan: Plan, opts: PlanCommandOptions): 
   const short = newest.sha.slice(0, 7);
   const target = opts.target !== undefined ? ` --target ${opts.target}` : '';
   notice(io, `kwsync: last applied from this machine: ${short}${newest.dirty ? ' (with uncommitted changes: not exactly that commit)' : ''} at ${newest.appliedAt}; \`kwsync plan${target} --base ${short}\` marks live edits made since (\`kwsync history${target}\` lists the applies)`);
+}
+
+/**
+ * `--list ID`: each id must be one of the target's lists (a typo would plan nothing and look clean).
+ * Returns the ids, once each, in the order given.
+ */
+export function checkListFilter(asked: readonly string[], ids: readonly string[], target: string | undefined): string[] {
+  const known = new Set(ids);
+  const unknown = asked.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    const shown = ids.slice(0, 10).join(', ') + (ids.length > 10 ? ` and ${ids.length - 10} more` : '');
+    throw new UsageError(`--list ${unknown.join(', ')}: not a list of ${target !== undefined ? `target "${target}"` : 'this folder'}`, {
+      hint: ids.length > 0 ? `the lists it sends: ${shown}` : 'it sends no list',
+    });
+  }
+  return [...new Set(asked)];
 }
