@@ -20,6 +20,7 @@ import { register as fmt } from './fmt.js';
 import { register as status } from './status.js';
 import { register as targets } from './targets.js';
 import { register as history } from './history.js';
+import { register as completion } from './completion.js';
 
 
 /**
@@ -38,7 +39,7 @@ export const OFFLINE_COMMANDS: Readonly<Record<string, string>> = {
 };
 
 export function registerCommands(program: Command, ctx: CommandContext, setExitCode: SetExitCode): void {
-  for (const register of [init, validate, plan, apply, status, history, targets, importLists, preview, emulator, messages, calls, schema, demo, doctor, explain, fmt]) {
+  for (const register of [init, validate, plan, apply, status, history, targets, importLists, preview, emulator, messages, calls, schema, demo, doctor, explain, fmt, completion]) {
     register(program, ctx, setExitCode);
   }
 }
