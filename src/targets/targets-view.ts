@@ -73,14 +73,15 @@ export function renderTargetsText(r: TargetsReport): string {
   out.push(`${r.lists} list file${r.lists === 1 ? '' : 's'} in ${r.folder}/; ${where}`);
   for (const t of r.targets) {
     out.push('', `${t.name}: takes ${t.takes.length} list${t.takes.length === 1 ? '' : 's'}${t.leftOut.length > 0 ? `, leaves out ${t.leftOut.length}` : ''}`);
-    const rows = [
-      ...t.takes.map((l) => {
-        const notes = [l.renamed ? 'renamed' : '', l.redescribed ? 'description overridden' : '', l.appendedTerms > 0 ? `${l.appendedTerms} appended` : ''].filter(Boolean);
-        return ['+', l.id, JSON.stringify(l.name), `${l.terms} term${l.terms === 1 ? '' : 's'}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`, l.path];
-      }),
-      ...t.leftOut.map((l) => ['-', l.id, leftOutText(l), '', l.path]),
-    ];
-    out.push(...aligned(rows).map((line) => `  ${line}`));
+    // The ids share one column; what is sent and what is left out are each aligned on their own.
+    const idWidth = Math.max(0, ...[...t.takes, ...t.leftOut].map((l) => [...l.id].length));
+    const id = (mark: string, l: { id: string }) => `${mark} ${l.id}${' '.repeat(idWidth - [...l.id].length)}`;
+    const takes = t.takes.map((l) => {
+      const notes = [l.renamed ? 'renamed' : '', l.redescribed ? 'description overridden' : '', l.appendedTerms > 0 ? `${l.appendedTerms} appended` : ''].filter(Boolean);
+      return [id('+', l), JSON.stringify(l.name), `${l.terms} term${l.terms === 1 ? '' : 's'}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`, l.path];
+    });
+    const left = t.leftOut.map((l) => [id('-', l), leftOutText(l), l.path]);
+    out.push(...aligned(takes).map((line) => `  ${line}`), ...aligned(left).map((line) => `  ${line}`));
   }
   if (r.errorCount > 0) out.push('', `${r.errorCount} error(s) in the folder: lists that did not load are missing above; run kwsync validate.`);
   return `${out.join('\n')}\n`;
