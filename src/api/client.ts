@@ -67,6 +67,8 @@ export interface ApiRequest {
 
 export interface CometChatClient {
   readonly baseUrls: BaseUrls;
+  /** Where the key, app and bases came from, as hints name them (ClientOptions.settingNames). */
+  readonly settingNames?: SettingNames;
   /** How list writes encode terms (kwsync.yaml `service:`). */
   readonly termsSettings: TermsSettings;
   /** kwsync.yaml `service.listingPaging` (absent: none). */
@@ -116,6 +118,9 @@ class HttpClient implements CometChatClient {
   readonly #log: (line: string) => void;
   readonly #onAttempt: (event: AttemptEvent) => void;
   readonly #names: SettingNames;
+  get settingNames(): SettingNames {
+    return this.#names;
+  }
 
   constructor(opts: ClientOptions) {
     const baseUrls = resolveBaseUrls(opts);
