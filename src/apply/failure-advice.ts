@@ -30,7 +30,7 @@ export function isOtherListAnswer(err: unknown): err is ApiError {
 }
 
 function refusalAdvice(err: ApiError): string {
-  if (err.status === 401 || err.status === 403) return `${err.hint ?? 'check the API key the target reads'}, then run \`kwsync apply\` again`;
+  if (err.status === 401 || err.status === 403) return `${err.hint ?? 'check COMETCHAT_API_KEY'}, then run \`kwsync apply\` again`;
   return 'fix what the message names (the list file, or the app, e.g. its number of lists), then run `kwsync apply` again';
 }
 
