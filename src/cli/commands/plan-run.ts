@@ -79,7 +79,6 @@ export function renderPlan(plan: Plan, format: OutputFormat, color: boolean, end
 
 export async function runPlan(io: CliIO, opts: PlanCommandOptions): Promise<number> {
   const format = parseFormat(opts.format);
-  if (opts.allTargets) return (await import('./plan-all.js')).runPlanAllTargets(io, opts, format);
   const { plan, endpoint } = await makePlan(io, opts);
   // Saved first: a plan printed and then not saved would look, in a CI log, as if it had been.
   if (opts.out) await savePlanFile(io, opts.out, plan);

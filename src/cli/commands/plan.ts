@@ -7,6 +7,11 @@ import type { PlanCommandOptions } from './plan-run.js';
 
 /** Runs `kwsync plan` (the demo calls it too); its modules load on the first call. */
 export async function runPlan(io: CliIO, opts: PlanCommandOptions): Promise<number> {
+  if (opts.allTargets) {
+    const { parseFormat } = await import('../target.js');
+    const format = parseFormat(opts.format);
+    return (await import('./plan-all.js')).runPlanAllTargets(io, opts, format);
+  }
   return (await import('./plan-run.js')).runPlan(io, opts);
 }
 
