@@ -71,7 +71,7 @@ export function targetNotes(t: TargetStatus): string[] {
   if (t.applied.ignored) notes.push(`records ignored: ${t.applied.ignored}.`);
   if (t.appliedLocally) {
     const l = t.appliedLocally;
-    notes.push(`applied from this machine: ${l.shortSha ?? 'no commit'}${l.dirty ? ' with uncommitted changes' : ''} at ${utcMinute(l.appliedAt)} (kwsync apply, recorded in .git/kwsync/; not a deployment record)${l.sha && !l.dirty ? `; \`kwsync plan --base ${l.shortSha}\` marks live edits made since` : ''}.`);
+    notes.push(`applied from this machine: ${l.shortSha ?? 'no commit'}${l.dirty ? ' with uncommitted changes' : ''} at ${utcMinute(l.appliedAt)} (kwsync apply, recorded in .git/kwsync/; not a deployment record)${l.sha && !l.dirty ? `; \`kwsync plan --base ${l.shortSha}\` tells dashboard edits made since from the files' changes` : ''}.`);
   }
   if (t.comparedWith.note) notes.push(`drift: ${t.comparedWith.note}.`);
   if (t.drift.state === 'error') notes.push(`drift could not be read: ${t.drift.reason ?? 'unknown error'}`);
