@@ -6,34 +6,66 @@ import { ApiError } from '../errors.js';
 import { headerValue, type HeaderBag } from './rate-limit.js';
 import { BODY_TOO_LARGE } from './attempt-limits.js';
 
-const KEY_ADVICE = 'check COMETCHAT_API_KEY and that COMETCHAT_APP_ID/COMETCHAT_REGION name the app the key belongs to';
+/**
+ * The settings a connection was made from, as a hint names them: the variable the key was read
+ * from, and where the app and the two bases came from (a variable, or a kwsync.yaml target's
+ * field). A hint names what was read, never a variable the run did not look at.
+ */
+export interface SettingNames {
+  /** The key's variable: COMETCHAT_API_KEY, or a target's apiKeyEnv. */
+  key: string;
+  /** Where the app id and region came from: `COMETCHAT_APP_ID/COMETCHAT_REGION`, or a target's appId. */
+  app: string;
+  /** Where the Chat API base came from: COMETCHAT_BASE_URL, or a target's baseUrl. */
+  baseUrl: string;
+  /** Where the Calls API base came from. */
+  callsBaseUrl: string;
+}
+
+/** The environment's names: what a client built without a kwsync.yaml target reads. */
+export const ENV_SETTING_NAMES: SettingNames = {
+  key: 'COMETCHAT_API_KEY',
+  app: 'COMETCHAT_APP_ID/COMETCHAT_REGION',
+  baseUrl: 'COMETCHAT_BASE_URL',
+  callsBaseUrl: 'COMETCHAT_CALLS_BASE_URL',
+};
+
+const keyAdvice = (n: SettingNames) => `check ${n.key} and that ${n.app} name${n.app.includes('/') ? '' : 's'} the app the key belongs to`;
+
+/** The advice for known codes, naming the settings `names` says were read. */
+export function hintsFor(n: SettingNames): Readonly<Record<string, string>> {
+  return {
+    AUTH_ERR_EMPTY_APIKEY: `set ${n.key} to a REST API key of the app`,
+    AUTH_ERR_APIKEY_NOT_FOUND: keyAdvice(n),
+    AUTH_ERR_INVALID_APPID: `check ${n.app}: the service does not know that app`,
+    AUTH_ERR_NO_ACCESS: `the key in ${n.key} lacks full-access scope; create a REST API key with full access in the dashboard`,
+    ERR_TOO_MANY_REQUESTS: 'the rate limit was hit and retries ran out; wait a minute, or lower apply.concurrency',
+    ERR_GUID_NOT_FOUND: `no group has that GUID in this app; check the GUID and ${n.app}`,
+    ERR_UID_NOT_FOUND: 'no user has that UID in this app (check --on-behalf-of / --sender)',
+    ERR_CALL_SESSION_NOT_FOUND: 'no call has that session id in this app; `kwsync calls list` shows the ids',
+    ERR_KEYWORD_NOT_FOUND: 'no keyword list has that id in this app (deleted, or never created); `kwsync plan` shows what is live',
+    ERR_NOT_FOUND: 'it does not exist (any more) in this app',
+  };
+}
+
+function statusHints(n: SettingNames): Readonly<Record<number, string>> {
+  return {
+    401: keyAdvice(n),
+    403: `the key in ${n.key} lacks full-access scope`,
+    429: 'the rate limit was hit and retries ran out; wait a minute, or lower apply.concurrency',
+    502: 'the service is having trouble; retries ran out, try again later',
+    503: 'the service is unavailable; retries ran out, try again later',
+    504: 'the service timed out; retries ran out, try again later',
+  };
+}
 
 /**
- * Advice for the codes the spec and API notes document; ERR_BAD_REQUEST depends on the endpoint.
- * ERR_KEYWORD_NOT_FOUND is the published code for an unknown list id ([EM]
- * rest-api/moderation-apis/error-codes.mdx); ERR_NOT_FOUND stays for a service answering otherwise.
+ * Advice for the codes the spec and API notes document, as the environment names its settings;
+ * ERR_BAD_REQUEST depends on the endpoint. ERR_KEYWORD_NOT_FOUND is the published code for an
+ * unknown list id ([EM] rest-api/moderation-apis/error-codes.mdx); ERR_NOT_FOUND stays for a
+ * service answering otherwise.
  */
-export const HINTS: Readonly<Record<string, string>> = {
-  AUTH_ERR_EMPTY_APIKEY: 'set COMETCHAT_API_KEY to a REST API key of the app',
-  AUTH_ERR_APIKEY_NOT_FOUND: KEY_ADVICE,
-  AUTH_ERR_INVALID_APPID: 'check COMETCHAT_APP_ID (and COMETCHAT_REGION): the service does not know that app',
-  AUTH_ERR_NO_ACCESS: 'the key lacks full-access scope; create a REST API key with full access in the dashboard',
-  ERR_TOO_MANY_REQUESTS: 'the rate limit was hit and retries ran out; wait a minute, or lower apply.concurrency',
-  ERR_GUID_NOT_FOUND: 'no group has that GUID in this app; check the GUID and COMETCHAT_APP_ID',
-  ERR_UID_NOT_FOUND: 'no user has that UID in this app (check --on-behalf-of / --sender)',
-  ERR_CALL_SESSION_NOT_FOUND: 'no call has that session id in this app; `kwsync calls list` shows the ids',
-  ERR_KEYWORD_NOT_FOUND: 'no keyword list has that id in this app (deleted, or never created); `kwsync plan` shows what is live',
-  ERR_NOT_FOUND: 'it does not exist (any more) in this app',
-};
-
-const STATUS_HINTS: Readonly<Record<number, string>> = {
-  401: KEY_ADVICE,
-  403: 'the key lacks full-access scope',
-  429: HINTS.ERR_TOO_MANY_REQUESTS!,
-  502: 'the service is having trouble; retries ran out, try again later',
-  503: 'the service is unavailable; retries ran out, try again later',
-  504: 'the service timed out; retries ran out, try again later',
-};
+export const HINTS: Readonly<Record<string, string>> = hintsFor(ENV_SETTING_NAMES);
 
 const errorEnvelope = z.looseObject({
   error: z.looseObject({
@@ -50,6 +82,8 @@ export interface ExchangeInfo {
   scrub: (text: string) => string;
   /** The API base the request went to, and which API it is, for the wrong-address hint. */
   base?: { url: string; api: 'chat' | 'calls' } | undefined;
+  /** Where the client's settings came from, for hints (default: the environment's variables). */
+  names?: SettingNames | undefined;
 }
 
 /** How much of an unknown error body goes into the message. */
@@ -82,9 +116,11 @@ export function errorFromResponse(
 function responseHint(info: ExchangeInfo, status: number, code: string | undefined, said: string | undefined, enveloped: boolean): string | undefined {
   const address = status === 404 ? wrongAddressHint(info, enveloped) : undefined;
   if (address) return address;
-  if (code && HINTS[code]) return HINTS[code];
+  const names = info.names ?? ENV_SETTING_NAMES;
+  const hints = hintsFor(names);
+  if (code && hints[code]) return hints[code];
   if (code === 'ERR_BAD_REQUEST' || status === 400) return badRequestHint(info, said);
-  return STATUS_HINTS[status];
+  return statusHints(names)[status];
 }
 
 function readEnvelope(bodyText: string): { code?: string; message?: string; devMessage?: string } | undefined {
@@ -119,9 +155,10 @@ export function showControls(text: string): string {
  * A 404 that is not the service speaking, or a base URL without `/v3`, most likely means kwsync
  * is talking to the wrong address rather than asking for something that is gone.
  */
-export function wrongAddressHint(info: Pick<ExchangeInfo, 'base'>, enveloped: boolean): string | undefined {
+export function wrongAddressHint(info: Pick<ExchangeInfo, 'base' | 'names'>, enveloped: boolean): string | undefined {
   if (!info.base) return undefined;
-  const variable = info.base.api === 'calls' ? 'COMETCHAT_CALLS_BASE_URL' : 'COMETCHAT_BASE_URL';
+  const names = info.names ?? ENV_SETTING_NAMES;
+  const variable = info.base.api === 'calls' ? names.callsBaseUrl : names.baseUrl;
   let path = '';
   try {
     path = new URL(info.base.url).pathname.replace(/\/+$/, '');
@@ -130,7 +167,7 @@ export function wrongAddressHint(info: Pick<ExchangeInfo, 'base'>, enveloped: bo
   }
   if (!path.endsWith('/v3')) return `${variable} should end in /v3 (got ${info.base.url})`;
   if (enveloped) return undefined;
-  return `the answer did not come from the CometChat ${info.base.api} API (no error body of its own): check ${variable} (now ${info.base.url}), or COMETCHAT_APP_ID and COMETCHAT_REGION`;
+  return `the answer did not come from the CometChat ${info.base.api} API (no error body of its own): check ${variable} (now ${info.base.url})${names.app === variable ? '' : `, or ${names.app}`}`;
 }
 
 const KEYWORD_LIST_PATH = /^\/moderation\/keywords(\/[^/?]+)?$/;
@@ -159,6 +196,8 @@ export function errorFromNetwork(info: ExchangeInfo, host: string, err: unknown)
   const detail = info.scrub(err instanceof Error ? err.message : String(err));
   const timedOut = codeText?.includes('TIMEOUT') ?? false;
   const tooLarge = codeText === BODY_TOO_LARGE;
+  const names = info.names ?? ENV_SETTING_NAMES;
+  const address = names.app === names.baseUrl ? names.baseUrl : `${names.app} or ${names.baseUrl}`;
   // A fresh cause with only the message and code: undici errors can carry socket details.
   const cause = Object.assign(new Error(detail), codeText ? { code: codeText } : {});
   const what = tooLarge ? `refused the answer of ${host}` : `no response from ${host}`;
@@ -167,10 +206,10 @@ export function errorFromNetwork(info: ExchangeInfo, host: string, err: unknown)
     path: info.path,
     ...(codeText ? { code: codeText } : {}),
     hint: tooLarge
-      ? 'no legal answer is that large: check COMETCHAT_BASE_URL points at the service; raise service.maxResponseBytes in kwsync.yaml only if you are sure'
+      ? `no legal answer is that large: check ${names.baseUrl} points at the service; raise service.maxResponseBytes in kwsync.yaml only if you are sure`
       : timedOut
         ? `${host} did not answer in time; retries ran out. Try again, check the network, or raise service.timeoutMs`
-        : `could not reach ${host}; check the network, COMETCHAT_APP_ID/COMETCHAT_REGION or COMETCHAT_BASE_URL`,
+        : `could not reach ${host}; check the network, ${address}`,
     cause,
   });
 }
@@ -183,6 +222,6 @@ export function unexpectedResponse(info: ExchangeInfo, status: number, problem: 
     status,
     hint:
       wrongAddressHint(info, true) ??
-      'the service answered in a shape kwsync does not know; COMETCHAT_BASE_URL may point at the wrong server',
+      `the service answered in a shape kwsync does not know; ${(info.names ?? ENV_SETTING_NAMES).baseUrl} may point at the wrong server`,
   });
 }

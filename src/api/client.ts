@@ -9,7 +9,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES, type ListingPaging, type Region } from '../
 import { ConfigError } from '../errors.js';
 import { termsSettings, type CsvQuoting, type SearchTermsWithFile, type SentenceEncoding, type Separators, type TermsSettings, type TermsTransport } from '../model/terms-encoding.js';
 import { resolveBaseUrls, type BaseUrls } from './base-urls.js';
-import { errorFromNetwork, errorFromResponse, unexpectedResponse, type ExchangeInfo } from './api-errors.js';
+import { ENV_SETTING_NAMES, errorFromNetwork, errorFromResponse, unexpectedResponse, type ExchangeInfo, type SettingNames } from './api-errors.js';
 import { DEFAULT_PACING, RateGate, type HeaderBag, type PacingOptions } from './rate-limit.js';
 import { attemptLimits } from './attempt-limits.js';
 import { wholeAnswer } from './whole-answer.js';
@@ -46,6 +46,8 @@ export interface ClientOptions {
   separators?: Partial<Separators> | undefined;
   /** kwsync.yaml `service.listingPaging`: how the keyword listing is read past a full page (default none). */
   listingPaging?: ListingPaging | undefined;
+  /** Where the key, app and bases came from, so an error's hint names what was read (default: the COMETCHAT_* variables). */
+  settingNames?: SettingNames | undefined;
   /** One line per request (method, path, status, attempt). Never headers. */
   log?: ((line: string) => void) | undefined;
   onAttempt?: ((event: AttemptEvent) => void) | undefined;
@@ -65,6 +67,8 @@ export interface ApiRequest {
 
 export interface CometChatClient {
   readonly baseUrls: BaseUrls;
+  /** Where the key, app and bases came from, as hints name them (ClientOptions.settingNames). */
+  readonly settingNames?: SettingNames;
   /** How list writes encode terms (kwsync.yaml `service:`). */
   readonly termsSettings: TermsSettings;
   /** kwsync.yaml `service.listingPaging` (absent: none). */
@@ -113,11 +117,17 @@ class HttpClient implements CometChatClient {
   readonly #gate: RateGate;
   readonly #log: (line: string) => void;
   readonly #onAttempt: (event: AttemptEvent) => void;
+  readonly #names: SettingNames;
+  get settingNames(): SettingNames {
+    return this.#names;
+  }
 
   constructor(opts: ClientOptions) {
     const baseUrls = resolveBaseUrls(opts);
-    if (!baseUrls) throw new ConfigError('no CometChat app id or base URL given', { hint: 'set COMETCHAT_APP_ID' });
-    if (!opts.apiKey) throw new ConfigError('no CometChat API key given', { hint: 'set COMETCHAT_API_KEY' });
+    const names = opts.settingNames ?? ENV_SETTING_NAMES;
+    if (!baseUrls) throw new ConfigError('no CometChat app id or base URL given', { hint: `set ${names.app}` });
+    if (!opts.apiKey) throw new ConfigError('no CometChat API key given', { hint: `set ${names.key}` });
+    this.#names = names;
     this.baseUrls = baseUrls;
     this.termsSettings = termsSettings({
       termsTransport: opts.termsTransport,
@@ -238,7 +248,7 @@ class HttpClient implements CometChatClient {
 
   private infoOf(req: ApiRequest): ExchangeInfo {
     const base = { url: req.api === 'chat' ? this.baseUrls.chat : this.baseUrls.calls, api: req.api };
-    return { method: req.method, path: req.path, scrub: (t) => this.scrub(t), base };
+    return { method: req.method, path: req.path, scrub: (t) => this.scrub(t), base, names: this.#names };
   }
 
   private headersOf(req: ApiRequest): Record<string, string> {

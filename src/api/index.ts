@@ -3,6 +3,7 @@ export { createClient, queryString } from './client.js';
 export type { ClientOptions, CometChatClient, TermsTransport, ApiRequest, ProbeResult } from './client.js';
 export { resolveBaseUrls, chatBaseUrl, callsBaseUrl } from './base-urls.js';
 export type { BaseUrls } from './base-urls.js';
+export type { SettingNames } from './api-errors.js';
 export {
   listKeywordLists,
   readKeywordListing,

@@ -1,13 +1,28 @@
-// The read commands' (`messages`, `calls`, `explain`) connection from the environment alone, and
-// their terminal output. Where a command goes is decided in src/sync/service.ts.
+// The read commands' (`messages`, `calls`) connection, and their terminal output. Where a command
+// goes is decided in src/sync/service.ts (connectTargetApp), as for every command that reaches an app.
 import type { CometChatClient } from '../api/index.js';
-import { connectService, debugOptions, serviceSettingsFromEnv } from '../sync/service.js';
+import type { KwsyncConfig } from '../model/config.js';
+import { connectTargetApp, debugOptions } from '../sync/service.js';
+import type { CliIO } from './io.js';
+import { loadConfigOnly } from './target.js';
 
-type Env = Record<string, string | undefined>;
+/** What a read command's flags say about where it goes: `--target` of kwsync.yaml in `--dir`. */
+export interface TargetFlags {
+  target?: string | undefined;
+  dir?: string | undefined;
+}
 
-/** The client of the app the environment names, for the read commands (`messages`, `calls`), which need no kwsync.yaml. */
-export function connectFromEnv(io: { env: Env; stderr: { write(text: string): unknown } }): CometChatClient {
-  return connectService(serviceSettingsFromEnv(io.env), debugOptions(io.env, io.stderr)).client;
+/**
+ * The client of the app `--target` names (its own key variable, kwsync.yaml `service`). Without
+ * --target, `messages` and `calls` (`envFirst`) read the app the environment names when it names
+ * one (COMETCHAT_APP_ID or COMETCHAT_BASE_URL), as they always have; otherwise the only target,
+ * and with several targets they ask which, as plan does.
+ */
+export async function connectRead(io: CliIO, flags: TargetFlags, config?: KwsyncConfig, envFirst = false): Promise<CometChatClient> {
+  const cfg = config ?? (await loadConfigOnly(io, flags.dir ?? 'keywords', flags.target));
+  const envNamesApp = ['COMETCHAT_APP_ID', 'COMETCHAT_BASE_URL'].some((v) => (io.env[v]?.trim() ?? '') !== '');
+  const chosen = envFirst && flags.target === undefined && envNamesApp ? { ...cfg, targets: undefined } : cfg;
+  return connectTargetApp({ env: io.env, config: chosen, target: flags.target, envWins: io.envWins === true, log: debugOptions(io.env, io.stderr).log }).client;
 }
 
 // ---- Shared by the read commands (`messages`, `calls`): option parsing and terminal output. ----

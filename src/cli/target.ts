@@ -1,7 +1,7 @@
 // Shared by plan, apply, import and demo: load and validate the keywords folder, pick the target
 // from kwsync.yaml (or the environment), connect to it, parse common options, report progress.
 import { isAbsolute, resolve } from 'node:path';
-import { UsageError, ValidationError } from '../errors.js';
+import { ConfigError, UsageError, ValidationError } from '../errors.js';
 import type { KwsyncConfig } from '../model/config.js';
 import { resolveTargetConfig } from '../targets/target-config.js';
 import type { DesiredList } from '../model/keyword-list.js';
@@ -11,7 +11,11 @@ import type { CliIO, OutStream } from './io.js';
 import type { CometChatClient } from '../api/index.js';
 import type { ServiceEndpoint } from '../plan/summary.js';
 import { useColor } from './color.js';
-import { connectService, debugOptions, serviceOptions, serviceSettingsFromEnv, type ServiceSettings } from '../sync/service.js';
+import { connectTargetApp, debugOptions, type ServiceSettings } from '../sync/service.js';
+import { stat } from 'node:fs/promises';
+import { relative, sep } from 'node:path';
+import { DEFAULT_CONFIG } from '../model/config.js';
+import { loadConfig } from '../validate/load-config.js';
 
 export interface LoadedRepo {
   config: KwsyncConfig;
@@ -53,10 +57,37 @@ export interface ConnectedApp {
 
 /** The client and keyword target for `--target NAME`, with kwsync.yaml `service` and KWSYNC_DEBUG applied. */
 export function connectApp(io: CliIO, config: KwsyncConfig, name: string | undefined): ConnectedApp {
-  // The target's own apiKeyEnv (default COMETCHAT_API_KEY), as `kwsync status` reads it.
-  const settings = serviceSettingsFromEnv(io.env, resolveTargetConfig(config, name), { keyFromTarget: true, envWins: io.envWins === true });
-  const connected = connectService(settings, { ...serviceOptions(config.service), ...debugOptions(io.env, io.stderr) });
-  return { ...connected, endpoint: endpointOf(settings) };
+  // The one resolution (src/sync/service.ts): the target's own apiKeyEnv (default COMETCHAT_API_KEY), as `kwsync status` reads it.
+  const { client, keywords, settings } = connectTargetApp({ env: io.env, config, target: name, envWins: io.envWins === true, log: debugOptions(io.env, io.stderr).log });
+  return { client, keywords, endpoint: endpointOf(settings) };
+}
+
+/**
+ * kwsync.yaml alone, for the read commands (`messages`, `calls`) that send no list: its targets and
+ * `service`. No keywords folder (and no --target) is the environment alone, as before targets.
+ */
+export async function loadConfigOnly(io: CliIO, dir: string, target: string | undefined): Promise<KwsyncConfig> {
+  const keywordsDir = resolvePath(io, dir);
+  const rel = (abs: string) => relative(io.cwd, abs).split(sep).join('/') || '.';
+  if (!(await isDirectory(keywordsDir))) {
+    if (target === undefined) return DEFAULT_CONFIG;
+    throw new ConfigError(`keywords folder not found: ${rel(keywordsDir)}, so target "${target}" cannot be read from its kwsync.yaml`, { hint: 'run from the repository root, or pass --dir <folder>' });
+  }
+  const loaded = await loadConfig(keywordsDir, rel);
+  const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) {
+    io.stderr.write(renderDiagnosticsText(errors, { color: useColor(io.stderr, io.env) }));
+    throw new ValidationError(errors.length);
+  }
+  return loaded.config;
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** App id, region and full base URL of the settings: what a header names so nobody plans against the wrong app. */

@@ -49,7 +49,7 @@ export class ProbeRun {
     if (method === 'POST' && res.status >= 400 && res.status < 500) this.mayExist = false;
     if (res.status === 403) {
       this.record(variant, method, res, parts);
-      throw new ProbeStopped(noWriteScope(res, method === 'POST' ? 'create' : 'change'));
+      throw new ProbeStopped(noWriteScope(res, method === 'POST' ? 'create' : 'change', this.client.settingNames?.key));
     }
     const result = res.status >= 200 && res.status < 300 ? await this.readBack(variant, method, res, parts) : this.record(variant, method, res, parts);
     return { result, res };

@@ -1,6 +1,7 @@
 // The read-only half of doctor: GETs only, each one raw attempt (client.probe), so what is reported
 // is what the app answered, not what retries made of it.
-import type { CometChatClient, ProbeResult } from '../api/index.js';
+import type { CometChatClient, ProbeResult, SettingNames } from '../api/index.js';
+import { ENV_SETTING_NAMES } from '../api/api-errors.js';
 import { DEFAULT_RETRY_POLICY } from '../api/retry-policy.js';
 import { ApiError } from '../errors.js';
 import { analyseListing, listingItems, lists, type ListingFacts } from './listing-shape.js';
@@ -13,7 +14,7 @@ import { listingPagingFinding } from './listing-paging.js';
 import { prependFinding } from './prepend-check.js';
 import { KEYWORDS_PATH, probeListPath } from './terms-variants.js';
 
-export type ProbeClient = Pick<CometChatClient, 'probe' | 'baseUrls'>;
+export type ProbeClient = Pick<CometChatClient, 'probe' | 'baseUrls' | 'settingNames'>;
 
 export interface ReadChecks {
   findings: Finding[];
@@ -47,7 +48,7 @@ export async function runReadChecks(client: ProbeClient, opts: ReadCheckOptions)
   } catch (err) {
     return { findings: [unreachable(client, err)], timeoutMs: opts.timeoutMs };
   }
-  const refused = connectionRefused(listing);
+  const refused = connectionRefused(client, listing);
   const items = listingItems(listing.json);
   if (refused) return { findings: [refused], timeoutMs: opts.timeoutMs };
   if (!items) return { findings: [notTheService(client, listing)], timeoutMs: opts.timeoutMs };
@@ -115,14 +116,15 @@ function unreachable(client: ProbeClient, err: unknown): Finding {
     title: 'reach and authenticate',
     detail: `No answer from ${client.baseUrls.chat}: ${err.message}`,
     needsAction: true,
-    hint: err.hint ?? 'check the network, COMETCHAT_APP_ID/COMETCHAT_REGION or COMETCHAT_BASE_URL',
+    hint: err.hint ?? `check the network, ${names(client).app} or ${names(client).baseUrl}`,
   };
 }
 
 /** Statuses the client's retry policy treats as a busy service (429, 502, 503, 504). */
 const BUSY = new Set(DEFAULT_RETRY_POLICY.statusCodes);
 
-function connectionRefused(res: ProbeResult): Finding | undefined {
+function connectionRefused(client: ProbeClient, res: ProbeResult): Finding | undefined {
+  const n = names(client);
   if (res.status >= 200 && res.status < 300) return undefined;
   // Still busy after the retry policy's attempts (retrying-probe.ts): nothing is known about the app.
   if (BUSY.has(res.status)) return busyFinding(`GET /moderation/keywords still answered HTTP ${res.status} after the retry policy's attempts`);
@@ -130,11 +132,11 @@ function connectionRefused(res: ProbeResult): Finding | undefined {
   const said = `GET /moderation/keywords answered HTTP ${res.status}${code ? ` ${code}` : ''}${message ? `: ${message.replace(/[.\s]+$/, '')}` : ''}`;
   const hint =
     res.status === 401
-      ? 'check COMETCHAT_API_KEY, and that COMETCHAT_APP_ID/COMETCHAT_REGION name the app the key belongs to'
+      ? `check ${n.key}, and that ${n.app} name${n.app.includes('/') ? '' : 's'} the app the key belongs to`
       : res.status === 403
         ? 'the key may not read keyword lists; create a REST API key with full-access scope in the dashboard'
         : res.status === 404
-          ? 'no keyword API at this address; check COMETCHAT_APP_ID/COMETCHAT_REGION or COMETCHAT_BASE_URL'
+          ? `no keyword API at this address; check ${n.app === n.baseUrl ? n.app : `${n.app} or ${n.baseUrl}`}`
           : 'the service is having trouble; try again later';
   return { id: 'connection', status: 'differs', title: 'reach and authenticate', detail: `${said}.`, needsAction: true, hint };
 }
@@ -146,6 +148,11 @@ function notTheService(client: ProbeClient, res: ProbeResult): Finding {
     title: 'reach and authenticate',
     detail: `${client.baseUrls.chat} answered HTTP ${res.status}, but not with {"data":[…]}: it does not look like the CometChat keyword API.`,
     needsAction: true,
-    hint: 'check COMETCHAT_BASE_URL (or COMETCHAT_APP_ID/COMETCHAT_REGION)',
+    hint: `check ${names(client).baseUrl}${names(client).app === names(client).baseUrl ? '' : ` (or ${names(client).app})`}`,
   };
+}
+
+/** How the hints name the settings the client was made from (a target's fields, or the variables). */
+function names(client: ProbeClient): SettingNames {
+  return client.settingNames ?? ENV_SETTING_NAMES;
 }

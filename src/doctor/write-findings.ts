@@ -56,7 +56,7 @@ export function capacityFinding(facts: ListingFacts, maxLists: number): Finding 
   return { id: 'list-capacity', status: 'ok', title, detail: `The app holds ${facts.nonDefaultCount} of ${maxLists} non-default lists.`, needsAction: false };
 }
 
-export function noWriteScope(res: ProbeResult, what: string): Finding {
+export function noWriteScope(res: ProbeResult, what: string, keyVar = 'COMETCHAT_API_KEY'): Finding {
   const { code } = errorBodyShape(res);
   return {
     id: 'key-scope',
@@ -64,7 +64,7 @@ export function noWriteScope(res: ProbeResult, what: string): Finding {
     title: 'the key may write',
     detail: `The key reads lists but may not ${what} them (HTTP ${res.status}${code ? ` ${code}` : ''}): apply would fail on every write.`,
     needsAction: true,
-    hint: 'use a REST API key with full-access scope (dashboard: API & Auth Keys) in COMETCHAT_API_KEY',
+    hint: `use a REST API key with full-access scope (dashboard: API & Auth Keys) in ${keyVar}`,
   };
 }
 

@@ -71,6 +71,15 @@ export interface ExplainReport {
   live?: { lists: LiveListReport[]; notes: string[] };
   /** Set when a sentence-similarity list was explained: the local model and threshold of its verdict. */
   similarity?: { source: 'local-model'; model: string; threshold: number; note: string };
+  /** The kwsync.yaml target answered for: its selection and overrides are what its app holds. */
+  target?: ExplainTarget;
+}
+
+/** The target a report answers for, and the folder's lists it does not take. */
+export interface ExplainTarget {
+  name: string;
+  /** Ids of the folder's lists the target leaves out (exclude, include, omit). */
+  leftOut: string[];
 }
 
 export interface ExplainInput {
@@ -80,6 +89,10 @@ export interface ExplainInput {
   live?: { lists: readonly KeywordList[]; notes: string[] };
   /** Score sentence-similarity lists with the local model (messages only); without it they are not previewable. */
   similarity?: SimilarityInput;
+  /** `lists` are this kwsync.yaml target's (its selection, overrides applied). */
+  target?: ExplainTarget;
+  /** Per list id, the files (relative to `cwd`) the target appends terms from: a term not in the list's own file is found there. */
+  appended?: Readonly<Record<string, readonly string[]>>;
 }
 
 const NO_GIT = 'not in a git repository (or git is not installed), so provenance is unavailable';
@@ -142,6 +155,7 @@ function finish(kind: ExplainReport['kind'], text: string, lists: ListReport[], 
     lists,
     ...(input.git ? {} : { provenanceUnavailable: NO_GIT }),
     ...(input.live && live ? { live: { lists: live, notes: input.live.notes } } : {}),
+    ...(input.target ? { target: input.target } : {}),
   };
 }
 
@@ -164,9 +178,17 @@ function tracer(input: ExplainInput) {
   };
   const top = input.git ? realpath(input.git.top) : undefined;
   return async (list: DesiredList, term: string, extra: Pick<TermReport, 'spans' | 'match'>): Promise<TermReport> => {
-    const file = list.source.termsFile ?? list.source.file;
-    const found = await lines(file);
-    const index = found ? found.values.indexOf(term) : -1;
+    // The list's own file first, then the files its target appends terms from.
+    let file = list.source.termsFile ?? list.source.file;
+    let found = await lines(file);
+    let index = found ? found.values.indexOf(term) : -1;
+    for (const other of index < 0 && input.appended ? (input.appended[list.id] ?? []) : []) {
+      const there = await lines(other);
+      const i = there ? there.values.indexOf(term) : -1;
+      if (i < 0) continue;
+      [file, found, index] = [other, there, i];
+      break;
+    }
     const line = found && index >= 0 ? found.lineOf(index) : undefined;
     const base = { term, ...extra, file, ...(line ? { line } : {}) };
     if (!input.git || !top) return { ...base, provenance: { status: 'unavailable', reason: NO_GIT } };

@@ -92,6 +92,13 @@ export const explainReportJsonSchema = z
       })
       .optional()
       .describe('Present when a sentence-similarity list was explained (a message): the local model and threshold.'),
+    target: z
+      .strictObject({
+        name: z.string(),
+        leftOut: z.array(z.string()).describe('Ids of the folder\'s lists this target does not take (include, exclude, omit).'),
+      })
+      .optional()
+      .describe('When kwsync.yaml has targets: the target answered for; `lists` are its lists, its overrides (names, appended terms) applied.'),
   })
   .meta({ title: 'kwsync explain report', description: 'The output of `kwsync explain --format json`.' });
 

@@ -18,6 +18,10 @@ export function renderExplainText(report: ExplainReport, opts: { color: boolean 
   const c = opts.color;
   const out: string[] = [];
   const held = report.lists.filter((l) => l.caught);
+  if (report.target) {
+    const left = report.target.leftOut;
+    out.push(`Target: ${displayLine(report.target.name)} (its lists and overrides in kwsync.yaml${left.length > 0 ? `; leaves out ${left.map(displayLine).join(', ')}` : ''})`);
+  }
   if (report.kind === 'message') {
     out.push(`Message: ${show(report.text)}`, '');
     out.push(held.length > 0 ? `Caught by ${plural(held.length, 'list')}:` : 'No list catches this message.');

@@ -67,6 +67,26 @@ export interface Plan {
    * apply refuses it with prune. `reason`: why the read stopped there.
    */
   truncatedListing?: { listed: number; reason?: string };
+  /** The app's list limit counted against the live lists read (a live plan that was given the limit). */
+  listLimit?: ListLimit;
+  /** `--list ID`: the run was limited to these list ids (the rest of the target was not planned). */
+  listFilter?: string[];
+}
+
+/** The app's custom-list limit with the live lists the plan read: live (default lists not counted) + created - deleted. */
+export interface ListLimit {
+  max: number;
+  /** Where the limit comes from: the published limit, or kwsync.yaml limits.maxLists. */
+  source: string;
+  live: number;
+  created: number;
+  deleted: number;
+  /** Lists the app holds after apply. */
+  after: number;
+  /** More than `max`: the service refuses the create past the limit, so apply refuses the whole plan before any write. */
+  over: boolean;
+  /** The listing may be cut short: `live` is at least this many. */
+  atLeast?: boolean;
 }
 
 /** A managed list (it has a file) whose live list could not be read. */

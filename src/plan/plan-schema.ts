@@ -40,6 +40,19 @@ export const planSchema = z.strictObject({
   notes: z.array(z.string()).optional(),
   unreadable: z.array(z.strictObject({ id: z.string(), file: z.string().nullable(), problems: z.array(z.string()) })).optional(),
   truncatedListing: z.strictObject({ listed: z.number(), reason: z.string().optional() }).optional(),
+  listLimit: z
+    .strictObject({
+      max: z.number(),
+      source: z.string(),
+      live: z.number(),
+      created: z.number(),
+      deleted: z.number(),
+      after: z.number(),
+      over: z.boolean(),
+      atLeast: z.boolean().optional(),
+    })
+    .optional(),
+  listFilter: z.array(z.string()).optional(),
 });
 
 export const savedPlanSchema = z.strictObject({

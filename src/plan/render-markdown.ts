@@ -6,6 +6,7 @@ import type { ListChange, Plan } from '../model/plan.js';
 import { needsEscapes } from '../render/look-alikes.js';
 import { fenceFor, fenceLine, htmlCode, mdCell, mdCode, mdCodeCell, mdText, unicodeEscapes } from '../render/markdown-escape.js';
 import { defaultsText, endpointLine, noChangesText, planSummaryLine, type ServiceEndpoint } from './summary.js';
+import { listLimitLine, listLimitShown } from './list-limit.js';
 
 export interface MarkdownOptions {
   /** Lists shown in the table and the details (default 50). */
@@ -27,6 +28,8 @@ export function renderPlanMarkdown(plan: Plan, opts: MarkdownOptions = {}): stri
   const out: string[] = [`### kwsync plan for ${mdCode(plan.target)}`, ''];
   if (opts.endpoint) out.push(`<sub>${mdText(endpointLine(opts.endpoint))}</sub>`, '');
   out.push(`**${planSummaryLine(plan)}**`, '');
+  if (plan.listLimit && listLimitShown(plan.listLimit)) out.push(`${plan.listLimit.over ? '❌ ' : ''}${mdText(listLimitLine(plan.listLimit))}`, '');
+  if (plan.listFilter) out.push(`Only the lists asked for (\`--list\`): ${plan.listFilter.map(mdCode).join(', ')}; the target's other lists were not planned.`, '');
   if (changed.length === 0) out.push(noChangesText(plan), '');
   else {
     out.push('| list | change | terms | fields | needs `--force` |', '|---|---|---|---|---|');

@@ -6,6 +6,7 @@ import { displayLine, quote } from '../load/quote-value.js';
 import { needsEscapes } from '../render/look-alikes.js';
 import { unicodeEscapes } from '../render/markdown-escape.js';
 import { defaultsText, endpointLine, noChangesText, planSummaryLine, type ServiceEndpoint } from './summary.js';
+import { listLimitLine, listLimitShown } from './list-limit.js';
 
 // Names, ids and terms can come from the live service: control characters are shown, never sent to
 // the terminal, so a term cannot recolour or rewrite the screen. Names are quoted whole.
@@ -38,11 +39,41 @@ export function renderPlanText(plan: Plan, opts: PlanTextOptions): string {
   }
   if (plan.defaults.length > 0) lines.push(`Default lists (never changed): ${defaultsText(plan.defaults.map(displayLine))}`);
   if (plan.unmanaged.length > 0 || plan.defaults.length > 0) lines.push('');
-  for (const note of plan.notes ?? []) lines.push(paint('yellow', `Note: ${displayLine(note)}`), '');
+  // One note is a line; several are a bullet list under one heading, so each can be found.
+  const notes = plan.notes ?? [];
+  if (notes.length === 1) lines.push(paint('yellow', `Note: ${displayLine(notes[0]!)}`), '');
+  else if (notes.length > 1) lines.push(paint('yellow', 'Notes:'), ...notes.map((n) => paint('yellow', `  - ${displayLine(n)}`)), '');
+  if (plan.listFilter) lines.push(`Only the lists asked for (--list): ${plan.listFilter.map(displayLine).join(', ')}; the target's other lists were not planned.`, '');
+  if (changed.length > 0) lines.push(...summaryTable(changed), '');
+  if (plan.listLimit && listLimitShown(plan.listLimit)) lines.push(plan.listLimit.over ? paint('red', `✗ ${listLimitLine(plan.listLimit)}`) : listLimitLine(plan.listLimit), '');
   const unsafe = changed.filter((c) => c.unsafe !== null).length;
   if (unsafe > 0) lines.push(paint('yellow', `${unsafe} change${unsafe === 1 ? ' needs' : 's need'} --force (marked !).`));
   lines.push(paint('bold', planSummaryLine(plan)));
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The changed lists at a glance, as the markdown plan has them: list, change, terms added and
+ * removed, fields, and `!` for a change that needs --force. Columns aligned; ids shown safely.
+ */
+export function summaryTable(changed: readonly ListChange[]): string[] {
+  const rows = changed.map((c) => [
+    displayLine(c.id),
+    c.kind,
+    c.kind === 'delete' ? '' : `+${c.added.length}`,
+    c.kind === 'delete' ? `-${c.removed.length} (whole list)` : `-${c.removed.length}`,
+    c.fieldChanges.map((f) => f.field).join(', '),
+    c.unsafe ? '! needs --force' : '',
+  ]);
+  return alignedRows(['LIST', 'CHANGE', 'ADDED', 'REMOVED', 'FIELDS', 'SAFETY'], rows);
+}
+
+/** Rows padded to the widest cell of each column (by code points), trailing blanks trimmed. */
+export function alignedRows(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const all = [header, ...rows];
+  const width = (s: string) => [...s].length;
+  const widths = header.map((_, i) => Math.max(...all.map((r) => width(r[i] ?? ''))));
+  return all.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell + ' '.repeat((widths[i] ?? 0) - width(cell)))).join('  ').trimEnd());
 }
 
 function renderChange(c: ListChange, paint: (style: Style, s: string) => string): string[] {

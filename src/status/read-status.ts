@@ -5,7 +5,7 @@ import type { DeploymentReader } from '../github/deployment-record.js';
 import type { KwsyncConfig, TargetConfig } from '../model/config.js';
 import type { DesiredList } from '../model/keyword-list.js';
 import type { KeywordTarget } from '../model/target.js';
-import type { StatusApp } from './status-schema.js';
+import type { LocalApplied, StatusApp } from './status-schema.js';
 
 /** A keywords folder as validated (at a commit, or on disk): the lists that loaded count. */
 export interface FolderLists {
@@ -39,6 +39,8 @@ export interface StatusDeps {
   connect(target: TargetConfig | undefined): KeywordTarget;
   /** Which app `connect` reaches (for the report, never the key); undefined when it cannot connect. */
   app?: (target: TargetConfig | undefined) => StatusApp | undefined;
+  /** The newest apply made from this machine (.git/kwsync/, src/status/local-applies.ts); the CLI only. */
+  appliedLocally?: (target: string) => Promise<LocalApplied | undefined>;
   now(): Date;
 }
 

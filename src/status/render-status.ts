@@ -69,6 +69,10 @@ export function targetNotes(t: TargetStatus): string[] {
   const notes: string[] = [];
   if (t.app) notes.push(`app ${t.app.appId ?? '(none set)'}, region ${t.app.region}, ${t.app.baseUrl}`);
   if (t.applied.ignored) notes.push(`records ignored: ${t.applied.ignored}.`);
+  if (t.appliedLocally) {
+    const l = t.appliedLocally;
+    notes.push(`applied from this machine: ${l.shortSha ?? 'no commit'}${l.dirty ? ' with uncommitted changes' : ''} at ${utcMinute(l.appliedAt)} (kwsync apply, recorded in .git/kwsync/; not a deployment record)${l.sha && !l.dirty ? `; \`kwsync plan --base ${l.shortSha}\` tells dashboard edits made since from the files' changes` : ''}.`);
+  }
   if (t.comparedWith.note) notes.push(`drift: ${t.comparedWith.note}.`);
   if (t.drift.state === 'error') notes.push(`drift could not be read: ${t.drift.reason ?? 'unknown error'}`);
   if (t.drift.state !== 'drift' && t.drift.unmanaged.length > 0) notes.push(`unmanaged lists (no file) are not drift while prune is off: ${named(t.drift.unmanaged)}.`);
@@ -103,8 +107,8 @@ function overall(report: StatusReport): string {
 export function renderStatusText(report: StatusReport, opts: { now: Date; columns?: number | undefined }): string {
   const rows = report.targets.map((t) => [
     t.target,
-    t.applied.found ? (t.applied.shortSha ?? '') : 'none',
-    t.applied.appliedAt ? `${utcMinute(t.applied.appliedAt)} (${timeAgo(t.applied.appliedAt, opts.now)})` : '-',
+    t.applied.found ? (t.applied.shortSha ?? '') : t.appliedLocally ? `${t.appliedLocally.shortSha ?? 'none'} (this machine)` : 'none',
+    t.applied.appliedAt ? `${utcMinute(t.applied.appliedAt)} (${timeAgo(t.applied.appliedAt, opts.now)})` : t.appliedLocally ? `${utcMinute(t.appliedLocally.appliedAt)} (${timeAgo(t.appliedLocally.appliedAt, opts.now)})` : '-',
     t.applied.runUrl ?? '-',
     driftCell(t.drift),
     aheadCell(t.ahead),

@@ -64,11 +64,21 @@ export const appSchema = z
   .strictObject({ appId: z.string().nullable(), region: z.string(), baseUrl: z.string().describe('The full Chat API base, path included.') })
   .describe('The app the target\'s live lists are read from; never the key. Absent when the target could not be connected.');
 
+export const localAppliedSchema = z
+  .strictObject({
+    sha: z.string().nullable().describe('The commit checked out when `kwsync apply` ran here (null: none).'),
+    shortSha: z.string().optional(),
+    dirty: z.boolean().describe('The keywords folder had uncommitted changes: what was applied is not exactly that commit.'),
+    appliedAt: z.string().describe('When that apply finished (ISO 8601, UTC).'),
+  })
+  .describe('The newest `kwsync apply` made from this machine (recorded in .git/kwsync/, never committed; not a deployment record, so nothing else trusts it).');
+
 export const targetStatusSchema = z.strictObject({
   target: z.string().describe('The kwsync.yaml target name, or "default" for the environment\'s single target.'),
   environment: z.string().describe('The GitHub environment its deployment records live in.'),
   app: appSchema.optional(),
   applied: appliedSchema,
+  appliedLocally: localAppliedSchema.optional(),
   comparedWith: comparedWithSchema,
   drift: driftSchema,
   ahead: aheadSchema,
@@ -87,6 +97,7 @@ export const statusReportSchema = z
 
 export type Applied = z.output<typeof appliedSchema>;
 export type StatusApp = z.output<typeof appSchema>;
+export type LocalApplied = z.output<typeof localAppliedSchema>;
 export type ComparedWith = z.output<typeof comparedWithSchema>;
 export type Drift = z.output<typeof driftSchema>;
 export type Ahead = z.output<typeof aheadSchema>;

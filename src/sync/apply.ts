@@ -6,6 +6,8 @@ import { applyPlan, applyRetryPolicy, type ApplyOptions } from '../apply/index.j
 import type { KwsyncConfig } from '../model/config.js';
 import type { ApplyReport, Plan } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
+import { RefusedPlanError } from '../errors.js';
+import { listLimitLine } from '../plan/list-limit.js';
 
 export interface ApplyTargetInput extends Pick<ApplyOptions, 'signal' | 'onProgress' | 'now'> {
   plan: Plan;
@@ -20,6 +22,15 @@ export interface ApplyTargetInput extends Pick<ApplyOptions, 'signal' | 'onProgr
 
 export function applyTarget(input: ApplyTargetInput): Promise<ApplyReport> {
   const { plan, keywords, config, force, concurrency, signal, onProgress, now } = input;
+  // Past the app's list limit the service refuses a create part-way: refused whole, before any write.
+  if (plan.listLimit?.over) {
+    const l = plan.listLimit;
+    return Promise.reject(
+      new RefusedPlanError(`the plan would leave ${l.after} keyword lists on the app, over its limit of ${l.max} (${l.source}); nothing was written`, [listLimitLine(l)], {
+        hint: 'delete or merge lists first (kwsync plan --prune shows live lists that have no file), then plan again',
+      }),
+    );
+  }
   return applyPlan(plan, keywords, {
     force,
     concurrency: concurrency ?? config.apply.concurrency,

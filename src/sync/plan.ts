@@ -7,6 +7,7 @@ import type { Plan } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
 import { computePlan, liveContext, readLiveLists, type PlanOptions } from '../plan/index.js';
 import { markLiveEditReverts } from '../plan/live-edits.js';
+import { countListLimit } from '../plan/list-limit.js';
 
 export interface PlanTargetInput {
   /** The target's desired lists (validated, its kwsync.yaml selection and overrides applied). */
@@ -19,6 +20,10 @@ export interface PlanTargetInput {
   formerIds?: readonly string[];
   /** The lists of the commit live was last set from: changes reverting live edits made since are marked. */
   base?: readonly DesiredList[];
+  /** The app's list limit and its source (listLimitSetting): counted with the live lists read, in the plan. */
+  listLimit?: { max: number; source: string };
+  /** `--list ID`: plan (and so apply) only these lists of the target; the plan records the filter. */
+  only?: readonly string[];
 }
 
 export interface PlannedTarget {
@@ -32,5 +37,9 @@ export async function planTarget(input: PlanTargetInput): Promise<PlannedTarget>
   // A prune reads a listing that moved or disagreed with itself once more before it gives up (exit 4).
   const live = await readLiveLists(keywords, lists.map((l) => l.id), { formerIds: input.formerIds ?? [], readAgain: options.prune });
   const computed = computePlan(lists, live.lists, { ...options, ...liveContext(live) });
-  return { plan: base ? markLiveEditReverts(computed, base, live.lists, lists) : computed, live: live.lists };
+  const marked = base ? markLiveEditReverts(computed, base, live.lists, lists) : computed;
+  // Limited to some lists: the others' changes (and deletions) are left out, and the plan says so.
+  const only = input.only ? new Set(input.only) : undefined;
+  const plan = only ? { ...marked, changes: marked.changes.filter((c) => only.has(c.id)), listFilter: [...only] } : marked;
+  return { plan: input.listLimit ? { ...plan, listLimit: countListLimit(plan, live.lists, input.listLimit) } : plan, live: live.lists };
 }

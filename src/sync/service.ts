@@ -7,9 +7,10 @@
 // The key comes from COMETCHAT_API_KEY, or with `keyFromTarget` (every CLI command that takes
 // --target) from the variable the target names in `apiKeyEnv`, with no fallback.
 import { ConfigError } from '../errors.js';
-import { REGIONS, type Region, type ServiceConfig, type TargetConfig } from '../model/config.js';
+import { REGIONS, type KwsyncConfig, type Region, type ServiceConfig, type TargetConfig } from '../model/config.js';
 import type { KeywordTarget } from '../model/target.js';
-import { createClient, createKeywordTarget, resolveBaseUrls, type ClientOptions, type CometChatClient } from '../api/index.js';
+import { createClient, createKeywordTarget, resolveBaseUrls, type ClientOptions, type CometChatClient, type SettingNames } from '../api/index.js';
+import { resolveTargetConfig } from '../targets/target-config.js';
 
 export interface ServiceSettings {
   /** For messages: the target name, else the app id, else the base URL. Never the key. */
@@ -23,6 +24,8 @@ export interface ServiceSettings {
   keyVar: string;
   /** Variables that won over the target's own settings (only with `envWins`), so a header can say so. */
   envWins: string[];
+  /** Where the key, app and bases came from, as a hint names them (the target's fields, or the variables read). */
+  names: SettingNames;
 }
 
 export interface SettingsOptions {
@@ -122,9 +125,13 @@ export function serviceSettingsFromEnv(env: Env, target?: TargetConfig, opts: Se
   ];
   if (!bases || !apiKey) {
     const other = keyVar !== 'COMETCHAT_API_KEY' && !apiKey && envValue(env, 'COMETCHAT_API_KEY') ? ' (COMETCHAT_API_KEY is set but is not read for this target: a key is never sent to another target\'s app)' : '';
-    throw new ConfigError(`not connected to CometChat: set ${missing.join(' and ')}${other}`);
+    throw new ConfigError(`not connected to CometChat: set ${missing.join(' and ')}${other}`, {
+      hint: !apiKey && keyVar !== 'COMETCHAT_API_KEY' ? `export ${keyVar}=<a REST API key of ${appId !== undefined ? `app ${appId}` : 'the app'}> in this shell (only this target reads it)` : '`kwsync --help` lists the environment variables',
+    });
   }
+  const names = settingNames(target, keyVar, { own: own !== undefined && !opts.envWins, envBase: envBase !== undefined, envCalls: envCalls !== undefined, envApp: envApp !== undefined });
   return {
+    names,
     label: target?.name ?? appId ?? bases.chat,
     appId,
     region,
@@ -133,6 +140,24 @@ export function serviceSettingsFromEnv(env: Env, target?: TargetConfig, opts: Se
     callsBaseUrl: bases.calls,
     keyVar,
     envWins: wins,
+  };
+}
+
+/** How hints name the settings read: a target's own fields when it owns its place, else the variables. */
+function settingNames(target: TargetConfig | undefined, keyVar: string, read: { own: boolean; envBase: boolean; envCalls: boolean; envApp: boolean }): SettingNames {
+  const key = keyVar === 'COMETCHAT_API_KEY' || !target ? keyVar : `${keyVar} (the apiKeyEnv of target "${target.name}")`;
+  if (read.own && target) {
+    const of = (field: string) => `${field} of target "${target.name}" in kwsync.yaml`;
+    const app = target.appId !== undefined ? `${of(target.region !== undefined ? 'appId and region' : 'appId')} (app ${target.appId})` : of('baseUrl');
+    const baseUrl = target.baseUrl !== undefined ? of('baseUrl') : app;
+    return { key, app, baseUrl, callsBaseUrl: baseUrl };
+  }
+  const app = read.envApp || !read.envBase ? 'COMETCHAT_APP_ID/COMETCHAT_REGION' : 'COMETCHAT_BASE_URL';
+  return {
+    key,
+    app,
+    baseUrl: read.envBase ? 'COMETCHAT_BASE_URL' : app,
+    callsBaseUrl: read.envCalls ? 'COMETCHAT_CALLS_BASE_URL' : read.envBase ? 'COMETCHAT_BASE_URL' : app,
   };
 }
 
@@ -157,8 +182,36 @@ export function connectService(
     region: settings.region,
     baseUrl: settings.chatBaseUrl,
     callsBaseUrl: settings.callsBaseUrl,
+    settingNames: settings.names,
   });
   return { client, keywords: createKeywordTarget(client, settings.label) };
+}
+
+/** What a command that reaches an app asks for: its kwsync.yaml, the target named (if any), the environment. */
+export interface TargetRequest {
+  env: Env;
+  config: KwsyncConfig;
+  /** `--target NAME`; undefined: the only target of kwsync.yaml, else the environment (several targets: asks which). */
+  target: string | undefined;
+  /** The global --env-wins. */
+  envWins?: boolean | undefined;
+  /** How the "choose one" message names the option (the Action says its input). */
+  optionName?: string | undefined;
+  /** KWSYNC_DEBUG's request lines. */
+  log?: ((line: string) => void) | undefined;
+}
+
+/**
+ * The one resolution every command that reaches an app goes through: the kwsync.yaml target (the
+ * one named, else the only one, else the environment), its own key variable, kwsync.yaml
+ * `service`, and the connection. A mistyped name is bad usage; a missing key a ConfigError naming
+ * the variable the target reads.
+ */
+export function connectTargetApp(req: TargetRequest): { client: CometChatClient; keywords: KeywordTarget; settings: ServiceSettings; target: TargetConfig | undefined } {
+  const target = resolveTargetConfig(req.config, req.target, req.optionName);
+  const settings = serviceSettingsFromEnv(req.env, target, { keyFromTarget: true, envWins: req.envWins === true });
+  const connected = connectService(settings, { ...serviceOptions(req.config.service), ...(req.log ? { log: req.log } : {}) });
+  return { ...connected, settings, target };
 }
 
 /** kwsync.yaml `service` as client options: where the real service may differ from the defaults. */

@@ -67,7 +67,8 @@ async function readTargetStatus(
 ): Promise<TargetStatus> {
   const named = { name: target?.name ?? DEFAULT_TARGET_NAME, environment: target?.environment };
   const app = deps.app?.(target);
-  return { ...(await readTargetParts(deps, req, target, folderAt, named)), ...(app ? { app } : {}) };
+  const local = await deps.appliedLocally?.(named.name);
+  return { ...(await readTargetParts(deps, req, target, folderAt, named)), ...(app ? { app } : {}), ...(local ? { appliedLocally: local } : {}) };
 }
 
 async function readTargetParts(

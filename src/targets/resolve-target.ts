@@ -22,6 +22,7 @@ import { appendedTermsLoader, forTarget, mergeTargetFindings, type AppendedTerms
 import type { ConfigPlaces } from './config-places.js';
 import { leftOutReason, type LeftOut } from './left-out.js';
 import { checkTargetOrder } from './order.js';
+import { checkTargetBaseUrls } from './base-url.js';
 import { selectLists, type SelectableList } from './select.js';
 
 export interface ResolvedTarget {
@@ -61,7 +62,7 @@ export function isSelective(t: TargetConfig): boolean {
 
 export async function resolveTargets(opts: ResolveOptions): Promise<TargetsResolution> {
   const targets = opts.config.targets ?? [];
-  const diagnostics: Diagnostic[] = [...checkTargetOrder(targets, opts.at)];
+  const diagnostics: Diagnostic[] = [...checkTargetOrder(targets, opts.at), ...checkTargetBaseUrls(targets, opts.at)];
   const load = appendedTermsLoader({ keywordsDir: opts.keywordsDir, limits: opts.config.limits, relative: opts.relative });
   const keywordsRel = opts.relative(opts.keywordsDir);
   const selectable = opts.lists.map((placed) => ({

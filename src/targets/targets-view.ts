@@ -66,21 +66,53 @@ function clean(l: LeftOut): TargetsReport['targets'][number]['leftOut'][number] 
   return { id: l.id, path: l.path, reason: l.reason, ...(l.by !== undefined ? { by: l.by } : {}) };
 }
 
-/** One block per target: what it takes (name, terms, what its overrides change), then what it leaves out and why. */
+/** One block per target: what it takes (name, terms, what its overrides change), then what it leaves out and why; columns aligned. */
 export function renderTargetsText(r: TargetsReport): string {
   const out: string[] = [];
   const where = r.configFile ? `targets of ${r.configFile}` : `no kwsync.yaml: one target, the environment`;
   out.push(`${r.lists} list file${r.lists === 1 ? '' : 's'} in ${r.folder}/; ${where}`);
   for (const t of r.targets) {
     out.push('', `${t.name}: takes ${t.takes.length} list${t.takes.length === 1 ? '' : 's'}${t.leftOut.length > 0 ? `, leaves out ${t.leftOut.length}` : ''}`);
-    const idWidth = Math.max(0, ...t.takes.map((l) => l.id.length));
-    for (const l of t.takes) {
+    // The ids share one column; what is sent and what is left out are each aligned on their own.
+    const idWidth = Math.max(0, ...[...t.takes, ...t.leftOut].map((l) => [...l.id].length));
+    const id = (mark: string, l: { id: string }) => `${mark} ${l.id}${' '.repeat(idWidth - [...l.id].length)}`;
+    const takes = t.takes.map((l) => {
       const notes = [l.renamed ? 'renamed' : '', l.redescribed ? 'description overridden' : '', l.appendedTerms > 0 ? `${l.appendedTerms} appended` : ''].filter(Boolean);
-      const terms = `${l.terms} term${l.terms === 1 ? '' : 's'}`;
-      out.push(`  + ${l.id.padEnd(idWidth)}  ${JSON.stringify(l.name)}  ${terms}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}  ${l.path}`);
-    }
-    for (const l of t.leftOut) out.push(`  - ${l.id.padEnd(idWidth)}  ${leftOutText(l)}  ${l.path}`);
+      return [id('+', l), JSON.stringify(l.name), `${l.terms} term${l.terms === 1 ? '' : 's'}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`, l.path];
+    });
+    const left = t.leftOut.map((l) => [id('-', l), leftOutText(l), l.path]);
+    out.push(...aligned(takes).map((line) => `  ${line}`), ...aligned(left).map((line) => `  ${line}`));
   }
   if (r.errorCount > 0) out.push('', `${r.errorCount} error(s) in the folder: lists that did not load are missing above; run kwsync validate.`);
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * `kwsync targets --matrix`: the folder's lists down, the targets across; each cell says what that
+ * target's app receives of the list: its term count (with what its override changes), or why not.
+ */
+export function renderTargetsMatrix(r: TargetsReport): string {
+  const ids: string[] = [];
+  for (const t of r.targets) for (const l of [...t.takes, ...t.leftOut]) if (!ids.includes(l.id)) ids.push(l.id);
+  const cell = (t: TargetsReport['targets'][number], id: string): string => {
+    const taken = t.takes.find((l) => l.id === id);
+    if (taken) {
+      const notes = [taken.appendedTerms > 0 ? `+${taken.appendedTerms} appended` : '', taken.renamed ? 'renamed' : ''].filter(Boolean);
+      return `${taken.terms}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`;
+    }
+    const left = t.leftOut.find((l) => l.id === id);
+    if (!left) return '?';
+    return left.reason === 'omitted' ? '- omitted' : left.reason === 'not-included' ? '- not included' : '- excluded';
+  };
+  const rows = [['LIST', ...r.targets.map((t) => t.name)], ...ids.map((id) => [id, ...r.targets.map((t) => cell(t, id))])];
+  const totals = ['lists sent', ...r.targets.map((t) => String(t.takes.length))];
+  return `${aligned([...rows, totals]).join('\n')}\n\nEach cell: the terms that target's app receives of the list (after its overrides), or why it receives none.\n`;
+}
+
+/** Rows padded to the widest cell of each column (by code points), trailing blanks trimmed. */
+function aligned(rows: readonly (readonly string[])[]): string[] {
+  const width = (s: string) => [...s].length;
+  const cols = Math.max(0, ...rows.map((r) => r.length));
+  const widths = Array.from({ length: cols }, (_, i) => Math.max(0, ...rows.map((r) => width(r[i] ?? ''))));
+  return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c + ' '.repeat((widths[i] ?? 0) - width(c)))).join('  ').trimEnd());
 }

@@ -120,6 +120,7 @@ export const STRUCTURAL_RULE_IDS: readonly string[] = [
   'yaml-tab-indent',
   'yaml-apostrophe',
   'target-after-too-deep',
+  'target-base-url-path',
   'id-format',
   'list-renamed',
 ];

@@ -1,6 +1,7 @@
 // Conventions every command shares: one error style (`kwsync: …` then `  hint: …`), --quiet,
 // --no-color with NO_COLOR / FORCE_COLOR, --version, headers that name the app, region and host,
 // and progress on stderr only on a terminal.
+import { tmpdir } from 'node:os';
 import { runCli, VERSION } from '../../src/cli/run.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { BUSY_GROUP } from '../../src/emulator/index.js';
@@ -46,7 +47,8 @@ describe('one error style: `kwsync: what` and `  hint: what to do`, exit 64 for 
   });
 
   test('an error of kwsync that brings no hint of its own still gets one', async () => {
-    const r = await kwsync(['messages', 'list', 'g'], {});
+    // Outside a repository (this one's kwsync.yaml has two targets: it would ask which).
+    const r = await kwsync(['messages', 'list', 'g'], {}, tmpdir());
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^kwsync: not connected to CometChat: set COMETCHAT_APP_ID/);
     expect(r.stderr).toMatch(/\n {2}hint: `kwsync --help` lists the environment variables\n$/);

@@ -117,7 +117,9 @@ test('a target whose key is not set: "not checked" naming its variable, the othe
 test('the real CLI with no token: says how to get one, compares with HEAD, and ahead is unknown', async () => {
   const r = await kwsync(['status', '--repo', 'acme/lists', '--target', 'production', '--detailed-exitcode'], env(), dir);
   expect(r.stderr).toMatch(/no GitHub token, so no deployment records were read: set GITHUB_TOKEN .*gh auth token.*Deployments: read/);
-  expect(r.stdout).toMatch(/\nproduction +none +- +- +none +unknown\n/);
+  // No deployment record; the apply this test made from here is the record of this machine (.git/kwsync/).
+  expect(r.stdout).toMatch(/\nproduction +[0-9a-f]{7} \(this machine\) +\S+ \S+ \(just now\) +- +none +unknown\n/);
+  expect(r.stdout).toContain('applied from this machine:');
   expect(r.stdout).toContain(`production: drift: no deployment record (no GitHub token to read it); compared with HEAD (${shaB.slice(0, 7)}).`);
   expect(r.code).toBe(0);
 });

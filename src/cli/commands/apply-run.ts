@@ -16,6 +16,8 @@ import { connectApp, loadRepo, parseConcurrency, parseFormat, resolvePath, useCo
 import { resolveTargetConfig } from '../../targets/target-config.js';
 import { askLine, EXIT_INTERRUPTED, onSigint } from '../terminal.js';
 import { makePlan } from './plan-run.js';
+import { localApplyOf, recordLocalApply } from '../../status/local-applies.js';
+import { DEFAULT_TARGET_NAME } from '../../status/read-status.js';
 
 export interface ApplyCommandOptions {
   dir: string;
@@ -25,6 +27,8 @@ export interface ApplyCommandOptions {
   prune?: boolean;
   /** A git ref whose list files count as managed before (see plan --base). */
   base?: string;
+  /** `--list ID` (repeatable): only these lists of the target (a fresh plan; a saved one has its own). */
+  list?: string[];
   concurrency?: string;
   format?: string;
   /** Apply without asking (CI, scripts, the demo). */
@@ -61,6 +65,9 @@ export async function runApply(io: CliIO, opts: ApplyCommandOptions, terminal: A
       hint: 'pass --auto-approve to apply without asking (CI, scripts), or apply a reviewed plan with --plan plan.json',
     });
   }
+  if (opts.plan && opts.list !== undefined && opts.list.length > 0) {
+    throw new UsageError('--list belongs to a fresh plan; a saved plan keeps the lists it was made for', { hint: 'plan with `kwsync plan --list ID --out plan.json`, then apply it with --plan alone' });
+  }
   if (opts.plan && opts.base !== undefined) {
     throw new UsageError('--base belongs to a fresh plan; a saved plan was made with (or without) its own', { hint: 'plan with `kwsync plan --base REF --out plan.json`, then apply it with --plan alone' });
   }
@@ -95,6 +102,7 @@ export async function runApply(io: CliIO, opts: ApplyCommandOptions, terminal: A
     stopListening();
   }
   io.stdout.write(renderReport(report, format, useColor(io.stdout, io.env), prepared.endpoint));
+  await recordApply(io, opts.dir, prepared.config.targets?.length ? report : { ...report, target: DEFAULT_TARGET_NAME }, prepared.endpoint);
   if (controller.signal.aborted) return EXIT_INTERRUPTED;
   return applyFailed(report) ? EXIT.failure : EXIT.ok;
 }
@@ -205,3 +213,14 @@ export function processTerminal(io: CliIO): ApplyTerminal {
   };
 }
 
+
+/**
+ * An apply that wrote something leaves a record in .git/kwsync/ (never committed, never read by the
+ * Action): `kwsync status` shows it as applied from this machine, `plan` offers it as --base.
+ */
+async function recordApply(io: CliIO, dir: string, report: ApplyReport, endpoint: ServiceEndpoint | undefined): Promise<void> {
+  if (!report.results.some((r) => r.outcome === 'applied')) return;
+  const record = await localApplyOf(io.cwd, dir, report, { appId: endpoint?.appId ?? null, baseUrl: endpoint?.baseUrl ?? endpoint?.host ?? '' });
+  const file = await recordLocalApply(io.cwd, record);
+  if (file) notice(io, `kwsync: recorded this apply of ${record.sha ? record.sha.slice(0, 7) : 'no commit'}${record.dirty ? ' (with uncommitted changes)' : ''} in .git/kwsync/ (this machine only): \`kwsync history --target ${report.target}\` lists it`);
+}

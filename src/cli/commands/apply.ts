@@ -2,6 +2,7 @@
 // saved one (`--plan`). The definition only: the run (apply-run.ts) loads the client and the planner.
 import type { CliIO } from '../io.js';
 import type { RegisterCommand } from './command.js';
+import { collectIds } from './option-parsers.js';
 import type { ApplyCommandOptions, ApplyTerminal } from './apply-run.js';
 
 /** Runs `kwsync apply` (the demo calls it too); its modules load on the first call. */
@@ -16,6 +17,7 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--dir <dir>', 'the keywords folder', 'keywords')
     .option('--target <name>', 'a target of kwsync.yaml (default: the only one, the one a --plan names, or the environment)')
     .option('--plan <file>', 'apply exactly this saved plan, without asking (refused if stale or altered)')
+    .option('--list <id>', 'only this list of the target (repeatable, or a,b); a saved plan keeps its own filter', collectIds)
     .option('--auto-approve', 'apply without asking (needed without a terminal: CI, scripts)')
     .option('--allow-local-apply', 'apply a target marked `applyFrom: ci` from outside CI')
     .option('--force', 'apply changes marked unsafe (large removals, deletions, reverting live edits seen with --base)')
@@ -41,7 +43,7 @@ a list with no file that final read still shows is "left"; all exit 1 and name t
 Ctrl-C: the first stops starting writes and reports what landed (exit 130); a second quits at once.
 
 Exit codes: 0 done, 1 something failed, was skipped, conflicted, was overwritten, is unconfirmed or
-was left (re-run to finish), 3 invalid lists, 4 refused (unsafe without --force, --prune over a listing that
+was left (re-run to finish), 3 invalid lists, 4 refused (unsafe without --force, more lists than the app's limit, --prune over a listing that
 may be cut short, stale or altered plan, applyFrom: ci outside CI), 64 bad usage (also: no terminal
 and no --auto-approve), 130 interrupted.`,
     )

@@ -2,18 +2,18 @@
 import { PUBLISHED_STATUS_FILTER, getCall, iterateCalls, listCalls, type Call, type CallsPagination, type CallsQuery } from '../../api/index.js';
 import { EXIT } from '../../errors.js';
 import { notice, type CommandContext } from '../io.js';
-import { connectFromEnv, formatTable, formatTime, printJson } from '../service.js';
+import { connectRead, formatTable, formatTime, printJson, type TargetFlags } from '../service.js';
 
-export type ListOptions = CallsQuery & { all?: boolean; json?: boolean };
+export type ListOptions = CallsQuery & { all?: boolean; json?: boolean } & TargetFlags;
 
 export async function runList(ctx: CommandContext, opts: ListOptions): Promise<number> {
-  const { all, json, ...asked } = opts;
+  const { all, json, target, dir, ...asked } = opts;
   // The published filter lists only rejected|ongoing|ended|unanswered; the spec's other call
   // states (initiated, canceled) are never sent, but picked out of each page here instead.
   const local = asked.status !== undefined && !PUBLISHED_STATUS_FILTER.includes(asked.status) ? asked.status : undefined;
   const query: CallsQuery = local ? { ...asked, status: undefined } : asked;
   const keep = (c: Call) => local === undefined || c.status === local;
-  const client = connectFromEnv(ctx.io);
+  const client = await connectRead(ctx.io, { target, dir }, undefined, true);
   try {
     const found: Call[] = [];
     let footer = '';
@@ -70,8 +70,8 @@ function printCalls(ctx: CommandContext, found: Call[], footer: string): void {
   if (footer) out.write(`${footer}\n`);
 }
 
-export async function runGet(ctx: CommandContext, sessionId: string, opts: { onBehalfOf?: string; json?: boolean }): Promise<number> {
-  const client = connectFromEnv(ctx.io);
+export async function runGet(ctx: CommandContext, sessionId: string, opts: { onBehalfOf?: string; json?: boolean } & TargetFlags): Promise<number> {
+  const client = await connectRead(ctx.io, opts, undefined, true);
   try {
     const call = await getCall(client, sessionId, opts.onBehalfOf ? { onBehalfOf: opts.onBehalfOf } : {});
     if (opts.json) printJson(ctx.io.stdout, call);

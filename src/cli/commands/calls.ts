@@ -2,7 +2,7 @@
 // The definitions only: each action loads the client (undici, zod) when it runs.
 import { Option } from 'commander';
 import type { RegisterCommand } from './command.js';
-import { CALL_STATUSES, intInRange, oneOf, parseBool, parseTimestamp } from './option-parsers.js';
+import { CALL_STATUSES, DIR_HELP, TARGET_HELP, intInRange, oneOf, parseBool, parseTimestamp } from './option-parsers.js';
 import type { ListOptions } from './calls-run.js';
 
 const LIST_EXAMPLES = `
@@ -11,7 +11,8 @@ Examples:
   kwsync calls list --status ended --type video --has-recording true
   kwsync calls list --uid alice --started-at 2024-06-01 --all --json > calls.json
   kwsync calls list --participants-count 2 --receiver-type user
-  kwsync calls list --page 3 --per-page 50`;
+  kwsync calls list --page 3 --per-page 50
+  kwsync calls list --target eu                       the app of target eu, with its own key variable`;
 
 const GET_EXAMPLES = `
 Examples:
@@ -45,6 +46,8 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
   const output = 'Output and identity:';
   option('--on-behalf-of <uid>', 'scope the list to this user (onBehalfOf header)', output);
   option('--json', 'print JSON instead of a table', output);
+  option('--target <name>', TARGET_HELP, output);
+  option('--dir <dir>', DIR_HELP, output);
   list.addHelpText('after', LIST_EXAMPLES).action(async (opts: ListOptions) => {
     const { runList } = await import('./calls-run.js');
     setExitCode(await runList(ctx, opts));
@@ -55,8 +58,10 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .argument('<sessionId>', 'the call session id')
     .option('--on-behalf-of <uid>', 'act as this user (onBehalfOf header)')
     .option('--json', 'print JSON instead of a table')
+    .option('--target <name>', TARGET_HELP)
+    .option('--dir <dir>', DIR_HELP)
     .addHelpText('after', GET_EXAMPLES)
-    .action(async (sessionId: string, opts: { onBehalfOf?: string; json?: boolean }) => {
+    .action(async (sessionId: string, opts: { onBehalfOf?: string; json?: boolean; target?: string; dir?: string }) => {
       const { runGet } = await import('./calls-run.js');
       setExitCode(await runGet(ctx, sessionId, opts));
     });

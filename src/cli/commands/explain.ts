@@ -10,7 +10,8 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .description('which lists and terms catch a message, why, and which commit and pull request added each term')
     .argument('[message]', 'the message to explain (quote it)')
     .option('--term <term>', 'instead of a message: every list holding this term, exactly or case-folded')
-    .option('--live', 'compare with the live lists too (needs COMETCHAT_* as for `kwsync plan`)', false)
+    .option('--live', 'compare with the live lists too (the target\'s app and key variable, as for `kwsync plan`)', false)
+    .option('--target <name>', 'a target of kwsync.yaml: its lists, excludes and overrides (and with --live its app); default the only one')
     .option('--dir <folder>', 'the keywords folder', 'keywords')
     .addOption(new Option('--format <format>', 'text or json (schema: kwsync schema --output explain-report)').choices(['text', 'json']).default('text'))
     .addHelpText(
@@ -29,6 +30,9 @@ A user asks "why was my message blocked?": paste the message.
   kwsync explain --term scam
       every list holding "scam" (or "SCAM", "Ｓｃａｍ": folded as word lists fold), with provenance
   kwsync explain --term scam --live --format json
+  kwsync explain "oh blimey" --target eu
+      the lists target eu sends (its include/exclude, omit and overrides: appended terms and names),
+      as its app holds them; with several targets and no --target, explain asks which
 
 Sentence-similarity lists are decided by the service's AI model. kwsync estimates with a local
 sentence model (Universal Sentence Encoder lite, an optional dependency): for each such list, the

@@ -19,10 +19,27 @@ import { register as explain } from './explain.js';
 import { register as fmt } from './fmt.js';
 import { register as status } from './status.js';
 import { register as targets } from './targets.js';
+import { register as history } from './history.js';
+import { register as completion } from './completion.js';
 
+
+/**
+ * The commands that never reach an app, each with why. Every other command reaches one and takes
+ * `--target` (resolved in src/sync/service.ts); test/cli/target-everywhere.test.ts walks the
+ * command tree and fails on a command that is in neither group, so a new command cannot forget it.
+ */
+export const OFFLINE_COMMANDS: Readonly<Record<string, string>> = {
+  'kwsync validate': 'checks the files offline',
+  'kwsync schema': 'prints a JSON Schema',
+  'kwsync fmt': 'rewrites the files',
+  'kwsync emulator': 'is the service (its own apps)',
+  'kwsync demo': 'runs against an emulator of its own',
+  'kwsync targets': 'shows what kwsync.yaml sends where, offline',
+  'kwsync completion': 'prints a shell script',
+};
 
 export function registerCommands(program: Command, ctx: CommandContext, setExitCode: SetExitCode): void {
-  for (const register of [init, validate, plan, apply, status, targets, importLists, preview, emulator, messages, calls, schema, demo, doctor, explain, fmt]) {
+  for (const register of [init, validate, plan, apply, status, history, targets, importLists, preview, emulator, messages, calls, schema, demo, doctor, explain, fmt, completion]) {
     register(program, ctx, setExitCode);
   }
 }

@@ -3,7 +3,7 @@ import { iterateGroupMessagePages, MAX_MESSAGE_LIMIT, type CometChatClient, type
 import { EXIT, UsageError } from '../../errors.js';
 import { notice, type CommandContext } from '../io.js';
 import { progressLine, type Progress } from '../progress.js';
-import { connectFromEnv, formatTable, formatTime, printJson } from '../service.js';
+import { connectRead, formatTable, formatTime, printJson } from '../service.js';
 import { messageQueryOf } from './messages-params.js';
 
 /** The parsed flags: the API's parameters under their API names, the aliases, and kwsync's own. */
@@ -13,6 +13,9 @@ export interface ListOptions extends Record<string, unknown> {
   latest?: boolean;
   onBehalfOf?: string;
   json?: boolean;
+  /** A kwsync.yaml target (its app and key variable), in the keywords folder `dir`. */
+  target?: string;
+  dir?: string;
 }
 
 export async function listMessages(ctx: CommandContext, guid: string, opts: ListOptions): Promise<number> {
@@ -21,7 +24,7 @@ export async function listMessages(ctx: CommandContext, guid: string, opts: List
   if (query.fromTimestamp !== undefined && query.toTimestamp !== undefined && query.fromTimestamp > query.toTimestamp) {
     throw new UsageError('--from-timestamp is after --to-timestamp; nothing could match', { hint: 'swap the two times' });
   }
-  const client = connectFromEnv(ctx.io);
+  const client = await connectRead(ctx.io, opts, undefined, true);
   const progress = progressLine(ctx.io);
   try {
     const { found, more, counted } = await fetchMessages(client, guid, query, { all, max: opts.max as number | undefined, latest: opts.latest === true }, progress);

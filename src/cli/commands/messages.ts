@@ -4,7 +4,7 @@
 import { Option } from 'commander';
 import type { RegisterCommand } from './command.js';
 import { HELP_GROUPS, messageParamOptions } from './messages-params.js';
-import { intInRange } from './option-parsers.js';
+import { DIR_HELP, TARGET_HELP, intInRange } from './option-parsers.js';
 import type { ListOptions } from './messages-list.js';
 
 const EXAMPLES = `
@@ -16,6 +16,7 @@ Examples:
   kwsync messages list cometchat-guid-1 --from-timestamp 2024-06-01 --to-timestamp 2024-06-30 --sender alice --hide-replies
   kwsync messages list cometchat-guid-1 --types text,image --has-reactions --with-tags
   kwsync messages list cometchat-guid-1 --unread --on-behalf-of alice
+  kwsync messages list cometchat-guid-1 --target eu           the app of target eu, with its own key variable
 
 Each flag is the API's query parameter in kebab-case (--mentioned-uids sends mentionedUids), so
 CometChat's "List Group Messages" reference describes them all. A yes/no flag sends name=true and
@@ -41,6 +42,8 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
   list
     .addOption(new Option('--on-behalf-of <uid>', 'act as this user (the onBehalfOf header)').helpGroup(HELP_GROUPS.output))
     .addOption(new Option('--json', 'print JSON instead of a table').helpGroup(HELP_GROUPS.output))
+    .addOption(new Option('--target <name>', TARGET_HELP).helpGroup(HELP_GROUPS.output))
+    .addOption(new Option('--dir <dir>', DIR_HELP).helpGroup(HELP_GROUPS.output))
     .addHelpText('after', EXAMPLES)
     .action(async (guid: string, opts: ListOptions) => {
       const { listMessages } = await import('./messages-list.js');

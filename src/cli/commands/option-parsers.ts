@@ -16,7 +16,7 @@ type CallStatus = (typeof ApiCallStatuses)[number];
 export const CALL_STATUSES = ['initiated', 'ongoing', 'ended', 'unanswered', 'rejected', 'canceled'] as const satisfies readonly CallStatus[];
 
 /** The output schemas `kwsync schema --output` prints (the keys of src/cli/output-schemas OUTPUT_SCHEMAS). */
-export const OUTPUT_SCHEMA_NAMES = ['validate-report', 'plan', 'apply-report', 'preview-report', 'doctor-report', 'explain-report', 'status', 'targets'] as const satisfies readonly OutputSchemaName[];
+export const OUTPUT_SCHEMA_NAMES = ['validate-report', 'plan', 'plans', 'apply-report', 'preview-report', 'doctor-report', 'explain-report', 'status', 'targets'] as const satisfies readonly OutputSchemaName[];
 
 type Region = (typeof ConfigRegions)[number];
 /** The regions of kwsync.yaml (src/model/config.ts REGIONS). */
@@ -28,6 +28,11 @@ type Missing =
   | Exclude<OutputSchemaName, (typeof OUTPUT_SCHEMA_NAMES)[number]>
   | Exclude<Region, (typeof REGIONS)[number]>;
 export const listsComplete: [Missing] extends [never] ? true : never = true;
+
+/** How every command that reaches an app describes --target (one resolution: src/sync/service.ts). */
+export const TARGET_HELP = 'a target of kwsync.yaml: its app, base URL and key variable (default: the only one, or the environment)';
+/** The keywords folder whose kwsync.yaml names the targets. */
+export const DIR_HELP = 'the keywords folder (its kwsync.yaml names the targets)';
 
 /** commander parser for a whole number in [min, max]; a bad value is a usage error (exit 64). */
 export function intInRange(min: number, max = Number.MAX_SAFE_INTEGER) {
@@ -77,4 +82,9 @@ export function parseBool(value: string): boolean {
   if (value === 'true' || value === 'yes') return true;
   if (value === 'false' || value === 'no') return false;
   throw new InvalidArgumentError('must be true or false');
+}
+
+/** commander's collector for a repeatable option (`--list a --list b`, or `--list a,b`). */
+export function collectIds(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), ...value.split(',').map((s) => s.trim()).filter((s) => s !== '')];
 }

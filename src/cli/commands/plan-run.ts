@@ -1,13 +1,16 @@
 // `kwsync plan`, the run: validate, read the live lists, show what apply would change; optionally
 // save it. Loaded when a command runs (plan.ts holds the definition only, for a fast start).
 import { writeFile } from 'node:fs/promises';
-import { EXIT, KwsyncError } from '../../errors.js';
+import { EXIT, KwsyncError, UsageError } from '../../errors.js';
 import type { Plan } from '../../model/plan.js';
 import { planHasChanges, renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../plan/index.js';
 import { requireGitBase } from '../../load/git-base.js';
 import { readBaseLists } from '../../plan/former-ids.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
 import { planTarget } from '../../sync/plan.js';
+import { listLimitSetting } from '../../plan/list-limit.js';
+import { readLocalApplies } from '../../status/local-applies.js';
+import { DEFAULT_TARGET_NAME } from '../../status/read-status.js';
 import { notice, type CliIO } from '../io.js';
 import { connectApp, loadRepo, parseFormat, resolvePath, useColor, type LoadedRepo, type OutputFormat } from '../target.js';
 import type { KeywordTarget } from '../../model/target.js';
@@ -32,6 +35,10 @@ export interface PlanCommandOptions {
   prune?: boolean;
   /** A git ref whose list files count as managed before: lists whose file was deleted since are asked by id. */
   base?: string;
+  /** `--list ID` (repeatable): only these lists of the target. */
+  list?: string[];
+  /** `--all-targets`: every target of kwsync.yaml, one section each. */
+  allTargets?: boolean;
   /** Not a flag: the demo passes the emulator here instead of resolving a target. */
   keywordTarget?: KeywordTarget;
   /** Not a flag: the app, region and host of `keywordTarget`, for the header. */
@@ -42,9 +49,10 @@ export interface PlanCommandOptions {
 
 export async function makePlan(
   io: CliIO,
-  opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune' | 'base' | 'keywordTarget' | 'endpoint' | 'repo'>,
+  opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune' | 'base' | 'keywordTarget' | 'endpoint' | 'repo' | 'list'>,
 ): Promise<MadePlan> {
   const repo = opts.repo ?? (await loadRepo(io, opts.dir, true, opts.target));
+  const only = opts.list && opts.list.length > 0 ? checkListFilter(opts.list, repo.lists.map((l) => l.id), opts.target) : undefined;
   const app = opts.keywordTarget ? { keywords: opts.keywordTarget, endpoint: opts.endpoint } : connectApp(io, repo.config, opts.target);
   const target = app.keywords;
   const ids = repo.lists.map((l) => l.id);
@@ -57,6 +65,8 @@ export async function makePlan(
     keywords: target,
     options: { target: target.label, prune: opts.prune === true || repo.config.prune, safety: repo.config.safety },
     ...(base ? { formerIds: base.formerIds, base: base.lists } : {}),
+    listLimit: listLimitSetting(repo.config.limits),
+    ...(only ? { only } : {}),
   });
   return { plan, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, target, endpoint: app.endpoint, liveEditsUnknown: !base && removesTerms(plan) };
 }
@@ -74,8 +84,11 @@ export async function runPlan(io: CliIO, opts: PlanCommandOptions): Promise<numb
   if (opts.out) await savePlanFile(io, opts.out, plan);
   io.stdout.write(renderPlan(plan, format, useColor(io.stdout, io.env), endpoint));
   if (opts.out) notice(io, `Saved the plan to ${opts.out}; apply exactly it with: ${applyPlanCommand(opts.out, opts.dir)}`);
+  if (!opts.base && !opts.keywordTarget) await offerLocalBase(io, plan, opts);
   // A list with a file whose live list could not be read failed alone: the plan shows the rest, and exits 1.
   if (plan.unreadable && plan.unreadable.length > 0) return EXIT.failure;
+  // A plan past the app's list limit cannot be applied (apply refuses it before any write): exit 4, refused.
+  if (plan.listLimit?.over) return EXIT.refused;
   return opts.detailedExitcode && planHasChanges(plan) ? EXIT.changes : EXIT.ok;
 }
 
@@ -100,4 +113,33 @@ async function savePlanFile(io: CliIO, out: string, plan: Plan): Promise<void> {
 /** Whether apply would take terms out of a live list (the one case a live edit is reverted silently). */
 function removesTerms(plan: Plan): boolean {
   return plan.changes.some((c) => c.kind === 'delete' || (c.kind === 'update' && c.removed.length > 0));
+}
+
+/**
+ * Without --base: the commit of the last apply made from this machine (.git/kwsync/), offered as
+ * the base, so live edits made since are told from the files' own changes instead of guessed.
+ */
+async function offerLocalBase(io: CliIO, plan: Plan, opts: PlanCommandOptions): Promise<void> {
+  const name = plan.target;
+  const newest = (await readLocalApplies(io.cwd, name).catch(() => []))[0] ?? (await readLocalApplies(io.cwd, DEFAULT_TARGET_NAME).catch(() => []))[0];
+  if (!newest?.sha) return;
+  const short = newest.sha.slice(0, 7);
+  const target = opts.target !== undefined ? ` --target ${opts.target}` : '';
+  notice(io, `kwsync: last applied from this machine: ${short}${newest.dirty ? ' (with uncommitted changes: not exactly that commit)' : ''} at ${newest.appliedAt}; \`kwsync plan${target} --base ${short}\` marks live edits made since (\`kwsync history${target}\` lists the applies)`);
+}
+
+/**
+ * `--list ID`: each id must be one of the target's lists (a typo would plan nothing and look clean).
+ * Returns the ids, once each, in the order given.
+ */
+export function checkListFilter(asked: readonly string[], ids: readonly string[], target: string | undefined): string[] {
+  const known = new Set(ids);
+  const unknown = asked.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    const shown = ids.slice(0, 10).join(', ') + (ids.length > 10 ? ` and ${ids.length - 10} more` : '');
+    throw new UsageError(`--list ${unknown.join(', ')}: not a list of ${target !== undefined ? `target "${target}"` : 'this folder'}`, {
+      hint: ids.length > 0 ? `the lists it sends: ${shown}` : 'it sends no list',
+    });
+  }
+  return [...new Set(asked)];
 }

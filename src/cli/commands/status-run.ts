@@ -16,6 +16,8 @@ import { maskStream, notice, type CliIO } from '../io.js';
 import { connectService, debugOptions, serviceOptions, serviceSettingsFromEnv } from '../../sync/service.js';
 import { loadRepo, parseFormat, type LoadedRepo } from '../target.js';
 import { statusReport } from '../../sync/status.js';
+import { readLocalApplies } from '../../status/local-applies.js';
+import type { LocalApplied } from '../../status/status-schema.js';
 
 export interface StatusCommandOptions {
   dir: string;
@@ -48,6 +50,7 @@ export async function runStatus(outer: CliIO, opts: StatusCommandOptions, inject
         ...(inject.listsFor ? { listsFor: inject.listsFor } : {}),
         connect: inject.connect ?? ((t) => connectTargetKeyed(io, config, t)),
         ...(inject.connect ? {} : { app: (t: TargetConfig | undefined) => appOf(io, t) }),
+        appliedLocally: inject.appliedLocally ?? ((name) => newestLocalApply(io.cwd, name)),
         now: inject.now ?? (() => new Date()),
       };
       return { deps, ref, repository: repository ? `${repository.owner}/${repository.repo}` : null };
@@ -75,7 +78,7 @@ async function resolveRef(io: CliIO, opts: StatusCommandOptions, git: StatusDeps
 }
 
 /** The deployment records of `repository`, or a reader that says why they cannot be read. */
-function openReader(io: CliIO, repository: GitHubRepo | null): DeploymentReader {
+export function openReader(io: CliIO, repository: GitHubRepo | null): DeploymentReader {
   const token = githubTokenOf(io.env);
   if (!repository) {
     notice(io, 'kwsync: no GitHub repository known, so no deployment records were read: pass --repo owner/name (or set GITHUB_REPOSITORY)');
@@ -115,4 +118,11 @@ function maskTargetKeys(io: CliIO, config: KwsyncConfig): CliIO {
     .map((t) => (t.apiKeyEnv ? io.env[t.apiKeyEnv]?.trim() : undefined))
     .filter((k): k is string => k !== undefined && k.length >= 4);
   return keys.length === 0 ? io : { ...io, stdout: maskStream(io.stdout, keys), stderr: maskStream(io.stderr, keys) };
+}
+
+/** The newest apply made from this machine for `target` (.git/kwsync/), as status shows it. */
+export async function newestLocalApply(cwd: string, target: string): Promise<LocalApplied | undefined> {
+  const newest = (await readLocalApplies(cwd, target))[0];
+  if (!newest) return undefined;
+  return { sha: newest.sha, ...(newest.sha ? { shortSha: newest.sha.slice(0, 7) } : {}), dirty: newest.dirty, appliedAt: newest.appliedAt };
 }

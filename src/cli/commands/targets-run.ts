@@ -2,7 +2,7 @@
 // kwsync.yaml stops it like any command (exit 3); invalid lists are counted and the view still shown.
 import { relative, resolve, sep } from 'node:path';
 import { EXIT, UsageError } from '../../errors.js';
-import { renderTargetsText, targetsReport } from '../../targets/targets-view.js';
+import { renderTargetsMatrix, renderTargetsText, targetsReport } from '../../targets/targets-view.js';
 import { renderDiagnosticsText, validateRepo } from '../../validate/index.js';
 import { useColor } from '../color.js';
 import type { CliIO } from '../io.js';
@@ -12,6 +12,8 @@ export interface TargetsCommandOptions {
   dir: string;
   target?: string;
   format?: string;
+  /** Lists down, targets across: what each app receives. */
+  matrix?: boolean;
 }
 
 export async function runTargets(io: CliIO, opts: TargetsCommandOptions): Promise<number> {
@@ -24,6 +26,6 @@ export async function runTargets(io: CliIO, opts: TargetsCommandOptions): Promis
   const folder = relative(io.cwd, resolve(io.cwd, opts.dir)).split(sep).join('/') || '.';
   const report = targetsReport(v, folder);
   if (opts.target !== undefined) report.targets = report.targets.filter((t) => t.name === opts.target);
-  io.stdout.write(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : renderTargetsText(report));
+  io.stdout.write(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : opts.matrix ? renderTargetsMatrix(report) : renderTargetsText(report));
   return v.errorCount > 0 ? EXIT.invalid : EXIT.ok;
 }

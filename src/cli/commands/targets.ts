@@ -11,6 +11,7 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--dir <dir>', 'the keywords folder', 'keywords')
     .option('--target <name>', 'only this target of kwsync.yaml')
     .option('--format <format>', 'text or json', 'text')
+    .option('--matrix', 'one table: the lists down, the targets across, each cell what that app receives')
     .addHelpText(
       'after',
       `
@@ -24,6 +25,7 @@ For each target:
 Examples:
   kwsync targets
   kwsync targets --target prod-eu
+  kwsync targets --matrix                          # lists × targets: what each app receives
   kwsync targets --format json > targets.json      # schema: kwsync schema --output targets
 
 Exit codes: 0 shown, 3 the folder has errors (the view shows the lists that loaded), 64 bad usage.`,

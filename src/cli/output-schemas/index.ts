@@ -7,6 +7,7 @@ import { doctorReportSchema } from '../../doctor/report.js';
 import { savedPlanFileSchema } from '../../plan/saved-plan.js';
 import { previewReportJsonSchema } from '../../preview/preview-schema.js';
 import { validateReportJsonSchema } from './validate-report.js';
+import { plansReportSchema } from './plans.js';
 import { explainReportJsonSchema } from '../../explain/explain-schema.js';
 import { statusReportSchema } from '../../status/status-schema.js';
 import { targetsReportSchema } from '../../targets/targets-view.js';
@@ -14,6 +15,7 @@ import { targetsReportSchema } from '../../targets/targets-view.js';
 export const OUTPUT_SCHEMAS = {
   'validate-report': validateReportJsonSchema,
   plan: savedPlanFileSchema,
+  plans: plansReportSchema,
   'apply-report': applyReportJsonSchema,
   'preview-report': previewReportJsonSchema,
   'doctor-report': doctorReportSchema,
