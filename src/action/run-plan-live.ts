@@ -67,9 +67,10 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
   const outcomes: PrOutcome[] = [];
   // PRs sharing the head (every PR of the run has the run's commit as its head) read its files once.
   const heads = new Map<string, Promise<FolderAtCommit>>(handed ? [[handed.headSha, Promise.resolve(handed.folder)]] : []);
-  const trusts = new Map(handed?.prs.map((p) => [p.pr.number, p.trust]));
+  // Trust is decided here, per PR, when the key is about to be used: never taken from the handover.
+  const permissionOf = new Map<string, string>();
   if (handed) deps.log.info(`the head's folder and ${handed.prs.length} pull request(s) as the targets job read and verified them (its digest matched)`);
-  for (const pr of lookup.prs) outcomes.push(await planPullRequest(run, pr, trusted, target, liveOn, heads, trusts.get(pr.number)));
+  for (const pr of lookup.prs) outcomes.push(await planPullRequest(run, pr, trusted, target, liveOn, heads, permissionOf));
   try {
     await publishPlanCheck(run, lookup.prs[0]!.headSha, target, outcomes);
   } catch (err) {
@@ -88,11 +89,9 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
 }
 
 /** One PR: read its lists at the head commit, validate under the stricter guards, then plan as its author's trust allows. */
-async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted: Settings, target: string, liveOn: string, heads: Map<string, Promise<FolderAtCommit>>, decided?: Trust): Promise<PrOutcome> {
+async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted: Settings, target: string, liveOn: string, heads: Map<string, Promise<FolderAtCommit>>, permissionOf: Map<string, string>): Promise<PrOutcome> {
   const { inputs, context, deps } = run;
   const repo = { owner: context.owner, repo: context.repo };
-  const trust = decided ?? (await decideTrust(deps.octokit, repo, pr));
-  deps.log.info(`#${pr.number}: ${trust.trusted ? 'the live plan is shown' : 'the live plan is withheld'}: ${trust.why}`);
   let root: string;
   try {
     const read = heads.get(pr.headSha) ?? readFolderAtCommit(deps.octokit, { ...repo, sha: pr.headSha, dir: inputs.dir, limits: HEAD_READ_LIMITS, pathProblem: unsafePathReason, ...(deps.readLocalBlob ? { readLocalBlob: deps.readLocalBlob } : {}) });
@@ -123,6 +122,9 @@ async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted:
     const validateBase = () => (baseCopy ? deps.validateRepo({ dir: inputs.dir, cwd: baseCopy, ...chosen }) : deps.validateAtRef(pr.baseSha, inputs.dir, trusted.targetConfig?.name));
     const inputs_ = { pr, trusted, target, prValidation, validateBase, guards, liveOn };
     if (prValidation.errorCount > 0) return await invalid(run, inputs_);
+    // The reviewers' word as it stands now, just before the key reads anything (issue 37).
+    const trust = await decideTrust(deps.octokit, repo, pr, permissionOf);
+    deps.log.info(`#${pr.number}: ${trust.trusted ? 'the live plan is shown' : 'the live plan is withheld'}: ${trust.why}`);
     return trust.trusted ? await planTrusted(run, inputs_, trust) : await planWithheld(run, inputs_, trust);
   } finally {
     await removeCopy(root);

@@ -161,6 +161,12 @@ export class FakeGitHub {
     this.reviews.set(pull, [...(this.reviews.get(pull) ?? []), r]);
     return r;
   }
+  /** A dismissal (by anyone with write access): GitHub turns the review's state to DISMISSED. */
+  dismiss(pull: number, review: FakeReview): void {
+    const r = (this.reviews.get(pull) ?? []).find((x) => x.id === review.id);
+    if (!r || (r.state !== 'APPROVED' && r.state !== 'CHANGES_REQUESTED')) throw new Error('GitHub dismisses only an approval or a request for changes');
+    r.state = 'DISMISSED';
+  }
   seedComment(issue: number, body: string, user: FakeUser = BOT): FakeComment {
     const c = { id: this.nextId++, issue, body, user };
     this.comments.push(c);
@@ -202,7 +208,9 @@ export class FakeGitHub {
       const last = Math.max(1, Math.ceil(items.length / perPage));
       // GitHub's next link keeps the request's filters (environment, task, state, ...).
       const next = new URLSearchParams({ ...query, per_page: String(perPage), page: String(page + 1) });
-      const link = page < last ? `<${this.url}${url.pathname}?${next}>; rel="next"` : undefined;
+      // GitHub's Link header: next and last while there are more pages (first and prev are not read).
+      const lastQuery = new URLSearchParams({ ...query, per_page: String(perPage), page: String(last) });
+      const link = page < last ? `<${this.url}${url.pathname}?${next}>; rel="next", <${this.url}${url.pathname}?${lastQuery}>; rel="last"` : undefined;
       return send(res, 200, items.slice((page - 1) * perPage, page * perPage), link);
     }
     send(res, out.status, out.json);
