@@ -66,7 +66,8 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
     return { hasChanges: false, planJsonPath: '', failed: true, message: `nothing was applied: ${waiting}` };
   }
   const { keywords, plan: planned } = await livePlan(run, deps.connect, prepared);
-  const plan = await withOtherWriterReverts(run, records, targetRef, planned);
+  // The revert guard also sees a genuine apply of a commit a force-push dropped from the default branch.
+  const plan = await withOtherWriterReverts(run, deploymentReader(deps.octokit, { owner: context.owner, repo: context.repo }, { onDefaultBranch: false }), targetRef, planned);
   const planJsonPath = await deps.writePlanFile(plan);
   const hasChanges = planHasChanges(plan);
 
