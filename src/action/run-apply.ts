@@ -50,7 +50,7 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
     await deps.writeSummary(renderPlanSummary(undefined, validation.diagnostics, renderPlanMarkdown, ['**Nothing was applied: the lists are invalid.**']));
     return { hasChanges: false, planJsonPath: '', failed: true, message: `${validation.errorCount} error(s) in the keyword lists; nothing was sent` };
   }
-  if (!deps.connect) return { hasChanges: false, planJsonPath: '', failed: true, message: 'apply needs COMETCHAT_API_KEY (and the app id) in the environment' };
+  if (!deps.connect) return { hasChanges: false, planJsonPath: '', failed: true, message: deps.noKeyReason ? `nothing was applied: ${deps.noKeyReason}` : 'apply needs COMETCHAT_API_KEY (and the app id) in the environment' };
 
   const target = targetName(prepared.targetConfig);
   const targetRef = prepared.targetConfig ?? { name: target };

@@ -258,7 +258,7 @@ function scopeNote(trusted: Settings, base: RepoValidation, head: RepoValidation
 async function readLive(run: ActionRun, trusted: Settings, target: string, ids: string[], base: RepoValidation): Promise<{ live: LiveKeywordList[]; context: Pick<PlanOptions, 'notes' | 'defaults' | 'unreadable' | 'truncatedListing'>; offlineReason?: string }> {
   const { deps } = run;
   if (!deps.connect) {
-    const offlineReason = `no API key is configured for the target \`${target}\` (the COMETCHAT_API_KEY secret of its environment, or the one the caller passes)`;
+    const offlineReason = deps.noKeyReason ? `no API key is used for the target \`${target}\`: ${deps.noKeyReason}` : `no API key is configured for the target \`${target}\` (the COMETCHAT_API_KEY secret of its environment)`;
     deps.log.warning(`${offlineReason}: planning offline against the base commit`);
     return { live: asBaseLists(base.lists), context: {}, offlineReason };
   }
