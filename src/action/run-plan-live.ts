@@ -38,6 +38,7 @@ import { HEAD_READ_LIMITS, unsafePathReason, writeUntrustedFolder } from './pr-b
 import { findPullRequests, type PrLookup, type VerifiedPullRequest } from './pr-from-run.js';
 import { takeHeadFolder } from './head-folder.js';
 import { readGuards, type Guards } from './pr-guards.js';
+import { silencedCaution, silencedLookAlikes } from './silenced.js';
 import { decideTrust, releaseInstruction, type Trust } from './pr-trust.js';
 import { loadSettings, targetName, type Settings } from './setup.js';
 import { formatError } from './format-error.js';
@@ -120,7 +121,9 @@ async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted:
     const prValidation = await deps.validateRepo({ dir: inputs.dir, cwd: root, ...(base ? { base } : {}), limits: guards.guard.limits, levels: guards.guard.validate, budget: untrustedBudget(), ...chosen });
     // Without the copy, validateAtRef tries the base commit again and says why it cannot be read.
     const validateBase = () => (baseCopy ? deps.validateRepo({ dir: inputs.dir, cwd: baseCopy, ...chosen }) : deps.validateAtRef(pr.baseSha, inputs.dir, trusted.targetConfig?.name));
-    const inputs_ = { pr, trusted, target, prValidation, validateBase, guards, liveOn };
+    // What the PR's accept: and levels silence among the look-alike checks (read before the folders go).
+    const silenced = silencedCaution(await silencedLookAlikes({ headRoot: root, baseRoot: baseCopy, lists: prValidation.lists, base: guards.levels.base, head: guards.levels.head }));
+    const inputs_ = { pr, trusted, target, prValidation, validateBase, guards, liveOn, silenced };
     if (prValidation.errorCount > 0) return await invalid(run, inputs_);
     // The reviewers' word as it stands now, just before the key reads anything (issue 37).
     const trust = await decideTrust(deps.octokit, repo, pr, permissionOf);
@@ -141,6 +144,8 @@ interface PlanInputs {
   guards: Guards;
   /** The "Live on" line under the heading (the target's last applied commit, or why none is known). */
   liveOn: string;
+  /** The CAUTION of look-alike checks the PR silences ('' when none). */
+  silenced?: string;
 }
 
 async function invalid(run: ActionRun, p: PlanInputs): Promise<PrOutcome> {
@@ -186,7 +191,7 @@ async function planTrusted(run: ActionRun, p: PlanInputs, trust: Trust): Promise
     : '';
   const link = { runUrl: context.runUrl, sha: pr.headSha };
   const scope = scopeNote(trusted, base, prValidation);
-  const common = { ...link, renderPlan: renderPlanMarkdown, problems, warningCount: prValidation.warningCount, liveOn: p.liveOn, notes: [released, caution, scope, ...renameNotes(prValidation.diagnostics)], ...(offlineReason ? { offlineReason } : {}), ...(extra ? { extra } : {}) };
+  const common = { ...link, renderPlan: renderPlanMarkdown, problems, warningCount: prValidation.warningCount, liveOn: p.liveOn, notes: [released, caution, p.silenced ?? '', scope, ...renameNotes(prValidation.diagnostics)], ...(offlineReason ? { offlineReason } : {}), ...(extra ? { extra } : {}) };
   // The summary cannot point at itself when shortened; then the comment says the summary is short too.
   const summary = renderPrPlanComment(tw, { ...common, limit: SUMMARY_LIMIT_BYTES, measure: utf8Bytes, shortenedNote: SUMMARY_SHORTENED_NOTE });
   await deps.writeSummary(summary.body);
@@ -231,7 +236,7 @@ async function planWithheld(run: ActionRun, p: PlanInputs, trust: Trust): Promis
     release,
     errorCount: 0,
     warningCount: prValidation.warningCount,
-    notes: [guardCaution(guards.changes, 'plan', guards.connection), scopeNote(trusted, base, prValidation)],
+    notes: [guardCaution(guards.changes, 'plan', guards.connection), p.silenced ?? '', scopeNote(trusted, base, prValidation)],
     runUrl: context.runUrl,
     sha: pr.headSha,
   });
