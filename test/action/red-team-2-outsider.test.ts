@@ -188,6 +188,35 @@ describe('red team 2, outsider: a release the reviewers no longer stand behind',
   }, 60_000);
 });
 
+describe('red team 2, outsider: the handover and the runs a PR can start', () => {
+  it('R2-O15 the kwsync-head artifact of an earlier run (made while the head was approved) swapped into a later run\'s plan job: refused by that run\'s digest, withheld, 0 CometChat requests', async () => {
+    const X = probe();
+    gh.pulls = [pr(X)];
+    const approval = gh.review(7, MAINTAINER, 'APPROVED', X);
+    const earlier = await targetsJob(X);
+    expect(earlier.headDigest).toBeTruthy();
+    approval.state = 'DISMISSED';
+    const later = await targetsJob(X, { id: 100 });
+    expect(later.headDigest).not.toBe(earlier.headDigest);
+    const { h } = await planJob(X, { artifactDir: earlier.artifactDir, headDigest: later.headDigest }, { eventExtra: { id: 100 } });
+    expect(released(comment())).toBe(false);
+    expect(appReads()).toEqual([]);
+    if (later.headDigest) expect(h.warnings.join('\n')).toMatch(/kwsync-head|digest/);
+  });
+
+  it('R2-O16 the PR\'s own stage one also runs on other events (pull_request_review, workflow_dispatch, push, issue_comment) with the workflow\'s name and path: stage two reads and posts nothing for them, even past the workflow\'s `if`', async () => {
+    const X = probe();
+    gh.pulls = [pr(X)];
+    gh.review(7, MAINTAINER, 'APPROVED', X);
+    for (const event of ['pull_request_review', 'workflow_dispatch', 'push', 'issue_comment']) {
+      await stageTwo(X, { eventExtra: { event } }).catch(() => undefined);
+    }
+    expect(gh.comments).toEqual([]);
+    expect(gh.checkRuns).toEqual([]);
+    expect(appReads()).toEqual([]);
+  });
+});
+
 describe('red team 2, outsider: what an approved head can make stage two do', () => {
   it('R2-O8 an approved head whose kwsync.yaml re-points production (baseUrl, appId, region, environment, apiKeyEnv): the plan connects as the default branch says, and a CAUTION names each field', async () => {
     const X = commitFeature({
