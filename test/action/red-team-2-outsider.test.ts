@@ -138,6 +138,19 @@ describe('red team 2, outsider: a release the reviewers no longer stand behind',
     expect(appReads()).toEqual([]);
   });
 
+  // FINDING on main (medium, as R2-O1). On GitHub a reply in a review thread is a review of its own
+  // (state COMMENTED); the merge gate keeps the reviewer's request for changes standing through it.
+  it.failing('R2-O17 one maintainer approves X; a second requests changes, then replies in a thread (a COMMENTED review): still withheld, 0 CometChat requests', async () => {
+    const X = probe();
+    gh.pulls = [pr(X)];
+    gh.review(7, MAINTAINER, 'APPROVED', X);
+    gh.review(7, SECOND, 'CHANGES_REQUESTED', X);
+    gh.review(7, SECOND, 'COMMENTED', X);
+    await stageTwo(X);
+    expect(released(comment())).toBe(false);
+    expect(appReads()).toEqual([]);
+  });
+
   it('R2-O5 the approver lost write access (left the team), and a deleted account\'s approval: withheld, 0 CometChat requests', async () => {
     const X = probe();
     gh.pulls = [pr(X)];
