@@ -151,6 +151,20 @@ describe('red team 2, outsider: a release the reviewers no longer stand behind',
     expect(appReads()).toEqual([]);
   });
 
+  // GitHub reports an organisation member whose membership is private (the default) as CONTRIBUTOR
+  // in `author_association` (actions/github-script#643, rust-lang/triagebot#2094, community
+  // discussion 18690): a maintainer with write access whose reviews read CONTRIBUTOR still stands
+  // behind, or against, what they reviewed. FINDING on main (medium, as R2-O2).
+  it.failing('R2-O18 one maintainer approves X; a second, with write access but whose reviews read CONTRIBUTOR (private membership), requests changes on X: withheld, 0 CometChat requests', async () => {
+    const X = probe();
+    gh.pulls = [pr(X)];
+    gh.review(7, MAINTAINER, 'APPROVED', X);
+    gh.review(7, SECOND, 'CHANGES_REQUESTED', X, 'CONTRIBUTOR');
+    await stageTwo(X);
+    expect(released(comment())).toBe(false);
+    expect(appReads()).toEqual([]);
+  });
+
   it('R2-O5 the approver lost write access (left the team), and a deleted account\'s approval: withheld, 0 CometChat requests', async () => {
     const X = probe();
     gh.pulls = [pr(X)];
