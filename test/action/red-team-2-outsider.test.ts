@@ -226,6 +226,7 @@ describe('red team 2, outsider: the handover and the runs a PR can start', () =>
     const later = await targetsJob(X, { id: 100 });
     expect(later.headDigest).not.toBe(earlier.headDigest);
     const { h } = await planJob(X, { artifactDir: earlier.artifactDir, headDigest: later.headDigest }, { eventExtra: { id: 100 } });
+    expect(comment()).toContain('code');
     expect(released(comment())).toBe(false);
     expect(appReads()).toEqual([]);
     if (later.headDigest) expect(h.warnings.join('\n')).toMatch(/kwsync-head|digest/);
@@ -241,6 +242,9 @@ describe('red team 2, outsider: the handover and the runs a PR can start', () =>
     expect(gh.comments).toEqual([]);
     expect(gh.checkRuns).toEqual([]);
     expect(appReads()).toEqual([]);
+    // The same head's pull_request run is planned (and released): the refusals above were the events'.
+    await stageTwo(X);
+    expect(released(comment())).toBe(true);
   });
 });
 
