@@ -57,7 +57,7 @@ export async function startApplyRecord(run: ActionRun, target: TargetRef, plan: 
     return { finish: async (_state, _description, report) => report && (await recordWarning(run, `${ranLine(report)}; it is not recorded as a deployment`, undefined)) };
   }
   try {
-    await setDeploymentStatus(deps.octokit, { ...repo, deploymentId: id, state: 'in_progress', description: `applying ${context.sha.slice(0, 7)} to ${target.name}`, logUrl: context.runUrl });
+    await setDeploymentStatus(deps.octokit, { ...repo, deploymentId: id, state: 'in_progress', description: `applying ${context.sha.slice(0, 7)} to ${target.name}`, logUrl: attemptUrl(context) });
   } catch (err) {
     // The deployment exists: it is still finished below, else it would read as "not finished" to every follower.
     await recordWarning(run, `deployment ${id} could not be marked in_progress (the apply goes on)`, err);
@@ -65,7 +65,7 @@ export async function startApplyRecord(run: ActionRun, target: TargetRef, plan: 
   return {
     async finish(state, description, report) {
       try {
-        await setDeploymentStatus(deps.octokit, { ...repo, deploymentId: id, state, description, logUrl: context.runUrl });
+        await setDeploymentStatus(deps.octokit, { ...repo, deploymentId: id, state, description, logUrl: attemptUrl(context) });
         deps.log.info(`deployment ${id} of ${target.environment ?? target.name}: ${state}`);
       } catch (err) {
         await recordWarning(run, `${report ? ranLine(report) : 'the apply ended'}; deployment ${id} could not be marked ${state}`, err);
@@ -93,4 +93,9 @@ async function recordWarning(run: ActionRun, what: string, err: unknown): Promis
   const warning = `${what}${why}${hint}`;
   run.deps.log.warning(warning);
   await run.deps.writeSummary(`> [!WARNING]\n> ${mdText(warning)}\n`);
+}
+
+/** The run's link with its attempt (`…/actions/runs/{id}/attempts/{n}`): a record counts only within that attempt's time. */
+export function attemptUrl(context: { runUrl: string; runAttempt?: number }): string {
+  return context.runAttempt ? `${context.runUrl}/attempts/${context.runAttempt}` : context.runUrl;
 }

@@ -10,6 +10,8 @@ export interface RunContext {
   sha: string;
   /** The workflow run page; its job summary holds the full plan. */
   runUrl: string;
+  /** GITHUB_RUN_ATTEMPT: which attempt of the run this is (1 unless re-run); records name it. */
+  runAttempt?: number;
   apiUrl: string;
   workspace: string;
   /** The repository's default branch, from the event payload (push and workflow_dispatch carry it). */
@@ -33,6 +35,7 @@ export function parseRunContext(env: Env, event: any, cwd: string): RunContext {
     eventName: env.GITHUB_EVENT_NAME ?? '',
     sha: env.GITHUB_SHA ?? '',
     runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID ?? ''}`,
+    ...(/^[1-9]\d{0,5}$/.test(env.GITHUB_RUN_ATTEMPT ?? '') ? { runAttempt: Number(env.GITHUB_RUN_ATTEMPT) } : {}),
     apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
     workspace: env.GITHUB_WORKSPACE ?? cwd,
     ...(typeof defaultBranch === 'string' && defaultBranch ? { defaultBranch } : {}),

@@ -45,6 +45,8 @@ export interface ActionDeps {
   validateRepo: ValidateRepo;
   /** Connects to the service; undefined when the run has no API key (plan then runs offline). */
   connect: ((target: TargetConfig | undefined, service: ServiceConfig) => KeywordTarget) | undefined;
+  /** Why there is no key, when the workflow said which environment the job runs in (keyReason in api-key-env.ts). */
+  noKeyReason?: string;
   /** mode status: connects with the target's own key (its `apiKeyEnv`); throws a ConfigError naming the variable when unset. */
   connectKeyed?: (target: TargetConfig | undefined, service: ServiceConfig) => KeywordTarget;
   /** The deployment records (src/github/deployments.ts): what was last applied, for status, drift, the PR plan, promotion and the revert guard. */

@@ -1,4 +1,6 @@
-// The PR head's keywords folder, read ONCE per stage-two run (issue 27 item 7). The `targets` job
+// The PR head's keywords folder, read ONCE per stage-two run (issue 27 item 7). It carries the
+// files and the verified PRs, never the trust verdict: each plan job decides trust itself when it
+// reads with the key (issue 37), so a job re-run after an approval was withdrawn withholds. The `targets` job
 // (the default branch's code, no key) verifies the PRs of the run and reads their head's folder
 // through the API once, writes it as one file for an artifact, and outputs its sha256. Each target's
 // plan job takes the file only when its bytes hash to that digest (a job output of this run, not
@@ -14,11 +16,10 @@ import type { ActionRun } from './deps.js';
 import { formatError } from './format-error.js';
 import { DEFAULT_BUNDLE_LIMITS, HEAD_READ_LIMITS, unsafePathReason, type BundleLimits } from './pr-bundle.js';
 import { findPullRequests, workflowRunOf, type VerifiedPullRequest } from './pr-from-run.js';
-import { decideTrust, type Trust } from './pr-trust.js';
 
 export const HEAD_FILE = 'kwsync-head.json';
 export const HEAD_ARTIFACT = 'kwsync-head';
-const FORMAT_VERSION = 1;
+const FORMAT_VERSION = 2;
 
 const prSchema = z.strictObject({
   number: z.number().int().positive(),
@@ -32,15 +33,11 @@ const prSchema = z.strictObject({
   authorAssociation: z.string(),
   labels: z.array(z.string()),
 });
-const trustSchema = z.union([
-  z.strictObject({ trusted: z.literal(true), why: z.string(), releasedBy: z.string().optional() }),
-  z.strictObject({ trusted: z.literal(false), why: z.string(), staleApprovals: z.array(z.strictObject({ by: z.string(), sha: z.string() })) }),
-]);
 const headSchema = z.strictObject({
   formatVersion: z.literal(FORMAT_VERSION),
   dir: z.string(),
   headSha: z.string().regex(/^[0-9a-f]{40}$/),
-  prs: z.array(z.strictObject({ pr: prSchema, trust: trustSchema })).min(1),
+  prs: z.array(z.strictObject({ pr: prSchema })).min(1),
   exists: z.boolean(),
   /** Content base64: the bytes as git holds them. */
   files: z.array(z.strictObject({ path: z.string(), content: z.string() })),
@@ -49,7 +46,7 @@ const headSchema = z.strictObject({
 /** What the targets job hands to every plan job of the run. */
 export interface HeadHandover {
   headSha: string;
-  prs: { pr: VerifiedPullRequest; trust: Trust }[];
+  prs: { pr: VerifiedPullRequest }[];
   folder: FolderAtCommit;
 }
 
@@ -74,8 +71,8 @@ export async function writeHeadFile(out: string, dir: string, h: HeadHandover): 
 }
 
 /**
- * mode targets on workflow_run: verify the run's PRs and decide their trust (the same calls the plan
- * job makes), read the head's folder once, and write the handover. Undefined (with a line saying
+ * mode targets on workflow_run: verify the run's PRs (the same calls the plan job makes), read the
+ * head's folder once, and write the handover (no trust: the plan job decides it when it reads). Undefined (with a line saying
  * why) when there is nothing to hand over: each plan job then finds, reads and reports on its own.
  */
 export async function prepareHeadFolder(run: ActionRun, planWorkflow: string): Promise<{ artifactDir: string; digest: string } | undefined> {
@@ -89,9 +86,7 @@ export async function prepareHeadFolder(run: ActionRun, planWorkflow: string): P
       return undefined;
     }
     const headSha = lookup.prs[0]!.headSha;
-    const prs: HeadHandover['prs'] = [];
-    const permissionOf = new Map<string, string>(); // one answer per user for every PR of the run
-    for (const pr of lookup.prs) prs.push({ pr, trust: await decideTrust(deps.octokit, repo, pr, permissionOf) });
+    const prs: HeadHandover['prs'] = lookup.prs.map((pr) => ({ pr }));
     const folder = await readFolderAtCommit(deps.octokit, { ...repo, sha: headSha, dir: inputs.dir, limits: HEAD_READ_LIMITS, pathProblem: unsafePathReason, ...(deps.readLocalBlob ? { readLocalBlob: deps.readLocalBlob } : {}) });
     const artifactDir = join(deps.tempDir, HEAD_ARTIFACT);
     const digest = await writeHeadFile(artifactDir, inputs.dir, { headSha, prs, folder });

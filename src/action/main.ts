@@ -16,7 +16,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import { savePlan } from '../plan/index.js';
 import { validateRepo } from '../validate/index.js';
 import { readLocalBlob, validateAtRef } from '../plan/base-lists.js';
-import { takeApiKey } from './api-key-env.js';
+import { keyReason, takeApiKey } from './api-key-env.js';
 import { receiveKeys, respawnWithoutKeys } from './key-handover.js';
 import { parseRunContext } from './context.js';
 import type { ActionDeps } from './deps.js';
@@ -74,6 +74,7 @@ async function main(keys: Record<string, string>): Promise<void> {
       octokit,
       deploymentReader: deploymentReader(octokit, { owner: context.owner, repo: context.repo }),
       validateRepo,
+      ...(keyReason(env, !!apiKey) ? { noKeyReason: keyReason(env, !!apiKey) } : {}),
       connect: apiKey
         ? (target, service) => connectService(serviceSettingsFromEnv(env, target), serviceOptions(service)).keywords
         : undefined,

@@ -15,6 +15,8 @@ export interface Guards {
   connection: string[];
   /** Targets whose connection fields differ from the base's (or that the change adds). */
   reconnected: string[];
+  /** Each side's own `validate:` levels (the look-alike CAUTION names a rule the change lowers). */
+  levels: { base: Guard['validate']; head: Guard['validate'] };
 }
 
 async function configAt(root: string, dir: string): Promise<KwsyncConfig> {
@@ -26,5 +28,5 @@ export async function readGuards(opts: { dir: string; headRoot: string; baseRoot
   const headConfig = await configAt(opts.headRoot, opts.dir);
   const baseConfig = opts.baseRoot ? await configAt(opts.baseRoot, opts.dir) : (opts.fallback ?? headConfig);
   const [base, head] = [guardOf(baseConfig), guardOf(headConfig)];
-  return { guard: stricterGuard(base, head), changes: guardChanges(base, head), connection: connectionChanges(baseConfig, headConfig), reconnected: reconnectedTargets(baseConfig, headConfig) };
+  return { guard: stricterGuard(base, head), changes: guardChanges(base, head), connection: connectionChanges(baseConfig, headConfig), reconnected: reconnectedTargets(baseConfig, headConfig), levels: { base: base.validate, head: head.validate } };
 }

@@ -1,8 +1,11 @@
 // Who may see the live side of a pull request's plan. Trust comes from who wrote the PR and whose
 // repository its head lives in, as GitHub reports them, never from what the PR uploads or contains.
-// An outsider's plan is released for ONE commit by an act GitHub binds to that commit: an approving
-// review whose commit_id is the head, by someone whose repository permission is write or admin
-// (asked of GitHub, not read from the review's author_association). No time is compared: stage one
+// An outsider's plan is released for ONE commit by the reviewers' standing word on it, as GitHub's
+// merge gate counts it (each reviewer's latest approving, change-requesting or dismissed review): a
+// standing approval whose commit_id is the head, by someone whose repository permission is write or
+// admin (asked of GitHub, not read from the review's author_association), and no standing request
+// for changes by anyone with write or admin. It is decided in the job that reads with the key, when
+// it reads (issue 37): a withdrawn approval withholds from then on. No time is compared: stage one
 // runs the PR's own workflow, so any time it reports (or that its run lasts) is the PR's to move.
 // The author is trusted only with a trusted association AND write or admin permission here: an
 // organisation MEMBER with read access could not release another's PR, so not their own either.
@@ -37,30 +40,101 @@ export async function decideTrust(octokit: GitHubClient, repo: RepoRef, pr: Veri
     : authorPermission !== undefined
       ? `${association}, but their permission on it is ${authorPermission === 'unknown' ? 'unknown (GitHub did not answer)' : authorPermission}, not write or admin`
       : association;
-  const approvals = await maintainerApprovals(octokit, repo, pr, permissionOf);
-  const release = approvals.find((a) => a.sha === pr.headSha);
-  if (release) return { trusted: true, why: `${mdCode(release.by)} (${release.permission} access) approved this very commit`, releasedBy: release.by };
-  return { trusted: false, why: outside, staleApprovals: approvals.map(({ by, sha }) => ({ by, sha })) };
+  const word = await reviewersWord(octokit, repo, pr, permissionOf);
+  if (word.release) return { trusted: true, why: `${mdCode(word.release.by)} (${word.release.permission} access) approved this very commit, and no reviewer with write access stands on a request for changes`, releasedBy: word.release.by };
+  if (word.withheld) return { trusted: false, why: `${outside}; ${word.withheld}`, staleApprovals: word.stale };
+  return { trusted: false, why: outside, staleApprovals: word.stale };
 }
 
-/** Approving reviews by people with write access, each with the commit GitHub bound it to (newest last). */
-async function maintainerApprovals(octokit: GitHubClient, repo: RepoRef, pr: VerifiedPullRequest, permissionOf: Map<string, string>): Promise<{ by: string; sha: string; permission: string }[]> {
-  const approved: { by: string; sha: string }[] = [];
-  const pages = octokit.paginate.iterator(octokit.rest.pulls.listReviews, { ...repo, pull_number: pr.number, per_page: 100 });
-  for await (const page of pages) {
-    for (const r of page.data) {
-      // A dismissed approval reads DISMISSED; a review on a vanished commit has commit_id null.
-      if (r.state !== 'APPROVED' || !r.user?.login || typeof r.commit_id !== 'string') continue;
-      if (r.user.login.toLowerCase() === pr.author.toLowerCase()) continue;
-      approved.push({ by: r.user.login, sha: r.commit_id });
+/** GitHub's page size for reviews, and how many pages a decision reads: past them, nothing is released. */
+export const REVIEWS_PER_PAGE = 100;
+export const REVIEW_PAGES = 10;
+/** How many reviewers' permissions one decision asks GitHub at most (each asked once per job). */
+export const PERMISSION_QUESTIONS = 10;
+/** The review states that make a reviewer's standing word (a comment changes none; a dismissal ends it). */
+const STANDING_STATES = ['APPROVED', 'CHANGES_REQUESTED', 'DISMISSED'];
+
+interface Standing {
+  by: string;
+  state: string;
+  sha: string | null;
+  association: string;
+}
+
+/**
+ * Each reviewer's standing review, as GitHub's merge gate counts them: their latest review that
+ * approves, requests changes or was dismissed (a comment leaves the earlier word standing; a
+ * dismissed review reads DISMISSED and stands for nothing). The author is never a reviewer here.
+ * GitHub lists reviews oldest first with no other order; a request for changes older than what is
+ * read could not be ruled out, so a history longer than REVIEW_PAGES pages is `truncated` (after one
+ * request, from the `last` link) and releases nothing.
+ */
+async function standingReviews(octokit: GitHubClient, repo: RepoRef, pr: VerifiedPullRequest): Promise<{ standing: Standing[]; truncated?: number }> {
+  const latest = new Map<string, Standing>();
+  for (let page = 1; page <= REVIEW_PAGES; page++) {
+    const res = await octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews', { ...repo, pull_number: pr.number, per_page: REVIEWS_PER_PAGE, page });
+    const link = String(res.headers.link ?? '');
+    const last = /<[^>]*[?&]page=(\d+)[^>]*>;\s*rel="last"/.exec(link);
+    if (page === 1 && last && Number(last[1]) > REVIEW_PAGES) return { standing: [], truncated: Number(last[1]) };
+    for (const r of res.data) {
+      const login = r.user?.login;
+      if (!login || login.toLowerCase() === pr.author.toLowerCase() || !STANDING_STATES.includes(r.state)) continue;
+      latest.set(login.toLowerCase(), { by: login, state: r.state, sha: typeof r.commit_id === 'string' ? r.commit_id : null, association: r.author_association });
     }
+    if (!/rel="next"/.test(link)) return { standing: [...latest.values()] };
   }
-  const out: { by: string; sha: string; permission: string }[] = [];
-  for (const a of approved) {
-    const p = await cachedPermission(octokit, repo, a.by, permissionOf);
-    if ((RELEASING_PERMISSIONS as readonly string[]).includes(p)) out.push({ ...a, permission: p });
+  return { standing: [], truncated: REVIEW_PAGES + 1 };
+}
+
+/**
+ * The reviewers' standing word on the head: released when a standing approval of this very commit
+ * is by someone with write or admin access and no one with write or admin access stands on a
+ * request for changes (at any commit: GitHub's merge gate holds it until it is dismissed or
+ * replaced). Permissions are asked of GitHub, only of reviewers whose association can hold write
+ * access at all (OWNER, MEMBER, COLLABORATOR: a fork's throw-away account cannot), and at most
+ * PERMISSION_QUESTIONS times. Anything unread or unasked withholds.
+ */
+async function reviewersWord(octokit: GitHubClient, repo: RepoRef, pr: VerifiedPullRequest, permissionOf: Map<string, string>): Promise<{ release?: { by: string; permission: string }; withheld?: string; stale: { by: string; sha: string }[] }> {
+  const { standing, truncated } = await standingReviews(octokit, repo, pr);
+  if (truncated) {
+    return { withheld: `the pull request has more than ${REVIEW_PAGES * REVIEWS_PER_PAGE} reviews (${truncated} pages); kwsync reads at most ${REVIEW_PAGES * REVIEWS_PER_PAGE}, and a request for changes older than those could not be ruled out, so no review releases it`, stale: [] };
   }
-  return out;
+  const canWrite = (s: Standing) => (TRUSTED_ASSOCIATIONS as readonly string[]).includes(s.association);
+  const approvals = standing.filter((s) => s.state === 'APPROVED' && s.sha === pr.headSha && canWrite(s));
+  const requests = standing.filter((s) => s.state === 'CHANGES_REQUESTED' && canWrite(s));
+  const stale = standing.filter((s): s is Standing & { sha: string } => s.state === 'APPROVED' && s.sha !== null && s.sha !== pr.headSha && canWrite(s)).map(({ by, sha }) => ({ by, sha }));
+  let asked = 0;
+  const writes = async (s: Standing): Promise<string | undefined> => {
+    if (!permissionOf.has(s.by.toLowerCase()) && ++asked > PERMISSION_QUESTIONS) throw new TooManyReviewers();
+    const p = await cachedPermission(octokit, repo, s.by, permissionOf);
+    return (RELEASING_PERMISSIONS as readonly string[]).includes(p) ? p : undefined;
+  };
+  try {
+    let release: { by: string; permission: string } | undefined;
+    for (const a of approvals) {
+      const p = await writes(a);
+      if (p) {
+        release = { by: a.by, permission: p };
+        break;
+      }
+    }
+    // Not released: name the standing requests for changes (unasked: a reason shown, never a release).
+    if (!release) return { stale, ...(requests.length ? { withheld: `${listed(requests.map((r) => mdCode(r.by)))} requested changes in their latest review` } : {}) };
+    for (const r of requests) {
+      const p = await writes(r);
+      if (p) return { withheld: `${mdCode(r.by)} (${p} access) requested changes${r.sha ? ` on \`${r.sha.slice(0, 7)}\`` : ''} in their latest review, which stands until they approve or it is dismissed`, stale };
+    }
+    return { release, stale };
+  } catch (err) {
+    if (!(err instanceof TooManyReviewers)) throw err;
+    return { withheld: `more than ${PERMISSION_QUESTIONS} reviewers would have to be asked for their permission; no review releases it`, stale };
+  }
+}
+
+class TooManyReviewers extends Error {}
+
+function listed(names: string[]): string {
+  return names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
 }
 
 /** One question per user while `cache` lives; failures are not cached (they fail this decision only). */

@@ -50,7 +50,7 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
     await deps.writeSummary(renderPlanSummary(undefined, validation.diagnostics, renderPlanMarkdown, ['**Nothing was applied: the lists are invalid.**']));
     return { hasChanges: false, planJsonPath: '', failed: true, message: `${validation.errorCount} error(s) in the keyword lists; nothing was sent` };
   }
-  if (!deps.connect) return { hasChanges: false, planJsonPath: '', failed: true, message: 'apply needs COMETCHAT_API_KEY (and the app id) in the environment' };
+  if (!deps.connect) return { hasChanges: false, planJsonPath: '', failed: true, message: deps.noKeyReason ? `nothing was applied: ${deps.noKeyReason}` : 'apply needs COMETCHAT_API_KEY (and the app id) in the environment' };
 
   const target = targetName(prepared.targetConfig);
   const targetRef = prepared.targetConfig ?? { name: target };
@@ -66,7 +66,8 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
     return { hasChanges: false, planJsonPath: '', failed: true, message: `nothing was applied: ${waiting}` };
   }
   const { keywords, plan: planned } = await livePlan(run, deps.connect, prepared);
-  const plan = await withOtherWriterReverts(run, records, targetRef, planned);
+  // The revert guard also sees a genuine apply of a commit a force-push dropped from the default branch.
+  const plan = await withOtherWriterReverts(run, deploymentReader(deps.octokit, { owner: context.owner, repo: context.repo }, { onDefaultBranch: false }), targetRef, planned);
   const planJsonPath = await deps.writePlanFile(plan);
   const hasChanges = planHasChanges(plan);
 

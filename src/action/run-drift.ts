@@ -27,7 +27,7 @@ export async function runDrift(run: ActionRun): Promise<ActionResult> {
     await deps.writeSummary(renderPlanSummary(undefined, validation.diagnostics, renderPlanMarkdown));
     return { hasChanges: false, planJsonPath: '', failed: true, message: `${validation.errorCount} error(s) in the keyword lists on the default branch; drift cannot be checked` };
   }
-  if (!deps.connect) return { hasChanges: false, planJsonPath: '', failed: true, message: 'drift needs COMETCHAT_API_KEY (and the app id) in the environment' };
+  if (!deps.connect) return { hasChanges: false, planJsonPath: '', failed: true, message: deps.noKeyReason ? `nothing was read: ${deps.noKeyReason}` : 'drift needs COMETCHAT_API_KEY (and the app id) in the environment' };
 
   const target = targetName(prepared.targetConfig);
   const now = deps.now();

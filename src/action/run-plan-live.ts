@@ -38,6 +38,7 @@ import { HEAD_READ_LIMITS, unsafePathReason, writeUntrustedFolder } from './pr-b
 import { findPullRequests, type PrLookup, type VerifiedPullRequest } from './pr-from-run.js';
 import { takeHeadFolder } from './head-folder.js';
 import { readGuards, type Guards } from './pr-guards.js';
+import { silencedCaution, silencedLookAlikes } from './silenced.js';
 import { decideTrust, releaseInstruction, type Trust } from './pr-trust.js';
 import { loadSettings, targetName, type Settings } from './setup.js';
 import { formatError } from './format-error.js';
@@ -67,9 +68,10 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
   const outcomes: PrOutcome[] = [];
   // PRs sharing the head (every PR of the run has the run's commit as its head) read its files once.
   const heads = new Map<string, Promise<FolderAtCommit>>(handed ? [[handed.headSha, Promise.resolve(handed.folder)]] : []);
-  const trusts = new Map(handed?.prs.map((p) => [p.pr.number, p.trust]));
+  // Trust is decided here, per PR, when the key is about to be used: never taken from the handover.
+  const permissionOf = new Map<string, string>();
   if (handed) deps.log.info(`the head's folder and ${handed.prs.length} pull request(s) as the targets job read and verified them (its digest matched)`);
-  for (const pr of lookup.prs) outcomes.push(await planPullRequest(run, pr, trusted, target, liveOn, heads, trusts.get(pr.number)));
+  for (const pr of lookup.prs) outcomes.push(await planPullRequest(run, pr, trusted, target, liveOn, heads, permissionOf));
   try {
     await publishPlanCheck(run, lookup.prs[0]!.headSha, target, outcomes);
   } catch (err) {
@@ -88,11 +90,9 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
 }
 
 /** One PR: read its lists at the head commit, validate under the stricter guards, then plan as its author's trust allows. */
-async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted: Settings, target: string, liveOn: string, heads: Map<string, Promise<FolderAtCommit>>, decided?: Trust): Promise<PrOutcome> {
+async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted: Settings, target: string, liveOn: string, heads: Map<string, Promise<FolderAtCommit>>, permissionOf: Map<string, string>): Promise<PrOutcome> {
   const { inputs, context, deps } = run;
   const repo = { owner: context.owner, repo: context.repo };
-  const trust = decided ?? (await decideTrust(deps.octokit, repo, pr));
-  deps.log.info(`#${pr.number}: ${trust.trusted ? 'the live plan is shown' : 'the live plan is withheld'}: ${trust.why}`);
   let root: string;
   try {
     const read = heads.get(pr.headSha) ?? readFolderAtCommit(deps.octokit, { ...repo, sha: pr.headSha, dir: inputs.dir, limits: HEAD_READ_LIMITS, pathProblem: unsafePathReason, ...(deps.readLocalBlob ? { readLocalBlob: deps.readLocalBlob } : {}) });
@@ -121,8 +121,13 @@ async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted:
     const prValidation = await deps.validateRepo({ dir: inputs.dir, cwd: root, ...(base ? { base } : {}), limits: guards.guard.limits, levels: guards.guard.validate, budget: untrustedBudget(), ...chosen });
     // Without the copy, validateAtRef tries the base commit again and says why it cannot be read.
     const validateBase = () => (baseCopy ? deps.validateRepo({ dir: inputs.dir, cwd: baseCopy, ...chosen }) : deps.validateAtRef(pr.baseSha, inputs.dir, trusted.targetConfig?.name));
-    const inputs_ = { pr, trusted, target, prValidation, validateBase, guards, liveOn };
+    // What the PR's accept: and levels silence among the look-alike checks (read before the folders go).
+    const silenced = silencedCaution(await silencedLookAlikes({ headRoot: root, baseRoot: baseCopy, lists: prValidation.lists, base: guards.levels.base, head: guards.levels.head }));
+    const inputs_ = { pr, trusted, target, prValidation, validateBase, guards, liveOn, silenced };
     if (prValidation.errorCount > 0) return await invalid(run, inputs_);
+    // The reviewers' word as it stands now, just before the key reads anything (issue 37).
+    const trust = await decideTrust(deps.octokit, repo, pr, permissionOf);
+    deps.log.info(`#${pr.number}: ${trust.trusted ? 'the live plan is shown' : 'the live plan is withheld'}: ${trust.why}`);
     return trust.trusted ? await planTrusted(run, inputs_, trust) : await planWithheld(run, inputs_, trust);
   } finally {
     await removeCopy(root);
@@ -139,6 +144,8 @@ interface PlanInputs {
   guards: Guards;
   /** The "Live on" line under the heading (the target's last applied commit, or why none is known). */
   liveOn: string;
+  /** The CAUTION of look-alike checks the PR silences ('' when none). */
+  silenced?: string;
 }
 
 async function invalid(run: ActionRun, p: PlanInputs): Promise<PrOutcome> {
@@ -184,7 +191,7 @@ async function planTrusted(run: ActionRun, p: PlanInputs, trust: Trust): Promise
     : '';
   const link = { runUrl: context.runUrl, sha: pr.headSha };
   const scope = scopeNote(trusted, base, prValidation);
-  const common = { ...link, renderPlan: renderPlanMarkdown, problems, warningCount: prValidation.warningCount, liveOn: p.liveOn, notes: [released, caution, scope, ...renameNotes(prValidation.diagnostics)], ...(offlineReason ? { offlineReason } : {}), ...(extra ? { extra } : {}) };
+  const common = { ...link, renderPlan: renderPlanMarkdown, problems, warningCount: prValidation.warningCount, liveOn: p.liveOn, notes: [released, caution, p.silenced ?? '', scope, ...renameNotes(prValidation.diagnostics)], ...(offlineReason ? { offlineReason } : {}), ...(extra ? { extra } : {}) };
   // The summary cannot point at itself when shortened; then the comment says the summary is short too.
   const summary = renderPrPlanComment(tw, { ...common, limit: SUMMARY_LIMIT_BYTES, measure: utf8Bytes, shortenedNote: SUMMARY_SHORTENED_NOTE });
   await deps.writeSummary(summary.body);
@@ -229,7 +236,7 @@ async function planWithheld(run: ActionRun, p: PlanInputs, trust: Trust): Promis
     release,
     errorCount: 0,
     warningCount: prValidation.warningCount,
-    notes: [guardCaution(guards.changes, 'plan', guards.connection), scopeNote(trusted, base, prValidation)],
+    notes: [guardCaution(guards.changes, 'plan', guards.connection), p.silenced ?? '', scopeNote(trusted, base, prValidation)],
     runUrl: context.runUrl,
     sha: pr.headSha,
   });
@@ -256,7 +263,7 @@ function scopeNote(trusted: Settings, base: RepoValidation, head: RepoValidation
 async function readLive(run: ActionRun, trusted: Settings, target: string, ids: string[], base: RepoValidation): Promise<{ live: LiveKeywordList[]; context: Pick<PlanOptions, 'notes' | 'defaults' | 'unreadable' | 'truncatedListing'>; offlineReason?: string }> {
   const { deps } = run;
   if (!deps.connect) {
-    const offlineReason = `no API key is configured for the target \`${target}\` (the COMETCHAT_API_KEY secret of its environment, or the one the caller passes)`;
+    const offlineReason = deps.noKeyReason ? `no API key is used for the target \`${target}\`: ${deps.noKeyReason}` : `no API key is configured for the target \`${target}\` (the COMETCHAT_API_KEY secret of its environment)`;
     deps.log.warning(`${offlineReason}: planning offline against the base commit`);
     return { live: asBaseLists(base.lists), context: {}, offlineReason };
   }

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { RequestError } from 'octokit';
 import type { GitHubClient, RepoRef } from './client.js';
 import { createOnce } from './create-once.js';
-import { provenanceChecker } from './deployment-provenance.js';
+import { ProvenanceUnreadable, provenanceChecker, type ProvenanceOptions } from './deployment-provenance.js';
 import { environmentOf, KWSYNC_DEPLOYMENT_TASK, type AppliedPayload, type AppliedRecord, type DeploymentReader, type LastApplied } from './deployment-record.js';
 
 /** GitHub's cap on a deployment status description ("The maximum description length is 140 characters"). */
@@ -126,7 +126,7 @@ interface StatusJson {
  * skipped and named in the answer's `ignored`. `applyWorkflow`: that workflow's file, when not
  * .github/workflows/kwsync-apply.yml.
  */
-export function deploymentReader(octokit: GitHubClient, repo: RepoRef, opts: { applyWorkflow?: string } = {}): DeploymentReader & { recordOf: NonNullable<DeploymentReader['recordOf']> } {
+export function deploymentReader(octokit: GitHubClient, repo: RepoRef, opts: ProvenanceOptions = {}): DeploymentReader & { recordOf: NonNullable<DeploymentReader['recordOf']> } {
   const refusal = provenanceChecker(octokit, repo, opts);
   const why = (d: DeploymentJson, status: StatusJson) => refusal({ id: d.id, sha: d.sha, created_at: d.created_at, status });
   const statusesOf = async (id: number): Promise<StatusJson[]> => {
@@ -164,8 +164,10 @@ export function deploymentReader(octokit: GitHubClient, repo: RepoRef, opts: { a
         }
         return { found: false, reason: withIgnored(seen === 0 ? `no kwsync apply recorded in environment ${environment} yet` : ignored.length ? `no successful kwsync apply by the apply workflow recorded in environment ${environment}` : `no successful kwsync apply recorded in environment ${environment}`) } satisfies LastApplied;
       } catch (err) {
+        // Records that exist but cannot be checked are never "none recorded": which request failed, and what to grant.
+        if (err instanceof ProvenanceUnreadable) return { found: false, reason: `the deployment records of environment ${environment} cannot be checked: ${err.message}`, error: true };
         if (!(err instanceof RequestError)) throw err;
-        return { found: false, reason: `the deployment records of environment ${environment} cannot be read (GitHub answered ${err.status}: ${err.message})` , error: true };
+        return { found: false, reason: `the deployment records of environment ${environment} cannot be read (GitHub answered ${err.status} to ${err.request.method} ${new URL(err.request.url).pathname}${err.status === 403 ? '; the job needs `deployments: read`' : ''}: ${err.message})`, error: true };
       }
     },
 

@@ -45,6 +45,7 @@ function reasonOf(applied: Applied): string {
  * [run](link)", or the fallback "no deployment record (reason); compared with `compared`".
  */
 export function lastAppliedLine(applied: Applied, compared: string): string {
+  if (applied.error) return `Last applied: unknown, ${reasonOf(applied)}; compared with ${compared}.`;
   if (!applied.found || !applied.sha) return `Last applied: ${noRecordText(reasonOf(applied), compared)}.`;
   const when = applied.appliedAt ? ` on ${mdText(utcTime(applied.appliedAt))}` : '';
   const run = runLink(applied.runUrl);
@@ -53,9 +54,11 @@ export function lastAppliedLine(applied: Applied, compared: string): string {
 
 /**
  * The PR live plan's line: "Live on `staging`: `abc1234`, applied 2026-11-20 14:02 UTC ([run](link))",
- * or "No apply of this target is recorded (reason)".
+ * "No apply of this target is recorded (reason)", or, when the records could not be read or checked,
+ * "The last apply of this target cannot be told: (which request failed and what to grant)".
  */
 export function liveOnLine(target: string, applied: Applied): string {
+  if (applied.error) return `The last apply of this target cannot be told: ${reasonOf(applied)}.`;
   if (!applied.found || !applied.sha) return `No apply of this target is recorded (${reasonOf(applied)}).`;
   const when = applied.appliedAt ? `, applied ${mdText(utcTime(applied.appliedAt))}` : '';
   const run = runLink(applied.runUrl);

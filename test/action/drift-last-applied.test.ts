@@ -68,7 +68,7 @@ describe('the drift job names the last applied commit', () => {
 
     const { result, summary } = await runAt(sha, 'drift');
     expect(result).toMatchObject({ failed: false, hasChanges: true });
-    expect(summary).toMatch(/Last applied: no deployment record \(the deployment records of environment default cannot be read \(GitHub answered 403: Resource not accessible by integration[^)]*\)\); compared with the default branch\./);
+    expect(summary).toMatch(/Last applied: unknown, the deployment records of environment default cannot be read \(GitHub answered 403 to GET \/repos\/acme\/lists\/deployments; the job needs \\`deployments: read\\`: Resource not accessible by integration\); compared with the default branch\./);
     expect(summary).toContain('**Drift**');
     expect(gh.issues).toHaveLength(1);
     expect(gh.issues[0]!.body).toContain('cannot be read (GitHub answered 403');

@@ -167,7 +167,7 @@ describe('a tampered handover is refused and the job reads the head itself', () 
     try {
       const digest = await writeHeadFile(out, 'keywords', {
         headSha: other,
-        prs: [{ pr: { number: 3, headSha: other, baseSha, baseRef: 'main', fromFork: false, headRepo: 'acme/lists', headOwner: 'acme', author: 'alice', authorAssociation: 'MEMBER', labels: [] }, trust: { trusted: true, why: 'test' } }],
+        prs: [{ pr: { number: 3, headSha: other, baseSha, baseRef: 'main', fromFork: false, headRepo: 'acme/lists', headOwner: 'acme', author: 'alice', authorAssociation: 'MEMBER', labels: [] } }],
         folder: { exists: true, local: 0, files: [{ path: 'kwsync.yaml', content: Buffer.from(CONFIG) }, { path: 'blocklist.yaml', content: Buffer.from(listYaml('blocklist', ['spam', 'evil'])) }] },
       });
       await expectFallback({ artifactDir: out, digest }, /not the run's head/);
@@ -192,7 +192,7 @@ describe('the handover file (property)', () => {
   const segment = fc.stringMatching(/^[a-z0-9_-]{1,8}$/);
   const filesArb = fc.uniqueArray(fc.record({ path: fc.array(segment, { minLength: 1, maxLength: 3 }).map((s) => `${s.join('/')}.yaml`), content: fc.uint8Array({ maxLength: 64 }) }), { selector: (f) => f.path, maxLength: 6 });
   const sha = fc.stringMatching(/^[0-9a-f]{40}$/);
-  const prOf = (headSha: string) => ({ pr: { number: 1, headSha, baseSha: 'b'.repeat(40), baseRef: 'main', fromFork: false, headRepo: 'acme/lists', headOwner: 'acme', author: 'a', authorAssociation: 'MEMBER', labels: [] }, trust: { trusted: true as const, why: 'w' } });
+  const prOf = (headSha: string) => ({ pr: { number: 1, headSha, baseSha: 'b'.repeat(40), baseRef: 'main', fromFork: false, headRepo: 'acme/lists', headOwner: 'acme', author: 'a', authorAssociation: 'MEMBER', labels: [] } });
 
   it('round-trips every file set; any changed byte, other head or other folder is refused', async () => {
     await fc.assert(

@@ -81,12 +81,23 @@ describe('red team, workflows: a pull request that edits what runs', () => {
     }
   });
 
-  // PARTLY (low, documented in Known limits): the keyed workflows pass `secrets.COMETCHAT_API_KEY`
-  // by name, so a repository or organisation secret of that name fills in for a target whose
-  // environment has none, e.g. a target a merged PR added (GitHub creates its environment on first use).
-  // Issue 27 item 5 asks for environment secrets only; kwsync cannot tell the two apart from the token.
-  it.failing('R-W7 no keyed workflow passes a secret a repository-level COMETCHAT_API_KEY could fill in', () => {
-    const passing = Object.keys(all).filter((n) => /COMETCHAT_API_KEY: \$\{\{ secrets\.COMETCHAT_API_KEY \}\}/.test(textOf(n)));
-    expect(passing).toEqual([]);
+  // Was PARTLY (low): the keyed workflows pass `secrets.COMETCHAT_API_KEY` by name (GitHub requires
+  // it, even for an environment's secret), so a repository or organisation secret of that name
+  // filled in for a target whose environment has none. Fixed (issue 37 item 4): every step that
+  // runs kwsync with a key hands it over only when the environment's own variable
+  // KWSYNC_ENVIRONMENT names the job's environment; a repository-level secret alone is never used.
+  it('R-W7 no keyed step hands kwsync a key its own environment does not vouch for', () => {
+    const environment = 'fromJSON(needs.targets.outputs.environments)[matrix.target]';
+    const gated = `\${{ vars.KWSYNC_ENVIRONMENT == ${environment} && secrets.COMETCHAT_API_KEY || '' }}`;
+    const keyedSteps = Object.entries(own).flatMap(([name, wf]) => Object.entries(wf.jobs ?? {}).flatMap(([job, j]: [string, any]) => (j.steps ?? []).filter((s: any) => s.env?.COMETCHAT_API_KEY !== undefined).map((s: any) => ({ name, job, env: s.env, environment: j.environment?.name }))));
+    expect(keyedSteps.length).toBe(5);
+    for (const k of keyedSteps) {
+      expect({ at: `${k.name} ${k.job}`, key: k.env.COMETCHAT_API_KEY, job: k.env.KWSYNC_JOB_ENVIRONMENT, environment: k.environment }).toEqual({ at: `${k.name} ${k.job}`, key: gated, job: `\${{ ${environment} }}`, environment: `\${{ ${environment} }}` });
+    }
+    // Nothing else in a keyed workflow reads the secret: the callers only pass it by name, as GitHub requires.
+    for (const [name, wf] of Object.entries(all)) {
+      const reads = Object.values(wf.jobs ?? {}).flatMap((j: any) => (j.steps ?? []).filter((s: any) => JSON.stringify(s).includes('secrets.COMETCHAT_API_KEY')));
+      expect({ name, ungated: reads.filter((s: any) => s.env?.COMETCHAT_API_KEY !== gated).length }).toEqual({ name, ungated: 0 });
+    }
   });
 });

@@ -44,11 +44,11 @@ describe('a record counts only when its run is a push run of the apply workflow 
     ['a run of another workflow', (n) => record(n, run(n, { path: '.github/workflows/branch-tool.yml' }).url), /its run \d+ is of "\.github\/workflows\/branch-tool\.yml", not the apply workflow \.github\/workflows\/kwsync-apply\.yml/],
     ['a run of another commit', (n) => record(n, run(n + 1000).url), /its run \d+ was for \w{7}, not the record's \w{7}/],
     ['a record created through the API with no run', (n) => record(n, undefined), /links to no workflow run \(made outside the apply workflow\)/],
-    ['a run of another repository', (n) => record(n, run(n, { repository: 'mallory/lists' }).url.replace('mallory', 'acme')), /its run \d+ is not a workflow run of acme\/lists/],
+    ['a run of another repository', (n) => record(n, run(n, { repository: 'mallory/lists' }).url.replace('mallory', 'acme')), /its run \d+ \(attempt 1\) is not a workflow run of acme\/lists/],
     ['a success added after the apply run ended', async (n) => {
       const r = run(n, { status: 'completed', updated_at: '2025-01-01T12:00:00Z' });
       return record(n, r.url);
-    }, /its record was written at .*, outside its run \d+ \(2025-01-01T00:00:00Z to 2025-01-01T12:00:00Z\)/],
+    }, /its record was written at .*, outside attempt 1 of its run \d+ \(2025-01-01T00:00:00Z to 2025-01-01T12:00:00Z\)/],
   ];
 
   it.each(forged)('%s: ignored, the older record of the apply workflow is the last applied, and the answer says why', async (_name, forge, why) => {

@@ -55,8 +55,8 @@ describe('deploymentReader', () => {
     await applied(35, 'success');
     gh.requests = [];
     expect(await deploymentReader(octokit(), repo).lastApplied(staging)).toMatchObject({ found: true, record: { sha: sha(35) } });
-    // The deployments page, its statuses, and the proof: the run and the repository (its default branch).
-    expect(gh.requests.map((r) => r.path)).toEqual(['/repos/acme/lists/deployments', `/repos/acme/lists/deployments/${gh.deployments.at(-1)!.id}/statuses`, `/repos/acme/lists/actions/runs/${runs.get(35)!.split('/').pop()}`, '/repos/acme/lists']);
+    // The deployments page, its statuses, and the proof: the run's attempt, the repository (its default branch), whether a tag of that name exists, and the commit's place on it.
+    expect(gh.requests.map((r) => r.path)).toEqual(['/repos/acme/lists/deployments', `/repos/acme/lists/deployments/${gh.deployments.at(-1)!.id}/statuses`, `/repos/acme/lists/actions/runs/${runs.get(35)!.split('/').pop()}/attempts/1`, '/repos/acme/lists', '/repos/acme/lists/git/ref/tags%2Fmain', `/repos/acme/lists/compare/main...${sha(35)}`]);
   });
 
   it('says why there is none, and keeps environments and other tasks apart', async () => {
@@ -64,7 +64,7 @@ describe('deploymentReader', () => {
     await octokit().rest.repos.createDeployment({ ...repo, ref: sha(2), environment: 'staging', required_contexts: [] });
     expect(await deploymentReader(octokit(), repo).lastApplied(staging)).toEqual({ found: false, reason: 'no kwsync apply recorded in environment staging yet' });
     gh.faultsFor.push({ method: 'GET', path: /\/deployments$/, status: 403, message: 'Resource not accessible by integration', count: 1 });
-    expect(await deploymentReader(octokit(), repo).lastApplied(staging)).toEqual({ found: false, reason: 'the deployment records of environment staging cannot be read (GitHub answered 403: Resource not accessible by integration)', error: true });
+    expect(await deploymentReader(octokit(), repo).lastApplied(staging)).toEqual({ found: false, reason: 'the deployment records of environment staging cannot be read (GitHub answered 403 to GET /repos/acme/lists/deployments; the job needs `deployments: read`: Resource not accessible by integration)', error: true });
   });
 
   it('recordOf: the newest record of a commit, a success replaced by a newer one (inactive) still a success', async () => {

@@ -69,6 +69,22 @@ export interface FakeDeployment {
 export interface FakeRun {
   id: number; repository: string; event: string; head_branch: string | null; head_sha: string; path: string;
   status: 'queued' | 'in_progress' | 'completed'; created_at: string; updated_at: string;
+  /** Re-runs after the first attempt: each its own start, end and status (GET …/attempts/{n}); the run reads as its latest. */
+  reruns?: { run_started_at: string; updated_at: string; status: FakeRun['status'] }[];
+  /** A run of a tag's push: GitHub reports the tag's name as head_branch (so it is never on the branch's history here). */
+  tag?: boolean;
+}
+/** Attempt `n` (1-based) of a run as GitHub serves it, or undefined when the run has no such attempt. */
+export function attemptOf(r: FakeRun, n: number): FakeRun & { run_attempt: number; run_started_at: string } | undefined {
+  if (n === 1) return { ...r, status: r.reruns?.length ? 'completed' : r.status, run_attempt: 1, run_started_at: r.created_at };
+  const a = r.reruns?.[n - 2];
+  return a ? { ...r, ...a, status: n - 1 === r.reruns!.length ? a.status : 'completed', run_attempt: n } : undefined;
+}
+/** A re-run of `run` (GitHub's "Re-run jobs"): a new attempt started at `at`, in progress. */
+export function rerun(run: FakeRun, at: string): number {
+  const r = RUNNER_RUNS.get(run.id)!;
+  r.reruns = [...(r.reruns ?? []), { run_started_at: at, updated_at: at, status: 'in_progress' }];
+  return r.reruns.length + 1;
 }
 /**
  * The runs the Actions runner started, shared by every fake in the process (the test harness's
@@ -105,6 +121,10 @@ export class FakeGitHub {
   reviews = new Map<number, FakeReview[]>();
   /** login -> the repository permission GET /collaborators/{login}/permission reports (absent: `read`, as for anyone on a public repository). */
   permissions = new Map<string, FakePermission>();
+  /** Tags (name -> sha) that GET /git/ref/tags/{name} finds. */
+  tags = new Map<string, string>();
+  /** Commits on the default branch's history when no `gitDir` serves git (besides the head_sha of the runner's push runs on it). */
+  mainHistory = new Set<string>();
   /** GET /user: undefined answers 403 as GitHub does for an installation token (GITHUB_TOKEN). */
   tokenUser: FakeUser | undefined;
   /**
@@ -147,6 +167,8 @@ export class FakeGitHub {
     this.issueEvents.clear();
     this.reviews.clear();
     this.permissions.clear();
+    this.tags.clear();
+    this.mainHistory.clear();
     this.tokenUser = undefined;
   }
   label(issue: number, name: string, at: string, actor: FakeUser = { login: 'maintainer', type: 'User' }): void {
@@ -160,6 +182,12 @@ export class FakeGitHub {
     const r: FakeReview = { id: this.nextId++, user, state, commit_id: commitId, author_association: association, submitted_at: new Date((this.clock += 1000)).toISOString() };
     this.reviews.set(pull, [...(this.reviews.get(pull) ?? []), r]);
     return r;
+  }
+  /** A dismissal (by anyone with write access): GitHub turns the review's state to DISMISSED. */
+  dismiss(pull: number, review: FakeReview): void {
+    const r = (this.reviews.get(pull) ?? []).find((x) => x.id === review.id);
+    if (!r || (r.state !== 'APPROVED' && r.state !== 'CHANGES_REQUESTED')) throw new Error('GitHub dismisses only an approval or a request for changes');
+    r.state = 'DISMISSED';
   }
   seedComment(issue: number, body: string, user: FakeUser = BOT): FakeComment {
     const c = { id: this.nextId++, issue, body, user };
@@ -202,7 +230,9 @@ export class FakeGitHub {
       const last = Math.max(1, Math.ceil(items.length / perPage));
       // GitHub's next link keeps the request's filters (environment, task, state, ...).
       const next = new URLSearchParams({ ...query, per_page: String(perPage), page: String(page + 1) });
-      const link = page < last ? `<${this.url}${url.pathname}?${next}>; rel="next"` : undefined;
+      // GitHub's Link header: next and last while there are more pages (first and prev are not read).
+      const lastQuery = new URLSearchParams({ ...query, per_page: String(perPage), page: String(last) });
+      const link = page < last ? `<${this.url}${url.pathname}?${next}>; rel="next", <${this.url}${url.pathname}?${lastQuery}>; rel="last"` : undefined;
       return send(res, 200, items.slice((page - 1) * perPage, page * perPage), link);
     }
     send(res, out.status, out.json);
@@ -313,13 +343,20 @@ export class FakeGitHub {
       return { status: 200, json: { total_count: runs.length, check_runs: runs.map((r) => ({ id: r.id, name: r.name, head_sha: r.head_sha, external_id: r.external_id ?? null, html_url: `https://github.test/checks/${r.id}` })) } };
     }
     if (/^\/repos\/[^/]+\/[^/]+\/deployments(\/|$)/.test(path)) return this.deploymentRoute(method, path, q, body);
-    if ((m = /^\/repos\/([^/]+\/[^/]+)\/actions\/runs\/(\d+)$/.exec(path)) && method === 'GET') {
-      // GitHub answers 404 for a run id of another repository.
+    if ((m = /^\/repos\/([^/]+\/[^/]+)\/actions\/runs\/(\d+)(?:\/attempts\/(\d+))?$/.exec(path)) && method === 'GET') {
+      // GitHub answers 404 for a run id of another repository, and for an attempt the run never had.
       const run = RUNNER_RUNS.get(Number(m[2]));
-      return run && run.repository.toLowerCase() === m[1]!.toLowerCase() ? { status: 200, json: runJson(run) } : { status: 404, json: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/actions/workflow-runs#get-a-workflow-run' } };
+      const attempt = run && (m[3] ? attemptOf(run, Number(m[3])) : attemptOf(run, 1 + (run.reruns?.length ?? 0)));
+      return run && attempt && run.repository.toLowerCase() === m[1]!.toLowerCase() ? { status: 200, json: runJson(attempt) } : { status: 404, json: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/actions/workflow-runs#get-a-workflow-run' } };
     }
-    if ((m = /^\/repos\/[^/]+\/[^/]+\/compare\/([0-9a-f]{40})\.\.\.([0-9a-f]{40})$/.exec(path)) && method === 'GET') {
-      return this.compare(m[1]!, m[2]!);
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/git\/ref\/(.+)$/.exec(path)) && method === 'GET') {
+      // Octokit sends `tags/main` as `tags%2Fmain`; GitHub reads both.
+      const ref = decodeURIComponent(m[1]!);
+      const tag = ref.startsWith('tags/') ? this.tags.get(ref.slice(5)) : undefined;
+      return tag ? { status: 200, json: { ref: `refs/${ref}`, node_id: 'REF_1', url: `https://api.github.test${path}`, object: { type: 'commit', sha: tag, url: `https://api.github.test/commits/${tag}` } } } : { status: 404, json: { message: 'Not Found' } };
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/compare\/([^/.]+|[0-9a-f]{40})\.\.\.([0-9a-f]{40})$/.exec(path)) && method === 'GET') {
+      return this.compare(decodeURIComponent(m[1]!), m[2]!);
     }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/commits\/([^/]+)\/pulls$/.exec(path))) {
       return { status: 200, json: this.commitPulls.get(m[1]!) ?? [] };
@@ -393,12 +430,25 @@ export class FakeGitHub {
         return undefined;
       }
     }
-    return this.branches.get(ref);
+    if (this.branches.has(ref)) return this.branches.get(ref);
+    if (!this.gitDir) return undefined;
+    try {
+      return git(this.gitDir, ['rev-parse', '--verify', '-q', `refs/heads/${ref}`]).toString().trim() || undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** GET /compare/BASE...HEAD over the served repository: only `status` (ahead, behind, identical, diverged). */
   private compare(base: string, head: string): { status: number; json: unknown } {
-    if (!this.gitDir) return { status: 404, json: { message: 'Not Found' } };
+    if (!this.gitDir) {
+      // No repository served: the default branch's history is what was pushed to it (the runner's push runs on it, not a tag's) and mainHistory.
+      if (base !== this.defaultBranch) return { status: 404, json: { message: 'Not Found' } };
+      const pushed = [...RUNNER_RUNS.values()].some((r) => r.event === 'push' && r.head_branch === this.defaultBranch && !r.tag && r.head_sha === head);
+      const status = pushed || this.mainHistory.has(head) ? 'behind' : 'diverged';
+      return { status: 200, json: { status, base_commit: { sha: base }, merge_base_commit: { sha: base } } };
+    }
+    base = this.resolveRef(base) ?? base;
     const isAncestor = (a: string, b: string) => {
       try {
         git(this.gitDir!, ['merge-base', '--is-ancestor', a, b]);
@@ -448,14 +498,14 @@ function git(dir: string, args: string[]): Buffer {
 }
 
 /** GitHub's workflow-run schema (required fields), as github-deployments.openapi.yaml transcribes it. */
-export function runJson(r: FakeRun) {
+export function runJson(r: FakeRun & { run_attempt?: number; run_started_at?: string }) {
   const api = `https://api.github.test/repos/${r.repository}`;
   const repo = { id: 1, node_id: 'R_1', name: r.repository.split('/')[1], full_name: r.repository, owner: { login: r.repository.split('/')[0] }, private: false, html_url: `https://github.com/${r.repository}`, url: api };
   return {
-    id: r.id, name: 'kwsync apply', node_id: `WFR_${r.id}`, head_branch: r.head_branch, head_sha: r.head_sha, path: r.path, run_number: r.id % 1000, run_attempt: 1,
+    id: r.id, name: 'kwsync apply', node_id: `WFR_${r.id}`, head_branch: r.head_branch, head_sha: r.head_sha, path: r.path, run_number: r.id % 1000, run_attempt: r.run_attempt ?? 1,
     display_title: 'kwsync apply', event: r.event, status: r.status, conclusion: r.status === 'completed' ? 'success' : null, workflow_id: 1,
     url: `${api}/actions/runs/${r.id}`, html_url: `https://github.com/${r.repository}/actions/runs/${r.id}`, pull_requests: [], created_at: r.created_at, updated_at: r.updated_at,
-    run_started_at: r.created_at, jobs_url: `${api}/actions/runs/${r.id}/jobs`, logs_url: `${api}/actions/runs/${r.id}/logs`, check_suite_url: `${api}/check-suites/1`,
+    run_started_at: r.run_started_at ?? r.created_at, jobs_url: `${api}/actions/runs/${r.id}/jobs`, logs_url: `${api}/actions/runs/${r.id}/logs`, check_suite_url: `${api}/check-suites/1`,
     artifacts_url: `${api}/actions/runs/${r.id}/artifacts`, cancel_url: `${api}/actions/runs/${r.id}/cancel`, rerun_url: `${api}/actions/runs/${r.id}/rerun`,
     workflow_url: `${api}/actions/workflows/1`, head_commit: null, repository: repo, head_repository: repo,
   };

@@ -30,8 +30,12 @@ const NEWER_JOB_CONTEXT = /^property "(workflow_repository|workflow_sha)" is not
 // It also predates `deployment: false` in a job's environment (GitHub docs, "Using environments
 // without deployments", github/docs commit 84e7f9c): that one syntax finding is set aside too.
 const NEWER_ENVIRONMENT_KEY = /^unexpected key "deployment" for "environment" section\. expected one of "name", "url"$/;
+// And it predates the `vars` context (configuration variables, GitHub changelog 2023-01-10), which
+// the keyed steps read for the environment's KWSYNC_ENVIRONMENT (issue 37 item 4): only "undefined
+// variable vars" is set aside; a misspelt context is still caught.
+const NEWER_VARS_CONTEXT = /^undefined variable "vars"\. available variables are /;
 const setAside = (r: { kind: string; message: string }) =>
-  (r.kind === 'expression' && NEWER_JOB_CONTEXT.test(r.message)) || (r.kind === 'syntax-check' && NEWER_ENVIRONMENT_KEY.test(r.message));
+  (r.kind === 'expression' && (NEWER_JOB_CONTEXT.test(r.message) || NEWER_VARS_CONTEXT.test(r.message))) || (r.kind === 'syntax-check' && NEWER_ENVIRONMENT_KEY.test(r.message));
 /** The apply jobs of reusable-apply.yml, one per promotion wave. */
 const WAVE_JOBS = ['apply', 'apply-wave-2', 'apply-wave-3'];
 const ENVIRONMENT = { name: '${{ fromJSON(needs.targets.outputs.environments)[matrix.target] }}', deployment: false };
@@ -58,6 +62,7 @@ describe('workflow files', () => {
     const found = lint(bad, 'bad.yml');
     expect(found.map((r) => r.kind)).toEqual(['expression', 'expression']);
     expect(found.filter((r) => NEWER_JOB_CONTEXT.test(r.message))).toEqual([]);
+    expect(lint('on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ varz.X }} ${{ vars.X }}\n', 'v.yml').filter((r) => !setAside(r)).map((r) => r.message)).toEqual([expect.stringMatching(/^undefined variable "varz"/)]);
     // The environment key set aside is exactly `deployment`: a misspelt key is still caught.
     const env = (key: string) => `on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    environment:\n      name: x\n      ${key}: false\n    steps:\n      - run: echo\n`;
     expect(lint(env('deployment'), 'env.yml').map((r) => setAside(r))).toEqual([true]);
