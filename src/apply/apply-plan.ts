@@ -99,7 +99,7 @@ export function assertSafe(plan: Plan, force: boolean): void {
 
 /** True when any list did not end as planned (failed, skipped, conflict, overwritten): exit 1. */
 export function applyFailed(report: ApplyReport): boolean {
-  return report.results.some(unfinished);
+  return report.results.some(unfinished) || (report.rules ?? []).some(unfinished);
 }
 
 /** The list did not end as planned: failed, skipped, conflict or overwritten. */

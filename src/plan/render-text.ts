@@ -6,6 +6,7 @@ import { displayLine, quote } from '../load/quote-value.js';
 import { needsEscapes } from '../render/look-alikes.js';
 import { unicodeEscapes } from '../render/markdown-escape.js';
 import { defaultsText, endpointLine, noChangesText, planSummaryLine, type ServiceEndpoint } from './summary.js';
+import { renderRulesText } from './rules/render-rules.js';
 
 // Names, ids and terms can come from the live service: control characters are shown, never sent to
 // the terminal, so a term cannot recolour or rewrite the screen. Names are quoted whole.
@@ -27,6 +28,7 @@ export function renderPlanText(plan: Plan, opts: PlanTextOptions): string {
   const changed = plan.changes.filter((c) => c.kind !== 'noop');
   if (changed.length === 0) lines.push(noChangesText(plan), '');
   for (const c of changed) lines.push(...renderChange(c, paint), '');
+  lines.push(...renderRulesText(plan, paint));
   for (const u of plan.unreadable ?? []) {
     lines.push(paint('red', `✗ cannot plan ${displayLine(u.id)}`) + (u.file ? `  (${u.file})` : ''));
     lines.push(`    the live list could not be read, so it is left as it is: ${u.problems.map(displayLine).join('; ')}`, '');
@@ -39,7 +41,7 @@ export function renderPlanText(plan: Plan, opts: PlanTextOptions): string {
   if (plan.defaults.length > 0) lines.push(`Default lists (never changed): ${defaultsText(plan.defaults.map(displayLine))}`);
   if (plan.unmanaged.length > 0 || plan.defaults.length > 0) lines.push('');
   for (const note of plan.notes ?? []) lines.push(paint('yellow', `Note: ${displayLine(note)}`), '');
-  const unsafe = changed.filter((c) => c.unsafe !== null).length;
+  const unsafe = changed.filter((c) => c.unsafe !== null).length + (plan.rules?.changes ?? []).filter((c) => c.unsafe !== null).length;
   if (unsafe > 0) lines.push(paint('yellow', `${unsafe} change${unsafe === 1 ? ' needs' : 's need'} --force (marked !).`));
   lines.push(paint('bold', planSummaryLine(plan)));
   return `${lines.join('\n')}\n`;

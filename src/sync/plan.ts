@@ -7,6 +7,9 @@ import type { Plan } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
 import { computePlan, liveContext, readLiveLists, type PlanOptions } from '../plan/index.js';
 import { markLiveEditReverts } from '../plan/live-edits.js';
+import type { DesiredRule } from '../model/moderation-rule.js';
+import type { RuleTarget } from '../model/target.js';
+import { planRules } from '../plan/rules/index.js';
 
 export interface PlanTargetInput {
   /** The target's desired lists (validated, its kwsync.yaml selection and overrides applied). */
@@ -19,6 +22,11 @@ export interface PlanTargetInput {
   formerIds?: readonly string[];
   /** The lists of the commit live was last set from: changes reverting live edits made since are marked. */
   base?: readonly DesiredList[];
+  /**
+   * The app's rules and the rule files (null: the folder has no rules/, so rules are read to guard
+   * list deletions, never written). Without it, the plan has no rules half (a target with no rules API).
+   */
+  rules?: { target: RuleTarget; desired: readonly DesiredRule[] | null };
 }
 
 export interface PlannedTarget {
@@ -31,5 +39,6 @@ export async function planTarget(input: PlanTargetInput): Promise<PlannedTarget>
   const { lists, keywords, options, base } = input;
   const live = await readLiveLists(keywords, lists.map((l) => l.id), { formerIds: input.formerIds ?? [] });
   const computed = computePlan(lists, live.lists, { ...options, ...liveContext(live) });
-  return { plan: base ? markLiveEditReverts(computed, base, live.lists, lists) : computed, live: live.lists };
+  const plan = base ? markLiveEditReverts(computed, base, live.lists, lists) : computed;
+  return { plan: input.rules ? await planRules(plan, { ...input.rules, lists, liveLists: live.lists }) : plan, live: live.lists };
 }

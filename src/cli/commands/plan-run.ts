@@ -10,7 +10,7 @@ import type { ServiceEndpoint } from '../../plan/summary.js';
 import { planTarget } from '../../sync/plan.js';
 import { notice, type CliIO } from '../io.js';
 import { connectApp, loadRepo, parseFormat, resolvePath, useColor, type LoadedRepo, type OutputFormat } from '../target.js';
-import type { KeywordTarget } from '../../model/target.js';
+import type { KeywordTarget, RuleTarget } from '../../model/target.js';
 import type { SafetyConfig } from '../../plan/safety.js';
 
 export interface MadePlan {
@@ -18,6 +18,8 @@ export interface MadePlan {
   concurrency: number;
   safety: SafetyConfig;
   target: KeywordTarget;
+  /** The app's rules, when the connection has them (apply writes rule changes through it). */
+  rules?: RuleTarget;
   endpoint: ServiceEndpoint | undefined;
   /** No --base and the plan removes terms: some may be live edits, which cannot be told apart (apply says so). */
   liveEditsUnknown?: boolean;
@@ -34,6 +36,8 @@ export interface PlanCommandOptions {
   base?: string;
   /** Not a flag: the demo passes the emulator here instead of resolving a target. */
   keywordTarget?: KeywordTarget;
+  /** Not a flag: the rules of `keywordTarget`'s app (the demo). */
+  ruleTarget?: RuleTarget;
   /** Not a flag: the app, region and host of `keywordTarget`, for the header. */
   endpoint?: ServiceEndpoint;
   /** Not a flag: a folder the caller already loaded and validated (preview, the demo). */
@@ -42,10 +46,10 @@ export interface PlanCommandOptions {
 
 export async function makePlan(
   io: CliIO,
-  opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune' | 'base' | 'keywordTarget' | 'endpoint' | 'repo'>,
+  opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune' | 'base' | 'keywordTarget' | 'ruleTarget' | 'endpoint' | 'repo'>,
 ): Promise<MadePlan> {
   const repo = opts.repo ?? (await loadRepo(io, opts.dir, true, opts.target));
-  const app = opts.keywordTarget ? { keywords: opts.keywordTarget, endpoint: opts.endpoint } : connectApp(io, repo.config, opts.target);
+  const app: { keywords: KeywordTarget; rules?: RuleTarget | undefined; endpoint: ServiceEndpoint | undefined } = opts.keywordTarget ? { keywords: opts.keywordTarget, rules: opts.ruleTarget, endpoint: opts.endpoint } : connectApp(io, repo.config, opts.target);
   const target = app.keywords;
   const ids = repo.lists.map((l) => l.id);
   if (opts.base) await requireGitBase(io.cwd, opts.base); // a mistyped ref: exit 64 naming it
@@ -57,8 +61,9 @@ export async function makePlan(
     keywords: target,
     options: { target: target.label, prune: opts.prune === true || repo.config.prune, safety: repo.config.safety },
     ...(base ? { formerIds: base.formerIds, base: base.lists } : {}),
+    ...(app.rules ? { rules: { target: app.rules, desired: repo.rules ?? null } } : {}),
   });
-  return { plan, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, target, endpoint: app.endpoint, liveEditsUnknown: !base && removesTerms(plan) };
+  return { plan, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, target, ...(app.rules ? { rules: app.rules } : {}), endpoint: app.endpoint, liveEditsUnknown: !base && removesTerms(plan) };
 }
 
 export function renderPlan(plan: Plan, format: OutputFormat, color: boolean, endpoint?: ServiceEndpoint): string {
