@@ -13,6 +13,8 @@ import { rewriteAnswer, type FaultDecision, type FaultInjector } from './faults.
 import { CALLS_PREFIX, CHAT_PREFIX, EmulatorHttpError, renderError, toHttpError, type ErrorBodyMode } from './http-errors.js';
 import type { RateLimiter } from './rate-limit.js';
 import { registerKeywordRoutes } from './keyword-routes.js';
+import { registerRuleRoutes } from './rule-routes.js';
+import { registerModerationRoutes } from './moderation-routes.js';
 import { registerMessageRoutes } from './message-routes.js';
 import { registerCallRoutes } from './call-routes.js';
 
@@ -149,18 +151,23 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   await app.register(
     async (chat) => {
       registerKeywordRoutes(chat, () => ctx);
+      registerRuleRoutes(chat, () => ctx);
+      registerModerationRoutes(chat, ctx, () => ctx);
       registerMessageRoutes(chat, ctx);
     },
     { prefix: CHAT_PREFIX },
   );
   await app.register(async (calls) => registerCallRoutes(calls, ctx), { prefix: CALLS_PREFIX });
   if (apps.size > 0) {
-    // One set of routes for every named app: keyword routes find the request's app; messages and
-    // calls are the shared, read-only world.
+    // One set of routes for every named app: keyword, rule and moderation routes find the request's
+    // app; the world's users, groups, messages and calls are shared (a message sent to an app joins
+    // its group's messages in that app only).
     await app.register(
       async (chat) => {
         registerKeywordRoutes(chat, (request) => appOf(request).ctx);
-        registerMessageRoutes(chat, ctx);
+        registerRuleRoutes(chat, (request) => appOf(request).ctx);
+        registerModerationRoutes(chat, ctx, (request) => appOf(request).ctx);
+        registerMessageRoutes(chat, ctx, (request) => appOf(request).ctx);
       },
       { prefix: `${APPS_PREFIX}/:appId${CHAT_PREFIX}` },
     );
