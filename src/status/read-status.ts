@@ -5,6 +5,7 @@ import type { DeploymentReader } from '../github/deployment-record.js';
 import type { KwsyncConfig, TargetConfig } from '../model/config.js';
 import type { DesiredList } from '../model/keyword-list.js';
 import type { KeywordTarget } from '../model/target.js';
+import type { CometChatClient } from '../api/index.js';
 import type { StatusApp } from './status-schema.js';
 
 /** A keywords folder as validated (at a commit, or on disk): the lists that loaded count. */
@@ -40,6 +41,8 @@ export interface StatusDeps {
   /** Which app `connect` reaches (for the report, never the key); undefined when it cannot connect. */
   app?: (target: TargetConfig | undefined) => StatusApp | undefined;
   now(): Date;
+  /** The target's client for what its rules blocked (status's rules section); absent: not read. */
+  rulesClient?: (target: TargetConfig | undefined) => CometChatClient | undefined;
 }
 
 export interface StatusRequest {

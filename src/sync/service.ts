@@ -8,7 +8,8 @@
 // --target) from the variable the target names in `apiKeyEnv`, with no fallback.
 import { ConfigError } from '../errors.js';
 import { REGIONS, type Region, type ServiceConfig, type TargetConfig } from '../model/config.js';
-import type { KeywordTarget } from '../model/target.js';
+import type { KeywordTarget, RuleTarget } from '../model/target.js';
+import { createRuleTarget } from './rule-target.js';
 import { createClient, createKeywordTarget, resolveBaseUrls, type ClientOptions, type CometChatClient } from '../api/index.js';
 
 export interface ServiceSettings {
@@ -149,7 +150,7 @@ export type ConnectOptions = Omit<ClientOptions, 'apiKey' | 'appId' | 'region' |
 export function connectService(
   settings: ServiceSettings,
   opts: ConnectOptions = {},
-): { client: CometChatClient; keywords: KeywordTarget } {
+): { client: CometChatClient; keywords: KeywordTarget; rules: RuleTarget } {
   const client = createClient({
     ...opts,
     apiKey: settings.apiKey,
@@ -158,7 +159,7 @@ export function connectService(
     baseUrl: settings.chatBaseUrl,
     callsBaseUrl: settings.callsBaseUrl,
   });
-  return { client, keywords: createKeywordTarget(client, settings.label) };
+  return { client, keywords: createKeywordTarget(client, settings.label), rules: createRuleTarget(client) };
 }
 
 /** kwsync.yaml `service` as client options: where the real service may differ from the defaults. */
@@ -173,6 +174,7 @@ export function serviceOptions(service: ServiceConfig): ConnectOptions {
     separators: service.separators,
     maxResponseBytes: service.maxResponseBytes,
     listingPaging: service.listingPaging,
+    ruleWrites: { referenceFlag: service.ruleReferenceFlag, valueForm: service.ruleValueForm },
   };
 }
 

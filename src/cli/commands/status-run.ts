@@ -48,6 +48,8 @@ export async function runStatus(outer: CliIO, opts: StatusCommandOptions, inject
         ...(inject.listsFor ? { listsFor: inject.listsFor } : {}),
         connect: inject.connect ?? ((t) => connectTargetKeyed(io, config, t)),
         ...(inject.connect ? {} : { app: (t: TargetConfig | undefined) => appOf(io, t) }),
+        // What the rules blocked, when the folder manages rules (keywords/rules/).
+        ...(inject.connect || !onDisk.rules ? {} : { rulesClient: (t: TargetConfig | undefined) => clientKeyed(io, config, t) }),
         now: inject.now ?? (() => new Date()),
       };
       return { deps, ref, repository: repository ? `${repository.owner}/${repository.repo}` : null };
@@ -94,6 +96,11 @@ export function deploymentReaderFor(opts: { token: string; repository: GitHubRep
 }
 
 /** One target's client, keyed by its own variable (apiKeyEnv); a missing one throws a ConfigError naming it. */
+function clientKeyed(io: CliIO, config: KwsyncConfig, target: TargetConfig | undefined) {
+  const settings = serviceSettingsFromEnv(io.env, target, { keyFromTarget: true, envWins: io.envWins === true });
+  return connectService(settings, { ...serviceOptions(config.service), ...debugOptions(io.env, io.stderr) }).client;
+}
+
 function connectTargetKeyed(io: CliIO, config: KwsyncConfig, target: TargetConfig | undefined) {
   const settings = serviceSettingsFromEnv(io.env, target, { keyFromTarget: true, envWins: io.envWins === true });
   return connectService(settings, { ...serviceOptions(config.service), ...debugOptions(io.env, io.stderr) }).keywords;

@@ -79,7 +79,7 @@ function markUsed(c: ListChange, after: readonly { id: string; lists: string[] }
   const users = after.filter((r) => r.lists.includes(c.id)).map((r) => r.id);
   if (users.length === 0) return c;
   const named = users.map((u) => `"${u}"`).join(', ');
-  const why = `live rule${users.length === 1 ? '' : 's'} ${named} still reference${users.length === 1 ? 's' : ''} this list; deleting it disarms ${users.length === 1 ? 'that rule' : 'those rules'}' condition (drop the list from the rule first)`;
+  const why = `live rule${users.length === 1 ? '' : 's'} ${named} still reference${users.length === 1 ? 's' : ''} this list; deleting it disarms ${users.length === 1 ? "that rule's condition" : "those rules' conditions"} (drop the list from the rule first)`;
   return { ...c, usedBy: users, unsafe: c.unsafe ? `${c.unsafe}; ${why}` : why };
 }
 
