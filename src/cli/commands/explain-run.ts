@@ -42,7 +42,7 @@ export async function runExplain(io: CliIO, message: string | undefined, opts: E
   }
   // Sentence lists are scored by the local model (loaded only when the folder has one): a message only.
   const similarity = { load: withModelProgress(io, opts.loadEmbedder ?? loadEmbedder), threshold: similarityThreshold(repo.config) };
-  const input: ExplainInput = { cwd: io.cwd, lists: repo.lists, git: await openGitHistory(io.cwd), similarity };
+  const input: ExplainInput = { cwd: io.cwd, lists: repo.lists, git: await openGitHistory(io.cwd), similarity, ...(repo.rulesManaged ? { rules: repo.rules ?? [] } : {}) };
   if (opts.live) {
     const client = connectFromEnv(io);
     try {
