@@ -39,6 +39,9 @@ const wireBlockedSchema = z.looseObject({
   createdAt: optionalNumber,
 });
 
+/** A whole listing as the client reads its items, for the contract tests. */
+export const blockedMessagesResponseSchema = z.looseObject({ data: z.array(wireBlockedSchema), meta: z.unknown() });
+
 /** One item as kwsync reads it, or undefined when it is not a blocked message. */
 export function readBlockedMessage(item: unknown): BlockedMessage | undefined {
   const parsed = wireBlockedSchema.safeParse(item);
@@ -117,7 +120,7 @@ export async function listBlockedMessages(client: CometChatClient, query: Blocke
   return reasons.length > 0 ? { items, complete: false, reason: reasons.join('; ') } : { items, complete: true };
 }
 
-const patchAnswerSchema = z.looseObject({ data: z.looseObject({ success: z.boolean().optional(), message: z.string().optional() }) });
+export const patchAnswerSchema = z.looseObject({ data: z.looseObject({ success: z.boolean().optional(), message: z.string().optional() }) });
 
 /** PATCH {status: "approved"}: the message is delivered ([R][M] approve). */
 export async function approveBlockedMessage(client: CometChatClient, messageId: string): Promise<{ success: boolean; message?: string }> {

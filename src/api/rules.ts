@@ -205,6 +205,11 @@ const envelopeSchema = z.looseObject({ data: z.array(z.unknown()), meta: z.unkno
 const oneSchema = z.looseObject({ data: wireRuleSchema });
 const successSchema = z.looseObject({ data: z.looseObject({ success: z.boolean(), message: z.string().optional() }) });
 
+/** Whole answers as the client reads them, for the contract tests: one rule, a listing, a delete. */
+export const ruleResponseSchema = z.looseObject({ data: liveRuleSchema });
+export const rulesListingResponseSchema = z.looseObject({ data: z.array(liveRuleSchema), meta: z.unknown() });
+export const ruleDeleteResponseSchema = successSchema;
+
 const RULES = '/moderation/rules';
 const oneRule = (id: string) => `${RULES}/${encodeURIComponent(id)}`;
 /** The published code of an unknown rule id ([EM]). */

@@ -18,13 +18,24 @@ import { generateSeedData } from './seed.js';
 import type { KeywordListPaging } from './listing-paging.js';
 import { foreignDefaultLists, withDefaultLists, type DefaultListSet } from './default-lists.js';
 import type { SentenceEncoding, Separators } from '../model/terms-encoding.js';
-import { buildServer, type RequestLogEntry } from './server.js';
+import { buildServer, type ObservedRequest, type RequestLogEntry } from './server.js';
+
+/**
+ * A process-wide observer of every emulator's requests, set by the test suite's contract hook
+ * (test/contract/rules-request-hook.ts) through this well-known symbol, so every emulator a test
+ * starts is checked without each test passing `observe`. Unset outside the suite.
+ */
+export const GLOBAL_OBSERVER = Symbol.for('kwsync.emulator.observe');
+function globalObserver(): ((r: ObservedRequest) => void) | undefined {
+  const fn = (globalThis as Record<symbol, unknown>)[GLOBAL_OBSERVER];
+  return typeof fn === 'function' ? (fn as (r: ObservedRequest) => void) : undefined;
+}
 import { appBasePath, appStatePath, parseAppSpecs, type AppSpec, type ServedApp } from './apps.js';
 import type { EmulatorContext } from './context.js';
 
 export type { EmulatorData } from './data-schema.js';
 export type { ScriptedFault, RandomFaults, FaultType } from './faults.js';
-export type { RequestLogEntry } from './server.js';
+export type { RequestLogEntry, ObservedRequest } from './server.js';
 export type { CsvParsing } from './keyword-rules.js';
 export type { ErrorBodyMode } from './http-errors.js';
 export type { RateLimitHeaderStyle } from './rate-limit.js';
@@ -93,6 +104,8 @@ export interface EmulatorOptions {
   ruleConditions?: ConditionCombination;
   /** GET /moderation/blocked-messages answers at most this many items unless `limit` says otherwise (default 50). */
   blockedListLimit?: number;
+  /** Told of every request that reaches a route, parsed (method, path under the API base, query, headers, body). */
+  observe?: (request: ObservedRequest) => void;
   /**
    * More apps in the same process, at `/apps/<appId>/v3` and `/apps/<appId>/calls/v3`: each starts
    * with the lists the default app starts with and has its own lists, revisions, rate budget and
@@ -147,7 +160,10 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
 
   const faults = createFaultInjector(seed, opts.faults);
   const requests: RequestLogEntry[] = [];
+  const global = globalObserver();
+  const observers = [opts.observe, global].filter((f): f is (r: ObservedRequest) => void => f !== undefined);
   const app = await buildServer({
+    ...(observers.length > 0 ? { observe: (r: ObservedRequest) => observers.forEach((f) => f(r)) } : {}),
     ctx: main.ctx,
     keys: main.keys,
     faults,

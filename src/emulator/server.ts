@@ -27,6 +27,19 @@ export interface RequestLogEntry {
   app?: string;
 }
 
+/** One request as a route sees it, for observers (contract tests check rules requests against the published schema). */
+export interface ObservedRequest {
+  method: string;
+  /** The path under the API base (`/moderation/rules/x`), the `/apps/<app>` and `/v3` prefixes removed. */
+  path: string;
+  /** The raw query string, without `?`. */
+  query: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The parsed body (JSON), or undefined. */
+  body: unknown;
+  app?: string;
+}
+
 export interface ServerParts {
   ctx: EmulatorContext;
   keys: EmulatorKeys;
@@ -36,6 +49,8 @@ export interface ServerParts {
   errorBody?: ErrorBodyMode;
   /** Named apps by id, each with its own lists, keys and rate budget (the default app is `ctx`). */
   apps?: ReadonlyMap<string, ServedApp>;
+  /** Told of every request that reaches a route (after auth, faults and body parsing). */
+  observe?: ((request: ObservedRequest) => void) | undefined;
 }
 
 /** A long-running `kwsync emulator` keeps only the newest entries of its request log. */
@@ -110,6 +125,17 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     checkApiKey(request.headers.apikey, app.keys);
     reply.headers(app.rateLimiter.take());
   });
+
+  if (parts.observe) {
+    const observe = parts.observe;
+    app.addHook('preHandler', async (request) => {
+      const url = request.url;
+      const q = url.indexOf('?');
+      const { appId, rest } = splitAppPath(pathOf(url));
+      const path = rest.startsWith(CALLS_PREFIX) ? rest.slice(CALLS_PREFIX.length) : rest.startsWith(CHAT_PREFIX) ? rest.slice(CHAT_PREFIX.length) : rest;
+      observe({ method: request.method, path, query: q === -1 ? '' : url.slice(q + 1), headers: request.headers, body: request.body, ...(appId !== undefined ? { app: appId } : {}) });
+    });
+  }
 
   app.addHook('onSend', async (request, reply, payload) => {
     const rewritten = rewrite.get(request);

@@ -12,6 +12,7 @@ import {
   type RuleWrite,
 } from '../../src/api/index.js';
 import { ApiError, UsageError } from '../../src/errors.js';
+import { offContract } from '../contract/rules-requests.js';
 
 const fx = fixturePerFile();
 
@@ -59,8 +60,9 @@ test('with ruleValueForm string, a condition of two list ids is refused before a
   const two = rule('client-two', { conditions: [{ entity: 'message', operand: 'text', operator: 'contains', category: 'word', isReference: true, value: ['a', 'b'] }] });
   await expect(createRule(client, two)).rejects.toBeInstanceOf(UsageError);
   expect(fx.hits('POST', '/v3/moderation/rules')).toHaveLength(0);
+  // value as an array is off the published request schema (what doctor may find an app takes).
   const arrays = fx.client({ ruleWrites: { valueForm: 'array' } });
-  const made = await createRule(arrays, two);
+  const made = await offContract(() => createRule(arrays, two));
   expect(made.conditions[0]?.value).toEqual(['a', 'b']);
   await deleteRule(arrays, 'client-two');
 });
