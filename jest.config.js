@@ -16,6 +16,9 @@ export default {
     ],
   },
   testTimeout: 20000,
+  // Every rules request a test makes through the emulator is checked against the published request
+  // schema (test/contract/rules-requests.ts); loads the contract only in files that make one.
+  setupFilesAfterEnv: ['<rootDir>/test/contract/rules-request-hook.ts'],
   // Two workers on a 2-core machine: most suites wait on HTTP or child processes, so the suite takes
   // about 250 s instead of 420+ s with jest's default of one; timing-sensitive tests keep generous deadlines.
   maxWorkers: 2,

@@ -44,6 +44,8 @@ export function hintsFor(n: SettingNames): Readonly<Record<string, string>> {
     ERR_UID_NOT_FOUND: 'no user has that UID in this app (check --on-behalf-of / --sender)',
     ERR_CALL_SESSION_NOT_FOUND: 'no call has that session id in this app; `kwsync calls list` shows the ids',
     ERR_KEYWORD_NOT_FOUND: 'no keyword list has that id in this app (deleted, or never created); `kwsync plan` shows what is live',
+    ERR_RULE_NOT_FOUND: 'no moderation rule has that id in this app (deleted, or never created); `kwsync plan` shows what is live',
+    ERR_MESSAGE_ID_NOT_FOUND: 'no blocked message has that id in this app (approved or reviewed already?)',
     ERR_NOT_FOUND: 'it does not exist (any more) in this app',
   };
 }

@@ -5,7 +5,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { inspect } from 'node:util';
 import { Agent, interceptors, type Dispatcher, type FormData } from 'undici';
 import type { z } from 'zod';
-import { DEFAULT_MAX_RESPONSE_BYTES, type ListingPaging, type Region } from '../model/config.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, type ListingPaging, type Region, type RuleReferenceFlag, type RuleValueForm } from '../model/config.js';
 import { ConfigError } from '../errors.js';
 import { termsSettings, type CsvQuoting, type SearchTermsWithFile, type SentenceEncoding, type Separators, type TermsSettings, type TermsTransport } from '../model/terms-encoding.js';
 import { resolveBaseUrls, type BaseUrls } from './base-urls.js';
@@ -19,7 +19,7 @@ import { DEFAULT_RETRY_POLICY, undiciRetryOptions, type AttemptEvent, type Retry
 /** 'auto': terms go in `searchTerms` unless one contains a comma, then as a CSV file; 'file': always a file. */
 export type { TermsTransport };
 export type QueryValue = string | number | boolean | readonly string[] | undefined;
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ClientOptions {
   apiKey: string;
@@ -48,6 +48,8 @@ export interface ClientOptions {
   listingPaging?: ListingPaging | undefined;
   /** Where the key, app and bases came from, so an error's hint names what was read (default: the COMETCHAT_* variables). */
   settingNames?: SettingNames | undefined;
+  /** kwsync.yaml `service.ruleReferenceFlag` / `service.ruleValueForm`: how rule writes are shaped (default: the published request schema). */
+  ruleWrites?: Partial<RuleWriteSettings> | undefined;
   /** One line per request (method, path, status, attempt). Never headers. */
   log?: ((line: string) => void) | undefined;
   onAttempt?: ((event: AttemptEvent) => void) | undefined;
@@ -61,6 +63,8 @@ export interface ApiRequest {
   query?: Record<string, QueryValue>;
   onBehalfOf?: string | undefined;
   body?: FormData;
+  /** A JSON body (sent as application/json); the rules endpoints take JSON, the keyword ones a form. */
+  json?: unknown;
   /** Called with the parsed JSON of a 2xx answer before the schema checks it (paging reads the next cursor early). */
   onJson?: (json: unknown) => void;
 }
@@ -74,6 +78,8 @@ export interface CometChatClient {
   /** kwsync.yaml `service.listingPaging` (absent: none). */
   readonly listingPaging?: ListingPaging;
   readonly retryPolicy: RetryPolicy;
+  /** How rule writes spell the reference flag and send `value` (absent: DEFAULT_RULE_WRITES). */
+  readonly ruleWrites?: RuleWriteSettings;
   /** Requests sent, attempts made (retries included) and requests slowed by pacing. */
   readonly stats: { requests: number; attempts: number; paced: number };
   send<S extends z.ZodType>(req: ApiRequest, schema: S): Promise<z.output<S>>;
@@ -99,6 +105,14 @@ export interface ProbeResult {
 
 export const PROBE_BODY_LIMIT = 64 * 1024;
 
+/** How a rule write is shaped where the published sources disagree (kwsync.yaml `service:`). */
+export interface RuleWriteSettings {
+  referenceFlag: RuleReferenceFlag;
+  valueForm: RuleValueForm;
+}
+/** The published request schema (ModerationRequestBody): the singular flag, `value` a string. */
+export const DEFAULT_RULE_WRITES: RuleWriteSettings = { referenceFlag: 'isKeywordReferencePresent', valueForm: 'string' };
+
 export function createClient(opts: ClientOptions): CometChatClient {
   return new HttpClient(opts);
 }
@@ -108,6 +122,7 @@ class HttpClient implements CometChatClient {
   readonly termsSettings: TermsSettings;
   readonly listingPaging: ListingPaging;
   readonly retryPolicy: RetryPolicy;
+  readonly ruleWrites: RuleWriteSettings;
   readonly stats = { requests: 0, attempts: 0, paced: 0 };
   // Private fields stay out of util.inspect, JSON.stringify and Object.keys.
   readonly #apiKey: string;
@@ -137,6 +152,7 @@ class HttpClient implements CometChatClient {
       separators: opts.separators,
     });
     this.listingPaging = opts.listingPaging ?? 'none';
+    this.ruleWrites = { ...DEFAULT_RULE_WRITES, ...opts.ruleWrites };
     this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...opts.retry };
     this.#apiKey = opts.apiKey;
     const timeout = opts.timeoutMs ?? 30_000;
@@ -230,7 +246,7 @@ class HttpClient implements CometChatClient {
         path: url.pathname + url.search,
         method: req.method,
         headers: this.headersOf(req),
-        body: req.body ?? null,
+        body: req.json !== undefined ? JSON.stringify(req.json) : (req.body ?? null),
         ...extra,
       } as Dispatcher.RequestOptions);
       answer = { status: res.statusCode, headers: res.headers, bodyText: await readBodyText(res.body) };
@@ -254,6 +270,7 @@ class HttpClient implements CometChatClient {
   private headersOf(req: ApiRequest): Record<string, string> {
     const headers: Record<string, string> = { apikey: this.#apiKey, accept: 'application/json' };
     if (req.onBehalfOf) headers.onBehalfOf = req.onBehalfOf;
+    if (req.json !== undefined) headers['content-type'] = 'application/json';
     return headers;
   }
 

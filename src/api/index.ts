@@ -22,3 +22,23 @@ export type { CallsQuery, CallsPage, CallsPagination, Call } from './calls.js';
 export { createKeywordTarget } from './keyword-target.js';
 export { DEFAULT_RETRY_POLICY, writeWithConfirmation } from './retry-policy.js';
 export type { RetryPolicy, AttemptEvent } from './retry-policy.js';
+export {
+  listRules,
+  getRule,
+  findRule,
+  createRule,
+  updateRule,
+  deleteRule,
+  listRuleRevisions,
+  isPublishedDefaultRule,
+  isRuleNotFound,
+  ruleRequestBody,
+  readRule,
+  PUBLISHED_DEFAULT_RULE_IDS,
+  RULE_NOT_FOUND,
+} from './rules.js';
+export type { LiveRule, RuleCondition, RuleFilter, RuleWrite, RuleRevision, RulesRead, RuleWriteOptions } from './rules.js';
+export { listBlockedMessages, approveBlockedMessage, reviewBlockedMessage, readBlockedMessage } from './blocked-messages.js';
+export type { BlockedMessage, BlockedMessagesQuery, BlockedMessagesRead } from './blocked-messages.js';
+export { DEFAULT_RULE_WRITES } from './client.js';
+export type { RuleWriteSettings } from './client.js';

@@ -144,7 +144,7 @@ export function undiciRetryOptions(ctx: {
     // Hand the last failed response to the caller, so the error shows what the service said.
     throwOnError: false,
     maxRetries: policy.maxRetries,
-    methods: [...new Set([...policy.idempotentMethods, 'POST', 'PUT', 'DELETE'])],
+    methods: [...new Set([...policy.idempotentMethods, 'POST', 'PUT', 'PATCH', 'DELETE'])],
     statusCodes: policy.statusCodes,
     errorCodes: [...new Set([...policy.errorCodes, ...policy.unsentErrorCodes])],
     retry(err, { state }, callback) {

@@ -111,7 +111,7 @@ export function assertSafe(plan: Plan, force: boolean): void {
 
 /** True when any list did not end as planned (failed, skipped, conflict, overwritten, unconfirmed, left), or a prune's final listing could not be read whole: exit 1. */
 export function applyFailed(report: ApplyReport): boolean {
-  return report.results.some(unfinished) || report.finalListing !== undefined;
+  return report.results.some(unfinished) || (report.rules ?? []).some(unfinished) || report.finalListing !== undefined;
 }
 
 /** The list did not end as planned: failed, skipped, conflict, overwritten, unconfirmed or left. */

@@ -16,14 +16,20 @@ const STYLE: Record<ListOutcome, Style> = { applied: 'green', unchanged: 'dim', 
 const MARK: Record<ListOutcome, string> = { applied: '✓', unchanged: '=', skipped: '!', failed: '✗', conflict: '✗', overwritten: '✗', unconfirmed: '?', left: '✗' };
 
 export function applySummaryLine(report: ApplyReport): string {
-  const n = countOutcomes(report);
-  const shown = [...OUTCOMES, ...LOST_UPDATE_OUTCOMES.filter((o) => n[o] > 0)];
-  return `Apply: ${shown.map((o) => `${n[o]} ${o}`).join(', ')}${report.finalListing !== undefined ? '; final listing unconfirmed' : ''}.`;
+  const text = (results: readonly ListResult[]) => {
+    const n = countResults(results);
+    return [...OUTCOMES, ...LOST_UPDATE_OUTCOMES.filter((o) => n[o] > 0)].map((o) => `${n[o]} ${o}`).join(', ');
+  };
+  return `Apply: ${text(report.results)}${report.finalListing !== undefined ? '; final listing unconfirmed' : ''}.${report.rules ? ` Rules: ${text(report.rules)}.` : ''}`;
 }
 
 export function countOutcomes(report: ApplyReport): Record<ListOutcome, number> {
+  return countResults(report.results);
+}
+
+function countResults(results: readonly ListResult[]): Record<ListOutcome, number> {
   const n: Record<ListOutcome, number> = { applied: 0, unchanged: 0, skipped: 0, failed: 0, conflict: 0, overwritten: 0, unconfirmed: 0, left: 0 };
-  for (const r of report.results) n[r.outcome] += 1;
+  for (const r of results) n[r.outcome] += 1;
   return n;
 }
 
@@ -37,9 +43,10 @@ export function renderApplyReportText(report: ApplyReport, opts: ReportOptions &
   const lines = [`Apply to target "${displayLine(report.target)}" (${report.startedAt} - ${report.finishedAt})`];
   if (opts.endpoint) lines.push(`  ${displayLine(endpointLine(opts.endpoint))}`);
   lines.push('');
-  for (const r of report.results) {
+  const all = [...report.results.map((r) => ({ r, what: '' })), ...(report.rules ?? []).map((r) => ({ r, what: 'rule ' }))];
+  for (const { r, what } of all) {
     const rev = r.outcome === 'applied' && r.revisionId ? ` -> ${displayLine(r.revisionId)}` : '';
-    lines.push(paint(STYLE[r.outcome], `${MARK[r.outcome]} ${r.outcome.padEnd(9)} ${displayLine(r.id)} (${r.kind})${rev}`));
+    lines.push(paint(STYLE[r.outcome], `${MARK[r.outcome]} ${r.outcome.padEnd(9)} ${what}${displayLine(r.id)} (${r.kind})${rev}`));
     if (r.message) lines.push(`    ${displayLine(r.message)}`);
     for (const w of r.warnings) lines.push(paint('yellow', `    warning: ${displayLine(w)}`));
   }
@@ -56,6 +63,11 @@ export function renderApplyReportMarkdown(report: ApplyReport, opts: ReportOptio
   if (report.results.length > 0) {
     out.push('| list | change | outcome | revision | notes |', '|---|---|---|---|---|');
     for (const r of report.results) out.push(row(r));
+    out.push('');
+  }
+  if (report.rules && report.rules.length > 0) {
+    out.push('| rule | change | outcome | revision | notes |', '|---|---|---|---|---|');
+    for (const r of report.rules) out.push(row(r));
     out.push('');
   }
   if (report.finalListing !== undefined) out.push(`? final listing: ${mdText(report.finalListing)}`, '');
@@ -92,6 +104,10 @@ export const applyReportJsonSchema = z
       .string()
       .optional()
       .describe('A run with prune whose final listing could not be read whole (it failed, or stayed incomplete after a read from the start): why. Lists with no file may be left; the run exits 1.'),
+    rules: z
+      .array(z.strictObject({ id: z.string(), kind: z.enum(['create', 'update', 'delete', 'noop']), outcome: z.enum(OUTCOME_NAMES), revisionId: z.string().nullable(), message: z.string().nullable(), warnings: z.array(z.string()) }))
+      .optional()
+      .describe('One per moderation rule of the plan, when it has rules; the same outcomes as lists.'),
   })
   .meta({ title: 'kwsync apply report', description: 'The output of `kwsync apply --format json`.' });
 

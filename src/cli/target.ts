@@ -5,7 +5,8 @@ import { ConfigError, UsageError, ValidationError } from '../errors.js';
 import type { KwsyncConfig } from '../model/config.js';
 import { resolveTargetConfig } from '../targets/target-config.js';
 import type { DesiredList } from '../model/keyword-list.js';
-import type { KeywordTarget } from '../model/target.js';
+import type { DesiredRule } from '../model/moderation-rule.js';
+import type { KeywordTarget, RuleTarget } from '../model/target.js';
 import { renderDiagnosticsText, validateRepo } from '../validate/index.js';
 import type { CliIO, OutStream } from './io.js';
 import type { CometChatClient } from '../api/index.js';
@@ -25,6 +26,8 @@ export interface LoadedRepo {
   folderLists?: DesiredList[];
   /** Every kwsync.yaml target's lists, by name (status compares each target with its own). */
   targetLists?: Record<string, DesiredList[]>;
+  /** The rule files (keywords/rules/*.yaml), when the folder has rules/: kwsync manages the app's custom rules. */
+  rules?: DesiredRule[];
 }
 
 /**
@@ -45,12 +48,14 @@ export async function loadRepo(io: CliIO, dir: string, requireValidLists = true,
   const shown = requireValidLists && !io.quiet ? result.diagnostics : blocking;
   if (shown.length > 0) io.stderr.write(renderDiagnosticsText(shown, { color: useColor(io.stderr, io.env) }));
   if (blocking.length > 0) throw new ValidationError(blocking.length);
-  return { config: result.config, lists: result.lists, folderLists: result.folderLists, ...(result.targetLists ? { targetLists: result.targetLists } : {}) };
+  return { config: result.config, lists: result.lists, folderLists: result.folderLists, ...(result.targetLists ? { targetLists: result.targetLists } : {}), ...(result.rulesManaged ? { rules: result.rules ?? [] } : {}) };
 }
 
 export interface ConnectedApp {
   client: CometChatClient;
   keywords: KeywordTarget;
+  /** The app's moderation rules. */
+  rules?: RuleTarget;
   /** Which app, region and host the commands talk to, for headers; never the key. */
   endpoint: ServiceEndpoint;
 }

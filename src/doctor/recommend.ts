@@ -144,6 +144,8 @@ const REASONS: Record<SettingName, string> = {
   'separators.pattern': 'only this separator stores pattern entries one by one',
   'separators.sentence-similarity': 'only this separator stores sentences one by one',
   listingPaging: 'the listing answers in pages this way, and kwsync reads every page only with it',
+  ruleReferenceFlag: 'the app reads a rule condition\'s list reference only in this spelling',
+  ruleValueForm: 'the app accepts a rule condition\'s value only in this form',
 };
 
 /** The value of one setting, as written in kwsync.yaml. */

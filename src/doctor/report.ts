@@ -1,7 +1,7 @@
 // The shape of what `kwsync doctor` found: one zod schema for the type, the `--format json` output
 // and the published JSON Schema (schema/doctor-report.schema.json), so the three cannot drift apart.
 import { z } from 'zod';
-import { CSV_QUOTINGS, LISTING_PAGINGS, SEARCH_TERMS_WITH_FILE, SENTENCE_ENCODINGS, TERM_SEPARATORS, TERMS_TRANSPORTS } from '../model/config.js';
+import { CSV_QUOTINGS, LISTING_PAGINGS, RULE_REFERENCE_FLAGS, RULE_VALUE_FORMS, SEARCH_TERMS_WITH_FILE, SENTENCE_ENCODINGS, TERM_SEPARATORS, TERMS_TRANSPORTS } from '../model/config.js';
 import { CATEGORIES } from '../model/keyword-list.js';
 
 export const FINDING_STATUSES = ['ok', 'differs', 'unknown'] as const;
@@ -35,6 +35,12 @@ export const FINDING_IDS = [
   'post-with-file',
   'files-per-kind',
   'probe-cleanup',
+  'rule-reference-flag',
+  'rule-value-form',
+  'rule-multi-list',
+  'rule-update',
+  'rule-actions',
+  'rule-probe-cleanup',
 ] as const;
 export type FindingId = (typeof FINDING_IDS)[number];
 
@@ -63,6 +69,8 @@ export const doctorSettingsSchema = z.strictObject({
     'sentence-similarity': z.enum(TERM_SEPARATORS),
   }),
   listingPaging: z.enum(LISTING_PAGINGS),
+  ruleReferenceFlag: z.enum(RULE_REFERENCE_FLAGS),
+  ruleValueForm: z.enum(RULE_VALUE_FORMS),
 });
 /** The kwsync.yaml `service:` settings doctor can settle. */
 export type DoctorSettings = z.output<typeof doctorSettingsSchema>;
@@ -78,6 +86,8 @@ export const SETTING_NAMES = [
   'separators.pattern',
   'separators.sentence-similarity',
   'listingPaging',
+  'ruleReferenceFlag',
+  'ruleValueForm',
 ] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 
@@ -132,7 +142,7 @@ export const doctorReportSchema = z.strictObject({
     .optional()
     .describe('the app, region and base URL doctor talked to; never the key'),
   writeProbe: z.boolean().describe('whether --write-probe ran'),
-  probeListId: z.string().optional().describe('the temporary pattern list id (kwsync-probe-<random>) of the write probe; the word and sentence lists add -word and -sentences'),
+  probeListId: z.string().optional().describe('the temporary pattern list id (kwsync-probe-<random>) of the write probe; the word and sentence lists add -word and -sentences, the rules probe\'s rule and list -rule and -rules'),
   findings: z.array(findingSchema),
   variants: z.array(variantResultSchema).describe('each way of sending entries the write probe tried, in order'),
   current: doctorSettingsSchema.describe('the settings in kwsync.yaml (or their defaults)'),

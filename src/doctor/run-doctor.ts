@@ -8,6 +8,7 @@ import { kindFindings, recommendKindSettings } from './kind-recommend.js';
 import { recommendTermsSettings, settingChanges, termsFindings } from './recommend.js';
 import { FINDING_IDS, type DoctorReport, type DoctorSettings, type Finding } from './report.js';
 import { runWriteProbe } from './write-probe.js';
+import { runRuleProbe } from './rule-probe.js';
 import { withProbeRetries } from './retrying-probe.js';
 
 export interface DoctorOptions {
@@ -48,6 +49,8 @@ export async function runDoctor(rawClient: CometChatClient, opts: DoctorOptions)
     sentenceEncoding: service.sentenceEncoding,
     separators: { ...service.separators },
     listingPaging: service.listingPaging,
+    ruleReferenceFlag: service.ruleReferenceFlag,
+    ruleValueForm: service.ruleValueForm,
   };
   // The probe id is read first: a 404 for it also shows it is free before the write probe makes it.
   const read = await runReadChecks(client, {
@@ -80,6 +83,13 @@ export async function runDoctor(rawClient: CometChatClient, opts: DoctorOptions)
     const terms = recommendTermsSettings(current, patterns, separatorFix);
     recommended = { ...recommended, ...terms, ...kinds };
     findings = merge(findings, [...write.findings, ...termsFindings(current, terms, patterns, separatorFix), ...kindFindings(current, kinds, variants)]);
+    // The rules probe: after the keyword probes (their lists are gone), only when they ran to the end.
+    if (write.completed && !interrupted && opts.signal?.aborted !== true) {
+      const rules = await runRuleProbe(client, { id, current: { ruleReferenceFlag: current.ruleReferenceFlag, ruleValueForm: current.ruleValueForm }, signal: opts.signal, onStep: opts.onStep });
+      interrupted = rules.interrupted;
+      recommended = { ...recommended, ...rules.recommended };
+      findings = merge(findings, rules.findings);
+    }
   } else if (read.facts) {
     findings = merge(findings, [notProbed()]);
   }
@@ -116,8 +126,8 @@ function notProbed(): Finding {
     title: 'how the app stores terms',
     detail:
       'Not run. Whether terms sent in searchTerms or in a CSV file (and with which quoting) are stored as sent, how sentences travel (sentenceEncoding), ' +
-      'which separator each kind takes, and whether the key may write, ' +
-      'only a write shows: run `kwsync doctor --write-probe`. It uses a temporary list per kind, one at a time, and deletes each. The settings below keep the current values for these.',
+      'which separator each kind takes, whether the key may write, and how the app reads a rule (reference flag, value form, several lists per condition, replace or merge, action strings) ' +
+      'only a write shows: run `kwsync doctor --write-probe`. It uses a temporary list per kind, one at a time, then a switched-off rule and its list, and deletes each. The settings below keep the current values for these.',
     needsAction: false,
   };
 }

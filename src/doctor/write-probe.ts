@@ -39,6 +39,8 @@ export interface WriteProbeResult {
   findings: Finding[];
   variants: VariantResult[];
   interrupted: boolean;
+  /** Every kind was probed to the end (no refusal, fault or abort stopped it): later probes may run. */
+  completed: boolean;
 }
 
 type KindProbe = (run: ProbeRun, opts: WriteProbeOptions) => Promise<Finding[]>;
@@ -52,12 +54,13 @@ const KIND_PROBES: [Category, KindProbe][] = [
 
 export async function runWriteProbe(client: CometChatClient, opts: WriteProbeOptions): Promise<WriteProbeResult> {
   const capacity = capacityFinding(opts.facts, opts.maxLists);
-  if (capacity.needsAction) return { findings: [capacity], variants: [], interrupted: false };
+  if (capacity.needsAction) return { findings: [capacity], variants: [], interrupted: false, completed: false };
   const variants: VariantResult[] = [];
   const findings: Finding[] = [capacity];
   const cleanups: Finding[] = [];
   const revisions: string[][] = [];
   let interrupted = false;
+  let completed = true;
   for (const [kind, probe] of KIND_PROBES) {
     const run = new ProbeRun(client, probeListId(opts.id, kind), variants, opts);
     let stopped = false;
@@ -76,12 +79,15 @@ export async function runWriteProbe(client: CometChatClient, opts: WriteProbeOpt
       if (run.mayExist) cleanups.push(await cleanUp(client, { id: run.id, onStep: opts.onStep }));
       revisions.push(run.revisions);
     }
-    if (stopped) break;
+    if (stopped) {
+      completed = false;
+      break;
+    }
   }
   // The revision check needs two writes to one list: the pattern list has the most.
   if (revisions[0] && revisions[0].length > 0) findings.push(revisionFinding(revisions[0]));
   if (cleanups.length > 0) findings.push(combineCleanups(cleanups));
-  return { findings, variants, interrupted };
+  return { findings, variants, interrupted, completed };
 }
 
 function fileSettingsFound(current: ProbeSettings, variants: readonly VariantResult[]): ProbeSettings {

@@ -6,6 +6,10 @@ import { ConfigError } from '../errors.js';
 import { parseEmulatorData, type EmulatorData, type EmulatorWorld } from './data-schema.js';
 import { createFaultInjector, type RandomFaults, type ScriptedFault } from './faults.js';
 import { KeywordStore } from './keyword-store.js';
+import { DEFAULT_RULE_STORE, defaultRules, RuleStore, type RulePutMode } from './rule-store.js';
+import type { ReferenceFlag } from './rule-body.js';
+import { ModerationLog } from './moderation-log.js';
+import type { ConditionCombination } from './rule-engine.js';
 import { createStateSaver, loadState } from './persistence.js';
 import { createRateLimiter, type RateLimitHeaderStyle } from './rate-limit.js';
 import type { ErrorBodyMode } from './http-errors.js';
@@ -14,13 +18,24 @@ import { generateSeedData } from './seed.js';
 import type { KeywordListPaging } from './listing-paging.js';
 import { foreignDefaultLists, withDefaultLists, type DefaultListSet } from './default-lists.js';
 import type { SentenceEncoding, Separators } from '../model/terms-encoding.js';
-import { buildServer, type RequestLogEntry } from './server.js';
+import { buildServer, type ObservedRequest, type RequestLogEntry } from './server.js';
+
+/**
+ * A process-wide observer of every emulator's requests, set by the test suite's contract hook
+ * (test/contract/rules-request-hook.ts) through this well-known symbol, so every emulator a test
+ * starts is checked without each test passing `observe`. Unset outside the suite.
+ */
+export const GLOBAL_OBSERVER = Symbol.for('kwsync.emulator.observe');
+function globalObserver(): ((r: ObservedRequest) => void) | undefined {
+  const fn = (globalThis as Record<symbol, unknown>)[GLOBAL_OBSERVER];
+  return typeof fn === 'function' ? (fn as (r: ObservedRequest) => void) : undefined;
+}
 import { appBasePath, appStatePath, parseAppSpecs, type AppSpec, type ServedApp } from './apps.js';
 import type { EmulatorContext } from './context.js';
 
 export type { EmulatorData } from './data-schema.js';
 export type { ScriptedFault, RandomFaults, FaultType } from './faults.js';
-export type { RequestLogEntry } from './server.js';
+export type { RequestLogEntry, ObservedRequest } from './server.js';
 export type { CsvParsing } from './keyword-rules.js';
 export type { ErrorBodyMode } from './http-errors.js';
 export type { RateLimitHeaderStyle } from './rate-limit.js';
@@ -29,6 +44,9 @@ export { DEFAULT_LIST_SETS, type DefaultListSet } from './default-lists.js';
 export { generateSeedData, BUSY_GROUP, BUSY_GROUP_MESSAGES } from './seed.js';
 export { appHashOf } from './keyword-store.js';
 export { appStatePath, type AppSpec } from './apps.js';
+export type { RulePutMode } from './rule-store.js';
+export { CONDITION_COMBINATIONS, type ConditionCombination } from './rule-engine.js';
+export { REFERENCE_FLAGS, DEFAULT_RULE_ACTIONS, RULE_LIMITS, type ReferenceFlag } from './rule-body.js';
 
 export const DEFAULT_EMULATOR_APP_ID = 'kwsync-demo';
 export const DEFAULT_EMULATOR_API_KEY = 'emulator-key';
@@ -72,6 +90,22 @@ export interface EmulatorOptions {
   separators?: Partial<Separators>;
   /** Default lists seeded: 'none', 'published' (the default: the one published default word list) or 'all'. */
   defaultLists?: DefaultListSet;
+  /** PUT /moderation/rules/:id: 'replace' (default; fields left out reset) or 'merge' (fields left out kept). Not published. */
+  rulePut?: RulePutMode;
+  /** The reference flag spellings the app reads in a rule write (default all three published ones). */
+  ruleReferenceFlags?: readonly ReferenceFlag[];
+  /** The action strings a rule write may use (default DEFAULT_RULE_ACTIONS); others are 400. */
+  ruleActions?: readonly string[];
+  /** Whether one list-reference condition may hold several list ids (default true). */
+  multiListConditions?: boolean;
+  /** The built-in rules seeded: 'published' (default: the six of the published example) or 'none'. */
+  defaultRules?: 'published' | 'none';
+  /** How a rule's conditions combine when a message is sent: 'any' (default) or 'all'. Not published. */
+  ruleConditions?: ConditionCombination;
+  /** GET /moderation/blocked-messages answers at most this many items unless `limit` says otherwise (default 50). */
+  blockedListLimit?: number;
+  /** Told of every request that reaches a route, parsed (method, path under the API base, query, headers, body). */
+  observe?: (request: ObservedRequest) => void;
   /**
    * More apps in the same process, at `/apps/<appId>/v3` and `/apps/<appId>/calls/v3`: each starts
    * with the lists the default app starts with and has its own lists, revisions, rate budget and
@@ -128,7 +162,10 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
 
   const faults = createFaultInjector(seed, opts.faults);
   const requests: RequestLogEntry[] = [];
+  const global = globalObserver();
+  const observers = [opts.observe, global].filter((f): f is (r: ObservedRequest) => void => f !== undefined);
   const app = await buildServer({
+    ...(observers.length > 0 ? { observe: (r: ObservedRequest) => observers.forEach((f) => f(r)) } : {}),
     ctx: main.ctx,
     keys: main.keys,
     faults,
@@ -180,13 +217,28 @@ async function openApp(
   });
   const defaultLists = opts.defaultLists ?? 'published';
   const saved = statePath ? await loadState(statePath) : undefined;
-  if (saved) keywords.load(saved);
+  if (saved) keywords.load(saved.lists);
   else keywords.seed(withDefaultLists(world.keywordLists, defaultLists), Math.floor(now() / 1000));
   keywords.seedForeign(foreignDefaultLists(defaultLists, new Set(keywords.all().map((l) => l.id))));
-  const persist = statePath ? createStateSaver(statePath, id, () => keywords.all()) : async () => {};
+  const rules = new RuleStore(id, () => Math.floor(now() / 1000), {
+    putMode: opts.rulePut ?? DEFAULT_RULE_STORE.putMode,
+    referenceFlags: opts.ruleReferenceFlags ?? DEFAULT_RULE_STORE.referenceFlags,
+    actions: opts.ruleActions ?? DEFAULT_RULE_STORE.actions,
+    multiListConditions: opts.multiListConditions ?? DEFAULT_RULE_STORE.multiListConditions,
+  });
+  rules.load(saved?.rules ?? (opts.defaultRules === 'none' ? [] : defaultRules(Math.floor(now() / 1000))));
+  const moderation = new ModerationLog(world.messages.reduce((max, m) => Math.max(max, m.id), 0) + 1);
+  if (saved?.moderation !== undefined) moderation.load(saved.moderation, `the emulator state file ${statePath}`);
+  const persist = statePath
+    ? createStateSaver(statePath, id, () => ({ lists: keywords.all(), rules: rules.all(), ...(moderation.hasSent || moderation.pending().length > 0 || moderation.reviewedItems().length > 0 ? { moderation: moderation.snapshot() } : {}) }))
+    : async () => {};
   const ctx: EmulatorContext = {
     world,
     keywords,
+    rules,
+    moderation,
+    ruleConditions: opts.ruleConditions,
+    blockedListLimit: opts.blockedListLimit,
     persist,
     bodyLimitBytes: opts.bodyLimitBytes ?? 2 * 1024 * 1024,
     keywordListLimit: opts.keywordListLimit,

@@ -1,13 +1,17 @@
 // GET /groups/:guid/messages: filters and cursor paging (message-filters.ts), rendered in the
 // spec's message shape with sender/receiver entities.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmulatorGroup, EmulatorMessage, EmulatorUser } from './data-schema.js';
 import type { EmulatorContext } from './context.js';
 import { EmulatorHttpError } from './http-errors.js';
 import { filterMessages, pageMessages, parseMessageQuery, type MessageQuery } from './message-filters.js';
 import { headerParam, type Query } from './query-params.js';
 
-export function registerMessageRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+/**
+ * `ctx` holds the shared world; `ctxOf` the request's app, whose messages sent through POST
+ * /messages (and delivered by its rules) join the group's world messages.
+ */
+export function registerMessageRoutes(app: FastifyInstance, ctx: EmulatorContext, ctxOf: (request: FastifyRequest) => EmulatorContext = () => ctx): void {
   const users = new Map(ctx.world.users.map((u) => [u.uid, u]));
   const groups = new Map(ctx.world.groups.map((g) => [g.guid, g]));
   const byGroup = new Map<string, EmulatorMessage[]>();
@@ -34,7 +38,10 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: EmulatorContext
     }
     const onBehalfOf = headerParam(request.headers.onbehalfof);
     const q = parseMessageQuery(request.query, onBehalfOf);
-    const matching = filterMessages(byGroup.get(group.guid) ?? [], q, group);
+    const world = byGroup.get(group.guid) ?? [];
+    // Sent messages have ids above every world message, so the two stay in id order one after the other.
+    const sent = ctxOf(request).moderation?.sentTo(group.guid) ?? [];
+    const matching = filterMessages(sent.length > 0 ? [...world, ...sent] : world, q, group);
     // `prependWithoutId: 'oldest'`: a service whose prepend without an id reads from the oldest, like append.
     const { page, next } = pageMessages(matching, ctx.prependWithoutId === 'oldest' && q.affix === 'prepend' && q.id === undefined ? { ...q, affix: 'append' } : q);
     const meta = {
@@ -47,12 +54,12 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: EmulatorContext
   });
 }
 
-function userEntity(uid: string, users: Map<string, EmulatorUser>) {
+export function userEntity(uid: string, users: Map<string, EmulatorUser>) {
   const u = users.get(uid);
   return u ? { ...u } : { uid, name: uid, role: 'default', avatar: '', status: 'offline', createdAt: 0 };
 }
 
-function renderMessage(m: EmulatorMessage, group: EmulatorGroup, users: Map<string, EmulatorUser>, q: MessageQuery) {
+export function renderMessage(m: EmulatorMessage, group: EmulatorGroup, users: Map<string, EmulatorUser>, q: Pick<MessageQuery, 'withTags'>) {
   const conversationId = `group_${group.guid}`;
   const data = {
     ...(m.text !== undefined ? { text: m.text } : {}),

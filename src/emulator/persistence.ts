@@ -1,4 +1,4 @@
-// Keeps the keyword lists across restarts: loaded at start, saved after every write by writing a
+// Keeps the keyword lists and rules across restarts: loaded at start, saved after every write by writing a
 // temporary file and renaming it over the old one, so a crash never leaves half a file.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CATEGORIES } from '../model/keyword-list.js';
 import { ConfigError } from '../errors.js';
 import type { StoredList } from './keyword-store.js';
+import type { StoredRule } from './rule-store.js';
 
 const storedListSchema = z.strictObject({
   id: z.string().min(1),
@@ -21,14 +22,53 @@ const storedListSchema = z.strictObject({
   revision: z.number().int().positive(),
 });
 
+const conditionSchema = z.strictObject({
+  id: z.number().int(),
+  entity: z.string(),
+  operand: z.string(),
+  operator: z.string(),
+  category: z.string(),
+  isReference: z.boolean(),
+  isMediaPresent: z.boolean(),
+  value: z.array(z.string()),
+  message: z.array(z.string()).optional(),
+});
+const filterSchema = z.strictObject({ type: z.string(), entity: z.string(), operand: z.string(), operator: z.string(), value: z.string() });
+const storedRuleSchema = z.strictObject({
+  id: z.string().min(1),
+  name: z.string(),
+  description: z.string(),
+  enabled: z.boolean(),
+  action: z.array(z.string()),
+  conditions: z.array(conditionSchema),
+  filters: z.array(filterSchema),
+  default: z.boolean(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+  revision: z.number().int().positive(),
+  revisionIdBase: z.string().optional(),
+});
+
+// `rules` and `moderation` came with the rules (issue 39): a file without them is read as before,
+// and the app's rules start from the built-ins.
 const stateSchema = z.strictObject({
   version: z.literal(1),
   appId: z.string(),
   lists: z.array(storedListSchema),
+  rules: z.array(storedRuleSchema).optional(),
+  /** The moderation log (sent and blocked messages), kept as the emulator wrote it. */
+  moderation: z.unknown().optional(),
 });
 
-/** The saved lists, or undefined when the file does not exist yet. */
-export async function loadState(path: string): Promise<StoredList[] | undefined> {
+/** What a state file holds. */
+export interface SavedState {
+  lists: StoredList[];
+  rules?: StoredRule[] | undefined;
+  moderation?: unknown;
+}
+
+/** The saved state, or undefined when the file does not exist yet. */
+export async function loadState(path: string): Promise<SavedState | undefined> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -51,15 +91,16 @@ export async function loadState(path: string): Promise<StoredList[] | undefined>
       hint: 'delete it to start from the seed lists',
     });
   }
-  return parsed.data.lists;
+  const { lists, rules, moderation } = parsed.data;
+  return { lists, ...(rules !== undefined ? { rules } : {}), ...(moderation !== undefined ? { moderation } : {}) };
 }
 
 /** Returns a saver that writes one snapshot at a time, in call order. */
-export function createStateSaver(path: string, appId: string, snapshot: () => StoredList[]): () => Promise<void> {
+export function createStateSaver(path: string, appId: string, snapshot: () => SavedState): () => Promise<void> {
   let chain: Promise<void> = Promise.resolve();
   let counter = 0;
   return () => {
-    const body = JSON.stringify({ version: 1, appId, lists: snapshot() }, null, 2);
+    const body = JSON.stringify({ version: 1, appId, ...snapshot() }, null, 2);
     const tmp = `${path}.${process.pid}.${++counter}.tmp`;
     // A failed save must not block later ones; the caller of the failed one sees its error.
     chain = chain.catch(() => undefined).then(async () => {

@@ -13,6 +13,8 @@ import { rewriteAnswer, type FaultDecision, type FaultInjector } from './faults.
 import { CALLS_PREFIX, CHAT_PREFIX, EmulatorHttpError, renderError, toHttpError, type ErrorBodyMode } from './http-errors.js';
 import type { RateLimiter } from './rate-limit.js';
 import { registerKeywordRoutes } from './keyword-routes.js';
+import { registerRuleRoutes } from './rule-routes.js';
+import { registerModerationRoutes } from './moderation-routes.js';
 import { registerMessageRoutes } from './message-routes.js';
 import { registerCallRoutes } from './call-routes.js';
 
@@ -27,6 +29,19 @@ export interface RequestLogEntry {
   query?: string;
 }
 
+/** One request as a route sees it, for observers (contract tests check rules requests against the published schema). */
+export interface ObservedRequest {
+  method: string;
+  /** The path under the API base (`/moderation/rules/x`), the `/apps/<app>` and `/v3` prefixes removed. */
+  path: string;
+  /** The raw query string, without `?`. */
+  query: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The parsed body (JSON), or undefined. */
+  body: unknown;
+  app?: string;
+}
+
 export interface ServerParts {
   ctx: EmulatorContext;
   keys: EmulatorKeys;
@@ -36,6 +51,8 @@ export interface ServerParts {
   errorBody?: ErrorBodyMode;
   /** Named apps by id, each with its own lists, keys and rate budget (the default app is `ctx`). */
   apps?: ReadonlyMap<string, ServedApp>;
+  /** Told of every request that reaches a route (after auth, faults and body parsing). */
+  observe?: ((request: ObservedRequest) => void) | undefined;
 }
 
 /** A long-running `kwsync emulator` keeps only the newest entries of its request log. */
@@ -117,6 +134,17 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     reply.headers(app.rateLimiter.take());
   });
 
+  if (parts.observe) {
+    const observe = parts.observe;
+    app.addHook('preHandler', async (request) => {
+      const url = request.url;
+      const q = url.indexOf('?');
+      const { appId, rest } = splitAppPath(pathOf(url));
+      const path = rest.startsWith(CALLS_PREFIX) ? rest.slice(CALLS_PREFIX.length) : rest.startsWith(CHAT_PREFIX) ? rest.slice(CHAT_PREFIX.length) : rest;
+      observe({ method: request.method, path, query: q === -1 ? '' : url.slice(q + 1), headers: request.headers, body: request.body, ...(appId !== undefined ? { app: appId } : {}) });
+    });
+  }
+
   app.addHook('onSend', async (request, reply, payload) => {
     const rewritten = rewrite.get(request);
     if (rewritten) payload = rewriteAnswer(rewritten, payload);
@@ -157,18 +185,23 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   await app.register(
     async (chat) => {
       registerKeywordRoutes(chat, () => ctx);
+      registerRuleRoutes(chat, () => ctx);
+      registerModerationRoutes(chat, ctx, () => ctx);
       registerMessageRoutes(chat, ctx);
     },
     { prefix: CHAT_PREFIX },
   );
   await app.register(async (calls) => registerCallRoutes(calls, ctx), { prefix: CALLS_PREFIX });
   if (apps.size > 0) {
-    // One set of routes for every named app: keyword routes find the request's app; messages and
-    // calls are the shared, read-only world.
+    // One set of routes for every named app: keyword, rule and moderation routes find the request's
+    // app; the world's users, groups, messages and calls are shared (a message sent to an app joins
+    // its group's messages in that app only).
     await app.register(
       async (chat) => {
         registerKeywordRoutes(chat, (request) => appOf(request).ctx);
-        registerMessageRoutes(chat, ctx);
+        registerRuleRoutes(chat, (request) => appOf(request).ctx);
+        registerModerationRoutes(chat, ctx, (request) => appOf(request).ctx);
+        registerMessageRoutes(chat, ctx, (request) => appOf(request).ctx);
       },
       { prefix: `${APPS_PREFIX}/:appId${CHAT_PREFIX}` },
     );

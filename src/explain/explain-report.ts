@@ -3,6 +3,8 @@
 // Takes loaded lists and an open repository; reads the list files again only to find term lines.
 // Sentence-similarity lists are scored by the local sentence model when `similarity` is given
 // (explain-similarity.ts): the nearest sentence, its score, and the local-model disclaimer.
+import { actingRules, type ActingRule } from './acting-rules.js';
+import type { DesiredRule } from '../model/moderation-rule.js';
 import { readFile, realpath } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import pLimit from 'p-limit';
@@ -73,6 +75,8 @@ export interface ExplainReport {
   similarity?: { source: 'local-model'; model: string; threshold: number; note: string };
   /** The kwsync.yaml target answered for: its selection and overrides are what its app holds. */
   target?: ExplainTarget;
+  /** A message, when the folder has rule files: the enabled rules that would act on it (through the lists that catch it). */
+  rules?: ActingRule[];
 }
 
 /** The target a report answers for, and the folder's lists it does not take. */
@@ -93,6 +97,8 @@ export interface ExplainInput {
   target?: ExplainTarget;
   /** Per list id, the files (relative to `cwd`) the target appends terms from: a term not in the list's own file is found there. */
   appended?: Readonly<Record<string, readonly string[]>>;
+  /** The rule files (keywords/rules/*.yaml), when the folder has rules/: the report names the rules that would act. */
+  rules?: readonly DesiredRule[];
 }
 
 const NO_GIT = 'not in a git repository (or git is not installed), so provenance is unavailable';
@@ -114,7 +120,8 @@ export async function explainMessageReport(message: string, input: ExplainInput)
       return { ...head(list), rule: v.rule, previewable: v.previewable, caught: v.caught, terms };
     }),
   );
-  const report = await finish('message', message, lists, input, input.live && liveReport(explainMessage(message, input.live.lists).filter((v) => v.caught).map((v) => ({ id: v.id, category: v.category, terms: v.hits.map((h) => h.term) })), input));
+  const finished = await finish('message', message, lists, input, input.live && liveReport(explainMessage(message, input.live.lists).filter((v) => v.caught).map((v) => ({ id: v.id, category: v.category, terms: v.hits.map((h) => h.term) })), input));
+  const report = input.rules ? { ...finished, rules: actingRules(input.rules, lists.filter((l) => l.caught).map((l) => l.id)) } : finished;
   if (!scored || !input.similarity) return report;
   const model = scored.model ?? MODEL_NAME;
   return { ...report, similarity: { source: 'local-model', model, threshold: input.similarity.threshold, note: LOCAL_MODEL_NOTE } };

@@ -99,6 +99,10 @@ export const explainReportJsonSchema = z
       })
       .optional()
       .describe('When kwsync.yaml has targets: the target answered for; `lists` are its lists, its overrides (names, appended terms) applied.'),
+    rules: z
+      .array(z.strictObject({ id: z.string(), file: z.string(), action: z.array(z.string()), lists: z.array(z.string()).describe('The lists catching the message that the rule references.') }))
+      .optional()
+      .describe('A message, when the folder has rule files (keywords/rules/): the enabled rules that would act on it; empty: no rule file uses the lists that catch it.'),
   })
   .meta({ title: 'kwsync explain report', description: 'The output of `kwsync explain --format json`.' });
 

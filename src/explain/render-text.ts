@@ -1,6 +1,7 @@
 // `kwsync explain` for people: a pure function of the report. On a terminal the matched text is
 // coloured; elsewhere it is put in [brackets], so a pasted answer still shows what matched. A
 // sentence list shows its nearest sentence and score, with the local-model disclaimer.
+import { actingRulesText } from './acting-rules.js';
 import { displayLine } from '../load/quote-value.js';
 import type { ExplainReport, ListReport, TermReport } from './explain-report.js';
 import type { Provenance } from './provenance.js';
@@ -49,6 +50,8 @@ export function renderExplainText(report: ExplainReport, opts: { color: boolean 
       out.push('', `Sentence-similarity scores come from a local model, not CometChat's (${displayLine(report.similarity.model)}); the service decides with its own AI model and may decide differently.`);
     }
   }
+  const acting = report.kind === 'message' ? actingRulesText(report.rules, held.length).map(displayLine) : [];
+  if (acting.length > 0) out.push('', ...acting);
   if (report.provenanceUnavailable) out.push('', `Provenance: ${report.provenanceUnavailable}.`);
   if (report.live) out.push('', ...renderLive(report));
   return `${out.join('\n')}\n`;

@@ -10,6 +10,8 @@ import { validateRepo } from '../validate/index.js';
 import { compareTerms } from './compare-terms.js';
 import { formatListYaml } from './format-list-yaml.js';
 import { formatTermsCsv } from './format-terms-csv.js';
+import { formatRuleYaml } from './format-rule-yaml.js';
+import { parse } from 'yaml';
 
 export interface FileChange {
   /** Relative to the working directory, forward slashes. */
@@ -47,7 +49,24 @@ export async function formatRepo(opts: { dir: string; cwd: string }): Promise<Fo
       changes.push({ file, abs, before, after });
     }
   }
+  // Rule files: the canonical key order; the rule must read back the same.
+  for (const rule of repo.rules ?? []) {
+    const abs = resolve(opts.cwd, rule.source.file);
+    const before = await readFile(abs, 'utf8');
+    files++;
+    const after = formatRuleYaml(before);
+    if (after === before) continue;
+    if (canonical(parse(after)) !== canonical(parse(before))) {
+      throw new KwsyncError(`kwsync fmt would change what ${rule.source.file} says, so nothing was written`, { hint: 'this is a bug in kwsync fmt: please report it with the file; the file is unchanged' });
+    }
+    changes.push({ file: rule.source.file, abs, before, after });
+  }
   return { ok: true, files, changes, sortTerms };
+}
+
+/** JSON with every mapping's keys sorted: what a file says, whatever the order it says it in. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
 }
 
 function assertSameTerms(file: string, terms: readonly string[], after: string, sorted: boolean): void {

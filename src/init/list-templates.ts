@@ -11,7 +11,7 @@ export interface TargetSeed {
 }
 
 /** `# yaml-language-server: $schema=…` for a file in `dir` (relative to the repository root). */
-export function schemaHint(dir: string, schema: 'list-file' | 'kwsync'): string {
+export function schemaHint(dir: string, schema: 'list-file' | 'kwsync' | 'rule-file'): string {
   const fromDir = posix.relative(posix.normalize(dir.split('\\').join('/')), `node_modules/kwsync/schema/${schema}.schema.json`);
   return `# yaml-language-server: $schema=${fromDir}\n`;
 }
@@ -88,5 +88,25 @@ export function exampleListText(dir: string): string {
     'tests:                         # examples the list must / must not catch\n' +
     '  shouldMatch: ["oh heck no", "Darn it"]\n' +
     '  shouldNotMatch: ["checkers", "darned socks"]\n'
+  );
+}
+
+export const EXAMPLE_RULE_FILE = 'rules/block-example-words.yaml';
+
+/**
+ * The example rule: a list catches nothing until a moderation rule references it, so init starts
+ * with one that blocks messages holding the example list's terms.
+ */
+export function exampleRuleText(dir: string): string {
+  return (
+    schemaHint(`${dir}/rules`, 'rule-file') +
+    '# An example moderation rule. A keyword list acts only through a rule that references it;\n' +
+    '# every *.yaml under rules/ is one rule, planned and applied with the lists.\n' +
+    'id: block-example-words\n' +
+    'name: Block example words\n' +
+    'enabled: true\n' +
+    'action: [blockMessage]         # published: blockMessage, dropMessage\n' +
+    'conditions:\n' +
+    `  - list: ${EXAMPLE_LIST_ID}        # a list file's id (or a default list such as profanity-list)\n`
   );
 }

@@ -1,7 +1,7 @@
 // The files `kwsync init` writes, and writing them without ever replacing one that exists.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { exampleListText, kwsyncYamlText, type TargetSeed } from './list-templates.js';
+import { EXAMPLE_RULE_FILE, exampleListText, exampleRuleText, kwsyncYamlText, type TargetSeed } from './list-templates.js';
 import { WORKFLOW_KINDS, workflowFileName, workflowText, type WorkflowKind } from './workflow-templates.js';
 
 export interface ScaffoldFile {
@@ -22,7 +22,7 @@ export interface ScaffoldOptions {
 
 export function scaffoldFiles(opts: ScaffoldOptions): ScaffoldFile[] {
   const dir = opts.dir.replace(/\/+$/, '');
-  const lists = opts.lists && opts.lists.length > 0 ? opts.lists : [{ name: 'example-words.yaml', text: exampleListText(dir) }];
+  const lists = opts.lists && opts.lists.length > 0 ? opts.lists : [{ name: 'example-words.yaml', text: exampleListText(dir) }, { name: EXAMPLE_RULE_FILE, text: exampleRuleText(dir) }];
   return [
     { path: `${dir}/kwsync.yaml`, text: kwsyncYamlText(dir, opts.target) },
     ...lists.map((l) => ({ path: `${dir}/${l.name}`, text: l.text })),

@@ -4,6 +4,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { CONFIG_FILES } from './config-files.js';
+import { RULES_FOLDER } from '../model/moderation-rule.js';
 /** Folders deeper than this are not read (a bound on what a pull request's tree can make us walk). */
 export const MAX_FOLDER_DEPTH = 16;
 
@@ -20,6 +21,8 @@ export interface SkippedEntry {
 export interface Discovery {
   /** List files, relative to the keywords folder, forward slashes, sorted. */
   lists: string[];
+  /** Rule files (YAML under `rules/`): moderation rules, not lists. Same form. */
+  rules: string[];
   /** CSV files (terms files), same form. */
   csv: string[];
   /** Every file that was looked at (lists, CSV and others), same form: for checks on file names. */
@@ -32,6 +35,11 @@ export function isHiddenOrEditorFile(name: string): boolean {
   return name.startsWith('.') || name.startsWith('#') || name.endsWith('~');
 }
 
+/** A YAML file under `rules/` of the keywords folder is a moderation rule, not a list. */
+export function isRulePath(path: string): boolean {
+  return path.startsWith(`${RULES_FOLDER}/`);
+}
+
 export function isListFileName(name: string): boolean {
   return /\.ya?ml$/i.test(name);
 }
@@ -41,7 +49,7 @@ export async function discoverListFiles(keywordsDir: string, opts: { maxDepth?: 
   const maxDepth = opts.maxDepth ?? MAX_FOLDER_DEPTH;
   // YAML files kwsync.yaml appends terms from (`appendTermsFrom`) hold terms only: read there, not as lists.
   const termsFiles = new Set((opts.termsFiles ?? []).map((p) => posix.normalize(p.replace(/^\.\//, ''))));
-  const out: Discovery = { lists: [], csv: [], files: [], skipped: [] };
+  const out: Discovery = { lists: [], rules: [], csv: [], files: [], skipped: [] };
   const skip = (path: string, reason: SkipReason, why: string) => out.skipped.push({ path, reason, why });
   const walk = async (abs: string, rel: string, depth: number): Promise<void> => {
     let entries;
@@ -75,12 +83,13 @@ export async function discoverListFiles(keywordsDir: string, opts: { maxDepth?: 
         continue;
       }
       out.files.push(path);
-      if (isListFileName(e.name) && !termsFiles.has(path)) out.lists.push(path);
+      if (isListFileName(e.name) && isRulePath(path)) out.rules.push(path);
+      else if (isListFileName(e.name) && !termsFiles.has(path)) out.lists.push(path);
       else if (/\.csv$/i.test(e.name)) out.csv.push(path);
     }
   };
   await walk(keywordsDir, '', 0);
-  for (const key of ['lists', 'csv', 'files'] as const) out[key].sort(byPath);
+  for (const key of ['lists', 'rules', 'csv', 'files'] as const) out[key].sort(byPath);
   out.skipped.sort((a, b) => byPath(a.path, b.path));
   return out;
 }

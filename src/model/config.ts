@@ -67,6 +67,18 @@ export const SENTENCE_ENCODINGS = ['repeated', 'brackets', 'indexed', 'json', 's
 /** How the entries of one `searchTerms` string are separated, per kind (moderation guide vs REST form). */
 export const TERM_SEPARATORS = ['comma', 'newline'] as const;
 
+/**
+ * How a rule write spells the condition's list-reference flag: the published request schema says
+ * `isKeywordReferencePresent`, every published answer `isKeywordsReferencePresent`, one default
+ * rule's example `isListReferencePresent` (cometchat-moderation-rules.md); `kwsync doctor
+ * --write-probe` finds which one the app answers to.
+ */
+export const RULE_REFERENCE_FLAGS = ['isKeywordReferencePresent', 'isKeywordsReferencePresent', 'isListReferencePresent'] as const;
+export type RuleReferenceFlag = (typeof RULE_REFERENCE_FLAGS)[number];
+/** How a rule write sends a condition's `value`: `string` as the published request schema says, `array` as every answer shows it. */
+export const RULE_VALUE_FORMS = ['string', 'array'] as const;
+export type RuleValueForm = (typeof RULE_VALUE_FORMS)[number];
+
 /** A rule's level in kwsync.yaml `validate.rules`: `off` drops its findings. */
 export const RULE_LEVELS = ['error', 'warning', 'off'] as const;
 export type RuleLevel = (typeof RULE_LEVELS)[number];
@@ -207,6 +219,14 @@ export const configSchema = z.strictObject({
         .describe(
           'how disallowedSentences travels: repeated (one part per sentence, the default), brackets (disallowedSentences[]), indexed (disallowedSentences[0]...), json (one part, a JSON array), searchTerms (the old guess); `kwsync doctor --write-probe` recommends one',
         ),
+      ruleReferenceFlag: z
+        .enum(RULE_REFERENCE_FLAGS)
+        .default('isKeywordReferencePresent')
+        .describe('how a rule write spells a condition\'s list-reference flag (the published request schema: isKeywordReferencePresent); `kwsync doctor --write-probe` recommends one'),
+      ruleValueForm: z
+        .enum(RULE_VALUE_FORMS)
+        .default('string')
+        .describe('how a rule write sends a condition\'s value: string (the published request schema; one list id per condition) or array (as answers show it; several list ids per condition if the app takes them); `kwsync doctor --write-probe` recommends one'),
       separators: z
         .strictObject({
           word: z.enum(TERM_SEPARATORS).default('comma'),

@@ -2,6 +2,7 @@
 // renderer is a pure function of it. Saved plans (`kwsync plan --out`) are this object plus a
 // checksum; `PLAN_FORMAT_VERSION` changes only with a breaking change of this shape.
 import type { Category, KeywordList } from './keyword-list.js';
+import type { RuleWrite } from './moderation-rule.js';
 
 export const PLAN_FORMAT_VERSION = 1;
 
@@ -32,6 +33,64 @@ export interface ListChange {
   file: string | null;
   /** Why this change needs --force (share of terms removed, list deletion), if it does. */
   unsafe: string | null;
+  /** A delete: the live rules that reference the list and still would after this plan (it needs --force). */
+  usedBy?: string[];
+}
+
+/** One field of a rule that changes, as text (`action: [blockMessage] -> [dropMessage]`). */
+export interface RuleFieldChange {
+  field: 'name' | 'description' | 'enabled' | 'action' | 'filters';
+  before: string;
+  after: string;
+}
+
+/** One moderation rule of the plan (keywords/rules/*.yaml against the live custom rules). */
+export interface RuleChange {
+  kind: ChangeKind;
+  id: string;
+  /** The live rule as kwsync compares it, or null for a create. */
+  before: RuleWrite | null;
+  /** What is sent (list conditions resolved to the published form), or null for a delete. */
+  after: RuleWrite | null;
+  fieldChanges: RuleFieldChange[];
+  /** Conditions in after but not before, as text (`list scam-words (word)`). */
+  conditionsAdded: string[];
+  conditionsRemoved: string[];
+  /** The keyword lists the rule references after the plan (before, for a delete). */
+  lists: string[];
+  revisionId: string | null;
+  file: string | null;
+  /** Why this change needs --force (a rule deleted), if it does. */
+  unsafe: string | null;
+  /** What the change stops the rule doing (a rule disabled, its action changed, a list dropped): CAUTION lines. */
+  cautions: string[];
+}
+
+/** A live rule the plan leaves alone (a default rule, or a custom rule with no file and prune off). */
+export interface LiveRuleSummary {
+  id: string;
+  name: string;
+  enabled: boolean;
+  action: string[];
+  lists: string[];
+}
+
+/** The rules half of a plan: present when kwsync read the app's rules. */
+export interface RulesPlan {
+  /** The folder has keywords/rules/: custom rules are planned, written and pruned. Otherwise only read. */
+  managed: boolean;
+  /** One entry per rule file or deleted rule, sorted by id; noops included. */
+  changes: RuleChange[];
+  /** Live custom rules with no file, left alone (prune off, or rules not managed). */
+  unmanaged: LiveRuleSummary[];
+  /** The app's default rules: read, never written or deleted. */
+  defaults: LiveRuleSummary[];
+  /** Per list of the target: the enabled rules that use it once the plan is applied, with their action. */
+  listUsers: Record<string, { rule: string; action: string[] }[]>;
+  /** Lists of the target that no enabled rule uses once the plan is applied: they catch nothing live. */
+  unusedLists: string[];
+  /** The rules listing may be cut short (why): rules past it were not seen, and prune of rules refuses. */
+  incomplete?: string;
 }
 
 export interface UnmanagedList {
@@ -71,6 +130,8 @@ export interface Plan {
   listLimit?: ListLimit;
   /** `--list ID`: the run was limited to these list ids (the rest of the target was not planned). */
   listFilter?: string[];
+  /** The moderation rules: present when the app's rules were read (keywords/rules/ exists, or a list is deleted). */
+  rules?: RulesPlan;
 }
 
 /** The app's custom-list limit with the live lists the plan read: live (default lists not counted) + created - deleted. */
@@ -138,8 +199,10 @@ export interface ApplyReport {
    * after a read from the start): why, and that lists with no file may be left. The run exits 1.
    */
   finalListing?: string;
+  /** One per rule change of the plan (same outcomes as lists), when the plan has rules. */
+  rules?: ListResult[];
 }
 
 export function planHasChanges(plan: Plan): boolean {
-  return plan.changes.some((c) => c.kind !== 'noop');
+  return plan.changes.some((c) => c.kind !== 'noop') || (plan.rules?.changes ?? []).some((c) => c.kind !== 'noop');
 }

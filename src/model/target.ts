@@ -1,6 +1,7 @@
 // The seam between plan/apply/import and the service (STYLE 5). The API client implements it over
 // HTTP (`src/api/keyword-target.ts`); tests may use the emulator through that client, or a fake.
 import type { KeywordList, LiveKeywordList } from './keyword-list.js';
+import type { LiveRule, RuleWrite } from './moderation-rule.js';
 
 /** What the listing returned, every page of it that could be followed (src/api/listing-pages.ts). */
 export interface LiveListing {
@@ -50,4 +51,24 @@ export interface KeywordTarget {
   createKeywordList(list: KeywordList): Promise<LiveKeywordList>;
   updateKeywordList(list: KeywordList): Promise<LiveKeywordList>;
   deleteKeywordList(id: string): Promise<void>;
+}
+
+/** What the rules listing returned: `complete` false when it may be cut short (`reason` says why). */
+export interface LiveRuleListing {
+  rules: LiveRule[];
+  complete: boolean;
+  reason?: string;
+}
+
+/**
+ * The app's moderation rules (the published rules endpoints). The API client implements it over
+ * HTTP (src/sync/service.ts wires it); tests may use a fake. Default rules are read, never written.
+ */
+export interface RuleTarget {
+  listRules(): Promise<LiveRuleListing>;
+  /** `undefined` when the service says the rule does not exist. */
+  getRule(id: string): Promise<LiveRule | undefined>;
+  createRule(rule: RuleWrite): Promise<LiveRule>;
+  updateRule(id: string, rule: RuleWrite): Promise<LiveRule>;
+  deleteRule(id: string): Promise<void>;
 }

@@ -24,7 +24,60 @@ const changeSchema = z.strictObject({
   revisionId: z.string().nullable(),
   file: z.string().nullable(),
   unsafe: z.string().nullable(),
+  usedBy: z.array(z.string()).optional().describe('A delete: the live rules that still reference the list after the plan (needs --force).'),
 });
+
+const conditionSchema = z.strictObject({
+  id: z.number().optional(),
+  entity: z.string(),
+  operand: z.string(),
+  operator: z.string(),
+  category: z.string(),
+  isReference: z.boolean(),
+  value: z.array(z.string()),
+  isMediaPresent: z.boolean().optional(),
+  message: z.array(z.string()).optional(),
+  weight: z.number().optional(),
+});
+
+const ruleWriteSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  enabled: z.boolean(),
+  action: z.array(z.string()),
+  conditions: z.array(conditionSchema),
+  filters: z.array(z.strictObject({ type: z.string(), entity: z.string(), operand: z.string(), operator: z.string(), value: z.string() })),
+});
+
+const ruleSummarySchema = z.strictObject({ id: z.string(), name: z.string(), enabled: z.boolean(), action: z.array(z.string()), lists: z.array(z.string()) });
+
+const rulesSchema = z
+  .strictObject({
+    managed: z.boolean().describe('The folder has keywords/rules/: custom rules are written and pruned; otherwise only read.'),
+    changes: z.array(
+      z.strictObject({
+        kind: z.enum(['create', 'update', 'delete', 'noop']),
+        id: z.string(),
+        before: ruleWriteSchema.nullable(),
+        after: ruleWriteSchema.nullable(),
+        fieldChanges: z.array(z.strictObject({ field: z.enum(['name', 'description', 'enabled', 'action', 'filters']), before: z.string(), after: z.string() })),
+        conditionsAdded: z.array(z.string()),
+        conditionsRemoved: z.array(z.string()),
+        lists: z.array(z.string()),
+        revisionId: z.string().nullable(),
+        file: z.string().nullable(),
+        unsafe: z.string().nullable(),
+        cautions: z.array(z.string()).describe('What the change stops the rule doing (CAUTION lines).'),
+      }),
+    ),
+    unmanaged: z.array(ruleSummarySchema),
+    defaults: z.array(ruleSummarySchema),
+    listUsers: z.record(z.string(), z.array(z.strictObject({ rule: z.string(), action: z.array(z.string()) }))).describe('Per list of the target: the enabled rules that use it once the plan is applied.'),
+    unusedLists: z.array(z.string()).describe('Lists no enabled rule uses once the plan is applied: they catch nothing live.'),
+    incomplete: z.string().optional(),
+  })
+  .describe('The moderation rules (keywords/rules/*.yaml) against the live rules; present when the rules were read.');
 
 export const planSchema = z.strictObject({
   formatVersion: z.literal(PLAN_FORMAT_VERSION),
@@ -53,6 +106,7 @@ export const planSchema = z.strictObject({
     })
     .optional(),
   listFilter: z.array(z.string()).optional(),
+  rules: rulesSchema.optional(),
 });
 
 export const savedPlanSchema = z.strictObject({

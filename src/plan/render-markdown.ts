@@ -7,6 +7,7 @@ import { needsEscapes } from '../render/look-alikes.js';
 import { fenceFor, fenceLine, htmlCode, mdCell, mdCode, mdCodeCell, mdText, unicodeEscapes } from '../render/markdown-escape.js';
 import { defaultsText, endpointLine, noChangesText, planSummaryLine, type ServiceEndpoint } from './summary.js';
 import { listLimitLine, listLimitShown } from './list-limit.js';
+import { renderRulesMarkdown } from './rules/render-rules.js';
 
 export interface MarkdownOptions {
   /** Lists shown in the table and the details (default 50). */
@@ -39,6 +40,7 @@ export function renderPlanMarkdown(plan: Plan, opts: MarkdownOptions = {}): stri
     for (const c of shown) out.push(...details(c, maxTerms), '');
     if (hidden > 0) out.push(`_…and ${hidden} more list${hidden === 1 ? '' : 's'} not shown._`, '');
   }
+  out.push(...renderRulesMarkdown(plan));
   for (const u of plan.unreadable ?? []) {
     out.push(`❌ **cannot plan ${mdCode(u.id)}**${u.file ? ` (${mdCode(u.file)})` : ''}: the live list could not be read, so it is left as it is: ${mdText(u.problems.join('; '))}`, '');
   }

@@ -7,6 +7,7 @@ import { needsEscapes } from '../render/look-alikes.js';
 import { unicodeEscapes } from '../render/markdown-escape.js';
 import { defaultsText, endpointLine, noChangesText, planSummaryLine, type ServiceEndpoint } from './summary.js';
 import { listLimitLine, listLimitShown } from './list-limit.js';
+import { renderRulesText } from './rules/render-rules.js';
 
 // Names, ids and terms can come from the live service: control characters are shown, never sent to
 // the terminal, so a term cannot recolour or rewrite the screen. Names are quoted whole.
@@ -28,6 +29,7 @@ export function renderPlanText(plan: Plan, opts: PlanTextOptions): string {
   const changed = plan.changes.filter((c) => c.kind !== 'noop');
   if (changed.length === 0) lines.push(noChangesText(plan), '');
   for (const c of changed) lines.push(...renderChange(c, paint), '');
+  lines.push(...renderRulesText(plan, paint));
   for (const u of plan.unreadable ?? []) {
     lines.push(paint('red', `✗ cannot plan ${displayLine(u.id)}`) + (u.file ? `  (${u.file})` : ''));
     lines.push(`    the live list could not be read, so it is left as it is: ${u.problems.map(displayLine).join('; ')}`, '');
@@ -46,7 +48,7 @@ export function renderPlanText(plan: Plan, opts: PlanTextOptions): string {
   if (plan.listFilter) lines.push(`Only the lists asked for (--list): ${plan.listFilter.map(displayLine).join(', ')}; the target's other lists were not planned.`, '');
   if (changed.length > 0) lines.push(...summaryTable(changed), '');
   if (plan.listLimit && listLimitShown(plan.listLimit)) lines.push(plan.listLimit.over ? paint('red', `✗ ${listLimitLine(plan.listLimit)}`) : listLimitLine(plan.listLimit), '');
-  const unsafe = changed.filter((c) => c.unsafe !== null).length;
+  const unsafe = changed.filter((c) => c.unsafe !== null).length + (plan.rules?.changes ?? []).filter((c) => c.unsafe !== null).length;
   if (unsafe > 0) lines.push(paint('yellow', `${unsafe} change${unsafe === 1 ? ' needs' : 's need'} --force (marked !).`));
   lines.push(paint('bold', planSummaryLine(plan)));
   return `${lines.join('\n')}\n`;

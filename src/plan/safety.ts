@@ -57,7 +57,8 @@ function unsafeDeleteReason(liveTerms: number): string {
 
 /** One line per unsafe change, `id: reason`, in plan order. */
 export function unsafeReasons(plan: Plan): string[] {
-  return plan.changes.filter((c) => c.unsafe !== null).map((c) => `${c.id}: ${c.unsafe}`);
+  const lists = plan.changes.filter((c) => c.unsafe !== null).map((c) => `${c.id}: ${c.unsafe}`);
+  return [...lists, ...(plan.rules?.changes ?? []).filter((c) => c.unsafe !== null).map((c) => `rule ${c.id}: ${c.unsafe}`)];
 }
 
 function percent(share: number): string {
@@ -70,7 +71,10 @@ function percent(share: number): string {
  * only what it saw would report the app clean. Not lifted by --force, which accepts the changes a plan
  * shows; this is about the ones it cannot show.
  */
-export function pruneRefusal(plan: Pick<Plan, 'prune' | 'truncatedListing'>): string | null {
+export function pruneRefusal(plan: Pick<Plan, 'prune' | 'truncatedListing'> & Partial<Pick<Plan, 'rules'>>): string | null {
+  if (plan.prune && plan.rules?.managed && plan.rules.incomplete !== undefined) {
+    return `refusing --prune: the service's list of moderation rules may be cut short (${plan.rules.incomplete}), so live rules with no file past it cannot be found and deleted`;
+  }
   if (!plan.prune || !plan.truncatedListing) return null;
   const { listed, reason } = plan.truncatedListing;
   return (

@@ -1,5 +1,6 @@
 // The one-line summary every plan renderer shares (Terraform-like).
 import type { ChangeKind, Plan } from '../model/plan.js';
+import { rulesSummaryText } from './rules/render-rules.js';
 
 export type PlanCounts = Record<ChangeKind, number>;
 
@@ -11,7 +12,7 @@ export function countChanges(plan: Plan): PlanCounts {
 
 export function planSummaryLine(plan: Plan): string {
   const n = countChanges(plan);
-  return `Plan: ${n.create} to create, ${n.update} to update, ${n.delete} to delete, ${n.noop} unchanged.${uncheckedText(plan)}`;
+  return `Plan: ${n.create} to create, ${n.update} to update, ${n.delete} to delete, ${n.noop} unchanged.${rulesSummaryText(plan)}${uncheckedText(plan)}`;
 }
 
 /**
@@ -32,7 +33,8 @@ export function uncheckedText(plan: Pick<Plan, 'unreadable' | 'truncatedListing'
 export function noChangesText(plan: Plan): string {
   if (plan.unreadable && plan.unreadable.length > 0) return 'No changes planned, but some lists could not be read (below): they were not compared.';
   if (plan.truncatedListing) return 'No changes to the lists with a file; live lists the listing did not show (it may be cut short) were not checked.';
-  return 'No changes: the live lists match the files.';
+  if (plan.rules?.changes.some((c) => c.kind !== 'noop')) return 'No list changes: the live lists match the files (the rules change, below).';
+  return plan.rules?.managed ? 'No changes: the live lists and rules match the files.' : 'No changes: the live lists match the files.';
 }
 
 /** `a, b, c and 17 more`: default lists are many (a dozen "Prompt" lists) and never change. */

@@ -44,6 +44,8 @@ export interface ListPreview {
   newlyCaught: number;
   /** Caught before but not after. */
   noLongerCaught: number;
+  /** The enabled rules that use the list once the plan is applied (empty: it catches nothing live); absent when the plan did not read rules. */
+  rules?: { rule: string; action: string[] }[];
   /** Terms of the desired list by messages caught, most first (at most 5). */
   topTerms: TermHits[];
   /** Only with `examples` > 0: the first messages newly caught / no longer caught, in reading order. */
@@ -115,10 +117,16 @@ export function startPreview(plan: Plan, opts: PreviewOptions = {}): PreviewScan
       for (const s of previewable) offer(s, m, keep);
     },
     result(groups) {
-      const lists = scans.map((s, i) => (s === null ? notPreviewable(changed[i]!) : finish(s, keep)));
+      const lists = scans.map((s, i) => withRules(s === null ? notPreviewable(changed[i]!) : finish(s, keep), plan));
       return { target: plan.target, groups, messagesScanned: scanned, lists };
     },
   };
+}
+
+/** Which rules act on the list's catches (issue 39 item 7): a count is only what a rule does with it. */
+function withRules(l: ListPreview, plan: Plan): ListPreview {
+  const users = plan.rules?.listUsers[l.id];
+  return users ? { ...l, rules: users.map((u) => ({ rule: u.rule, action: [...u.action] })) } : l;
 }
 
 /** The whole preview of messages already in hand (tests, small samples). */

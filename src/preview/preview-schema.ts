@@ -14,6 +14,10 @@ const listPreviewSchema = z.strictObject({
   after: z.number().int().min(0).describe('Messages the desired list would catch.'),
   newlyCaught: z.number().int().min(0).describe('Caught after but not before.'),
   noLongerCaught: z.number().int().min(0).describe('Caught before but not after.'),
+  rules: z
+    .array(z.strictObject({ rule: z.string(), action: z.array(z.string()) }))
+    .optional()
+    .describe('The enabled moderation rules that use the list once the plan is applied, with what they do; empty: no rule uses it, so it catches nothing live. Absent when the rules were not read.'),
   topTerms: z
     .array(z.strictObject({ term: z.string(), messages: z.number().int().min(0) }))
     .max(5)

@@ -4,6 +4,7 @@
 // list says the scores are a local model's, not CometChat's, and names the model and threshold.
 import { styleText } from 'node:util';
 import { displayLine } from '../load/quote-value.js';
+import { mdText } from '../render/markdown-escape.js';
 import { endpointLine, type ServiceEndpoint } from '../plan/summary.js';
 import type { ListPreview, Preview, PreviewExample } from './compute-preview.js';
 import type { PreviewReportJson } from './preview-schema.js';
@@ -39,6 +40,7 @@ function listLines(l: ListPreview, p: Preview, opts: PreviewTextOptions): string
     `${id} (${l.kind}): catches ${l.before} -> ${l.after} (${delta >= 0 ? '+' : ''}${delta}); ` +
       `${l.newlyCaught} newly caught, ${l.noLongerCaught} no longer caught`,
   ];
+  if (l.rules) out.push(`    ${displayLine(rulesText(l.rules))}`);
   if (l.sentences) return [...out, ...sentenceLinesText(l, p, (e) => exampleLine({ ...e, spans: [] }, { ...opts, width: (opts.width ?? 100) - 14 }))];
   if (l.topTerms.length > 0) out.push(`    top terms: ${l.topTerms.map((t) => `${displayLine(t.term)} (${t.messages})`).join(', ')}`);
   if (l.examples) {
@@ -107,6 +109,12 @@ function safeEdge(text: string, at: number): number {
   return at > 0 && at < text.length && code >= 0xdc00 && code <= 0xdfff ? at - 1 : at;
 }
 
+/** `rules: block-scams [blockMessage]`, or that no rule uses the list. */
+function rulesText(rules: readonly { rule: string; action: readonly string[] }[]): string {
+  if (rules.length === 0) return 'no rule uses it: this list catches nothing live';
+  return `used by rule${rules.length === 1 ? '' : 's'}: ${rules.slice(0, 10).map((r) => `${r.rule} [${r.action.join(', ')}]`).join(', ')}${rules.length > 10 ? ` and ${rules.length - 10} more` : ''}`;
+}
+
 export function renderPreviewMarkdown(p: Preview): string {
   const lines = [
     `### kwsync preview: \`${p.target.replace(/`/g, "'")}\``,
@@ -125,6 +133,8 @@ export function renderPreviewMarkdown(p: Preview): string {
         : `| \`${id}\` | ${l.kind} | n/a | n/a | n/a | n/a |`,
     );
   }
+  const ruled = p.lists.filter((l) => l.rules !== undefined);
+  if (ruled.length > 0) lines.push('', ...ruled.map((l) => `- \`${l.id.replace(/`/g, "'")}\`: ${mdText(rulesText(l.rules!))}`));
   if (p.similarity) lines.push(...sentenceSectionsMarkdown(p));
   else if (p.lists.some((l) => !l.previewable)) lines.push('', 'n/a: sentence-similarity lists are decided by the service\'s AI model.');
   return `${lines.join('\n')}\n`;

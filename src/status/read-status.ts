@@ -5,6 +5,7 @@ import type { DeploymentReader } from '../github/deployment-record.js';
 import type { KwsyncConfig, TargetConfig } from '../model/config.js';
 import type { DesiredList } from '../model/keyword-list.js';
 import type { KeywordTarget } from '../model/target.js';
+import type { CometChatClient } from '../api/index.js';
 import type { LocalApplied, StatusApp } from './status-schema.js';
 
 /** A keywords folder as validated (at a commit, or on disk): the lists that loaded count. */
@@ -42,6 +43,8 @@ export interface StatusDeps {
   /** The newest apply made from this machine (.git/kwsync/, src/status/local-applies.ts); the CLI only. */
   appliedLocally?: (target: string) => Promise<LocalApplied | undefined>;
   now(): Date;
+  /** The target's client for what its rules blocked (status's rules section); absent: not read. */
+  rulesClient?: (target: TargetConfig | undefined) => CometChatClient | undefined;
 }
 
 export interface StatusRequest {

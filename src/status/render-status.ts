@@ -4,6 +4,7 @@
 // list ids and run links come from outside: the text shows their control characters as \uXXXX.
 import { mdCell, mdCodeCell, mdText, visible } from '../render/markdown-escape.js';
 import type { Ahead, Drift, StatusReport, TargetStatus } from './status-schema.js';
+import { ruleActivityLines } from './rule-activity.js';
 
 const MAX_IDS = 5;
 
@@ -80,6 +81,7 @@ export function targetNotes(t: TargetStatus): string[] {
     notes.push(`differs from ${t.drift.differsFrom ?? 'the ref'}: ${named(t.drift.differs)}: a live edit or a committed change never applied (without the applied commit, status cannot tell which).`);
   }
   for (const n of t.drift.notes) notes.push(n);
+  if (t.rules) notes.push(...ruleActivityLines(t.rules));
   if (t.ahead.state === 'ahead') {
     const ids = [
       ...(t.ahead.added.length > 0 ? [`added ${named(t.ahead.added)}`] : []),

@@ -3,6 +3,7 @@
 // zod schema is the published shape of `kwsync status --format json` (`kwsync schema --output status`);
 // the text, markdown and JSON renderers are pure functions of it.
 import { z } from 'zod';
+import { ruleActivitySchema } from './rule-activity.js';
 
 export const STATUS_FORMAT_VERSION = 1;
 
@@ -82,6 +83,7 @@ export const targetStatusSchema = z.strictObject({
   comparedWith: comparedWithSchema,
   drift: driftSchema,
   ahead: aheadSchema,
+  rules: ruleActivitySchema.optional(),
 });
 
 export const statusReportSchema = z

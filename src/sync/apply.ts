@@ -5,7 +5,8 @@
 import { applyPlan, applyRetryPolicy, type ApplyOptions } from '../apply/index.js';
 import type { KwsyncConfig } from '../model/config.js';
 import type { ApplyReport, Plan } from '../model/plan.js';
-import type { KeywordTarget } from '../model/target.js';
+import type { KeywordTarget, RuleTarget } from '../model/target.js';
+import { applyPlanWithRules } from '../apply/rules/apply-with-rules.js';
 import { RefusedPlanError } from '../errors.js';
 import { listLimitLine } from '../plan/list-limit.js';
 
@@ -18,6 +19,8 @@ export interface ApplyTargetInput extends Pick<ApplyOptions, 'signal' | 'onProgr
   force: boolean;
   /** Writes in flight, instead of kwsync.yaml's (`--concurrency`). */
   concurrency?: number | undefined;
+  /** The app's rules: a plan with rule changes is applied lists first, rules, then the lists a rule let go. */
+  rules?: RuleTarget | undefined;
 }
 
 export function applyTarget(input: ApplyTargetInput): Promise<ApplyReport> {
@@ -31,7 +34,8 @@ export function applyTarget(input: ApplyTargetInput): Promise<ApplyReport> {
       }),
     );
   }
-  return applyPlan(plan, keywords, {
+  const apply = input.rules && plan.rules ? (p: Plan, k: KeywordTarget, o: ApplyOptions) => applyPlanWithRules(p, k, input.rules!, o) : applyPlan;
+  return apply(plan, keywords, {
     force,
     concurrency: concurrency ?? config.apply.concurrency,
     safety: config.safety,

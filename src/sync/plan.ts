@@ -8,6 +8,9 @@ import type { KeywordTarget } from '../model/target.js';
 import { computePlan, liveContext, readLiveLists, type PlanOptions } from '../plan/index.js';
 import { markLiveEditReverts } from '../plan/live-edits.js';
 import { countListLimit } from '../plan/list-limit.js';
+import type { DesiredRule } from '../model/moderation-rule.js';
+import type { RuleTarget } from '../model/target.js';
+import { planRules } from '../plan/rules/index.js';
 
 export interface PlanTargetInput {
   /** The target's desired lists (validated, its kwsync.yaml selection and overrides applied). */
@@ -24,6 +27,11 @@ export interface PlanTargetInput {
   listLimit?: { max: number; source: string };
   /** `--list ID`: plan (and so apply) only these lists of the target; the plan records the filter. */
   only?: readonly string[];
+  /**
+   * The app's rules and the rule files (null: the folder has no rules/, so rules are read to guard
+   * list deletions, never written). Without it, the plan has no rules half (a target with no rules API).
+   */
+  rules?: { target: RuleTarget; desired: readonly DesiredRule[] | null };
 }
 
 export interface PlannedTarget {
@@ -40,6 +48,7 @@ export async function planTarget(input: PlanTargetInput): Promise<PlannedTarget>
   const marked = base ? markLiveEditReverts(computed, base, live.lists, lists) : computed;
   // Limited to some lists: the others' changes (and deletions) are left out, and the plan says so.
   const only = input.only ? new Set(input.only) : undefined;
-  const plan = only ? { ...marked, changes: marked.changes.filter((c) => only.has(c.id)), listFilter: [...only] } : marked;
-  return { plan: input.listLimit ? { ...plan, listLimit: countListLimit(plan, live.lists, input.listLimit) } : plan, live: live.lists };
+  const limited = only ? { ...marked, changes: marked.changes.filter((c) => only.has(c.id)), listFilter: [...only] } : marked;
+  const plan = input.listLimit ? { ...limited, listLimit: countListLimit(limited, live.lists, input.listLimit) } : limited;
+  return { plan: input.rules ? await planRules(plan, { ...input.rules, lists, liveLists: live.lists }) : plan, live: live.lists };
 }

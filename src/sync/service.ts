@@ -8,7 +8,8 @@
 // --target) from the variable the target names in `apiKeyEnv`, with no fallback.
 import { ConfigError } from '../errors.js';
 import { REGIONS, type KwsyncConfig, type Region, type ServiceConfig, type TargetConfig } from '../model/config.js';
-import type { KeywordTarget } from '../model/target.js';
+import type { KeywordTarget, RuleTarget } from '../model/target.js';
+import { createRuleTarget } from './rule-target.js';
 import { createClient, createKeywordTarget, resolveBaseUrls, type ClientOptions, type CometChatClient, type SettingNames } from '../api/index.js';
 import { resolveTargetConfig } from '../targets/target-config.js';
 
@@ -174,7 +175,7 @@ export type ConnectOptions = Omit<ClientOptions, 'apiKey' | 'appId' | 'region' |
 export function connectService(
   settings: ServiceSettings,
   opts: ConnectOptions = {},
-): { client: CometChatClient; keywords: KeywordTarget } {
+): { client: CometChatClient; keywords: KeywordTarget; rules: RuleTarget } {
   const client = createClient({
     ...opts,
     apiKey: settings.apiKey,
@@ -184,7 +185,7 @@ export function connectService(
     callsBaseUrl: settings.callsBaseUrl,
     settingNames: settings.names,
   });
-  return { client, keywords: createKeywordTarget(client, settings.label) };
+  return { client, keywords: createKeywordTarget(client, settings.label), rules: createRuleTarget(client) };
 }
 
 /** What a command that reaches an app asks for: its kwsync.yaml, the target named (if any), the environment. */
@@ -207,7 +208,7 @@ export interface TargetRequest {
  * `service`, and the connection. A mistyped name is bad usage; a missing key a ConfigError naming
  * the variable the target reads.
  */
-export function connectTargetApp(req: TargetRequest): { client: CometChatClient; keywords: KeywordTarget; settings: ServiceSettings; target: TargetConfig | undefined } {
+export function connectTargetApp(req: TargetRequest): { client: CometChatClient; keywords: KeywordTarget; rules: RuleTarget; settings: ServiceSettings; target: TargetConfig | undefined } {
   const target = resolveTargetConfig(req.config, req.target, req.optionName);
   const settings = serviceSettingsFromEnv(req.env, target, { keyFromTarget: true, envWins: req.envWins === true });
   const connected = connectService(settings, { ...serviceOptions(req.config.service), ...(req.log ? { log: req.log } : {}) });
@@ -226,6 +227,7 @@ export function serviceOptions(service: ServiceConfig): ConnectOptions {
     separators: service.separators,
     maxResponseBytes: service.maxResponseBytes,
     listingPaging: service.listingPaging,
+    ruleWrites: { referenceFlag: service.ruleReferenceFlag, valueForm: service.ruleValueForm },
   };
 }
 

@@ -15,6 +15,7 @@ import { DEFAULT_TARGET_NAME, targetListsOf, type FolderLists, type StatusDeps, 
 import { STATUS_FORMAT_VERSION, type Ahead, type ComparedWith, type Drift, type StatusReport, type TargetStatus } from '../status/status-schema.js';
 import { resolveTargetConfig } from '../targets/target-config.js';
 import { liveDrift } from './drift.js';
+import { readRuleActivity, type RuleActivity } from '../status/rule-activity.js';
 
 /** The targets a status run covers: the one named, else every target of kwsync.yaml, else the environment's. */
 export function statusTargets(config: KwsyncConfig, target: string | undefined, optionName?: string): (TargetConfig | undefined)[] {
@@ -68,7 +69,9 @@ async function readTargetStatus(
   const named = { name: target?.name ?? DEFAULT_TARGET_NAME, environment: target?.environment };
   const app = deps.app?.(target);
   const local = await deps.appliedLocally?.(named.name);
-  return { ...(await readTargetParts(deps, req, target, folderAt, named)), ...(app ? { app } : {}), ...(local ? { appliedLocally: local } : {}) };
+  const parts = await readTargetParts(deps, req, target, folderAt, named);
+  const rules = await readRules(deps, target, parts.applied.appliedAt);
+  return { ...parts, ...(app ? { app } : {}), ...(local ? { appliedLocally: local } : {}), ...(rules ? { rules } : {}) };
 }
 
 async function readTargetParts(
@@ -129,6 +132,22 @@ async function readDrift(deps: StatusDeps, target: TargetConfig | undefined, lis
     return await liveDrift(keywords, lists, prune, differsFrom);
   } catch (err) {
     return uncheckedDrift('error', err instanceof Error ? err.message : String(err));
+  }
+}
+
+/** What each live rule blocked since the last apply (item 8); undefined when not asked or not connected. */
+async function readRules(deps: StatusDeps, target: TargetConfig | undefined, appliedAt: string | undefined): Promise<RuleActivity | undefined> {
+  let client;
+  try {
+    client = deps.rulesClient?.(target);
+  } catch {
+    return undefined; // not connected: drift already says why
+  }
+  if (!client) return undefined;
+  try {
+    return await readRuleActivity(client, appliedAt ? new Date(appliedAt) : undefined);
+  } catch (err) {
+    return { since: appliedAt ?? null, complete: false, reason: `the rules or blocked messages could not be read: ${err instanceof Error ? err.message : String(err)}`, rules: [] };
   }
 }
 

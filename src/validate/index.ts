@@ -20,6 +20,8 @@ import { overBudget, tooSlow, validationBudget, type ValidationBudget } from './
 import type { ModelCost, SentenceChecks } from './sentence-checks.js';
 import type { EmbedderLoad } from '../similarity/embedder.js';
 import { configPlaces } from '../targets/config-places.js';
+import type { DesiredRule } from '../model/moderation-rule.js';
+import { validateRuleFiles } from './rule-files/index.js';
 import type { ResolvedTarget, TargetsResolution } from '../targets/resolve-target.js';
 import type { LeftOut } from '../targets/left-out.js';
 
@@ -43,6 +45,10 @@ export interface RepoValidation {
    * trustworthy when errorCount === 0.
    */
   lists: DesiredList[];
+  /** The rule files that validated (keywords/rules/*.yaml); only trustworthy when errorCount === 0. */
+  rules?: DesiredRule[];
+  /** The folder has rules/: kwsync manages the app's custom rules (plan, apply, prune). */
+  rulesManaged?: boolean;
   /** Every list of the folder that parsed, as written (no target applied). */
   folderLists: DesiredList[];
   /** The target `lists` was resolved for, when kwsync.yaml has targets and one was chosen. */
@@ -181,7 +187,9 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
       diagnostics.push(diagnose(fileStart(rel(abs)), 'warning', 'orphan-terms-file', 'no list file uses this CSV; reference it with `file:` or delete it'));
     }
   }
-  const read = new Set([...listFiles, ...CONFIG_FILES].map((n) => join(keywordsDir, n)));
+  const ruleFiles = await validateRuleFiles({ keywordsDir, files: discovered.rules, listIds: placed.map((p) => p.list.id), relative: rel });
+  diagnostics.push(...ruleFiles.diagnostics);
+  const read = new Set([...listFiles, ...discovered.rules, ...CONFIG_FILES].map((n) => join(keywordsDir, n)));
   for (const abs of usedCsv) read.add(abs);
   diagnostics.push(...checkNeverRead({ keywordsDir, present: await presentFiles(keywordsDir), read, relative: rel, skipped: discovered.skipped }));
   // Levels given by the caller are already the stricter of base and head; else the base's count too.
@@ -201,6 +209,7 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
     configFile,
     lists,
     folderLists,
+    ...(ruleFiles.managed ? { rules: ruleFiles.rules, rulesManaged: true } : {}),
     ...(chosen ? { target: chosen.name } : {}),
     ...(config.targets !== undefined ? { targetLists: Object.fromEntries(resolution.targets.map((t) => [t.name, t.lists.map((p) => p.list)])) } : {}),
     ...(config.targets !== undefined ? { targetsLeftOut: Object.fromEntries(resolution.targets.map((t) => [t.name, t.leftOut])) } : {}),

@@ -123,6 +123,16 @@ export const STRUCTURAL_RULE_IDS: readonly string[] = [
   'target-base-url-path',
   'id-format',
   'list-renamed',
+  // Moderation rule files (keywords/rules/*.yaml, src/validate/rule-files).
+  'rule-file-is-list',
+  'list-file-is-rule',
+  'rule-condition-invalid',
+  'rule-id-invalid',
+  'rule-limit',
+  'rule-action-empty',
+  'rule-action-unknown',
+  'rule-unknown-list',
+  'rule-duplicate-id',
 ];
 
 /** Rules a list may accept: every one in the list above that can be. */

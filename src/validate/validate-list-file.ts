@@ -29,6 +29,7 @@ import { code, quote } from '../load/quote-value.js';
 import type { SourceText } from '../load/source-text.js';
 import { salvageListFile } from './salvage-list-file.js';
 import { csvRowAdvice } from './csv-rows.js';
+import { ruleInListFolder } from './rule-files/index.js';
 import { schemaIssues } from './schema-issues.js';
 import type { ValidationBudget } from './work-budget.js';
 
@@ -84,6 +85,8 @@ async function checkListFile(abs: string, ctx: ListFileContext): Promise<ListFil
     return { placed: null, diagnostics: [...patternFixesChecked(source.text, parsed.diagnostics), ...(unread ? [unread] : [])] };
   }
   const yaml = parsed.file;
+  const rule = ruleInListFolder(yaml);
+  if (rule) return { placed: null, diagnostics: [rule] };
   plainNumbersAsText(yaml);
   // A shape error is reported, and the fields that do parse are still checked (nothing hides the rest).
   const shape = listFileSchema.safeParse(yaml.value);

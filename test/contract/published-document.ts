@@ -16,7 +16,30 @@ export type OperationId =
   | 'delete-rule-keyword'
   | 'user-list-group-messages'
   | 'list-calls'
-  | 'retrieve-call-details';
+  | 'retrieve-call-details'
+  | RulesOperationId;
+
+/** The rules, revisions and blocked-messages operations (issue 39). */
+export type RulesOperationId =
+  | 'create-rule'
+  | 'list-rules'
+  | 'get-rule'
+  | 'update-rule'
+  | 'delete-rule'
+  | 'list-rule-revisions'
+  | 'list-moderation-blocked-messages'
+  | 'approve-moderation-blocked-messages';
+
+export const RULES_OPERATION_IDS: readonly RulesOperationId[] = [
+  'create-rule',
+  'list-rules',
+  'get-rule',
+  'update-rule',
+  'delete-rule',
+  'list-rule-revisions',
+  'list-moderation-blocked-messages',
+  'approve-moderation-blocked-messages',
+];
 
 export const OPERATION_IDS: readonly OperationId[] = [
   'list-rule-keywords',
@@ -27,6 +50,7 @@ export const OPERATION_IDS: readonly OperationId[] = [
   'user-list-group-messages',
   'list-calls',
   'retrieve-call-details',
+  ...RULES_OPERATION_IDS,
 ];
 
 export function readPublishedDocument(): Record<string, unknown> {
@@ -35,15 +59,15 @@ export function readPublishedDocument(): Record<string, unknown> {
 
 interface OperationObject {
   operationId: string;
-  responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
+  responses: Record<string, { content?: Record<string, { example?: unknown; 'x-kwsync-example-contradicts-schema'?: boolean }> }>;
 }
 type PathItem = Record<string, unknown> & { servers?: unknown[] };
 
 /** Every operation of the document with its method, path and the API base it lives on. */
 export function publishedOperations(doc = readPublishedDocument()) {
-  const out: { operationId: OperationId; method: string; path: string; server: 'chat' | 'calls'; example: unknown }[] = [];
+  const out: { operationId: OperationId; method: string; path: string; server: 'chat' | 'calls'; example: unknown; exampleContradictsSchema: boolean }[] = [];
   for (const [path, item] of Object.entries(doc.paths as Record<string, PathItem>)) {
-    for (const method of ['get', 'post', 'put', 'delete'] as const) {
+    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
       const op = item[method] as OperationObject | undefined;
       if (!op) continue;
       out.push({
@@ -53,6 +77,7 @@ export function publishedOperations(doc = readPublishedDocument()) {
         // A path-level `servers` is the Calls API's; everything else lives on the document's (chat) server.
         server: item.servers ? 'calls' : 'chat',
         example: op.responses['200']?.content?.['application/json']?.example,
+        exampleContradictsSchema: op.responses['200']?.content?.['application/json']?.['x-kwsync-example-contradicts-schema'] === true,
       });
     }
   }

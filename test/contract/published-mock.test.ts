@@ -34,7 +34,7 @@ test.each([
   ['a query value of the wrong type', `/groups/g1/messages?limit=ten`, {}, /^\/query\/limit must be integer$/],
   ['a value outside the enum', `/groups/g1/messages?affix=forward`, {}, /^\/query\/affix must be equal to one of the allowed values/],
   ['a calls path on the chat server', `/calls`, {}, /sent to the chat API; the operation is published on the calls API/],
-  ['an unpublished path', `/moderation/rules`, {}, /no published operation has this method and path/],
+  ['an unpublished path', `/moderation/reviewed-messages`, {}, /no published operation has this method and path/],
   ['an unpublished method', `/moderation/keywords`, { method: 'PATCH' }, /the path is published, the method is not|no published operation/],
 ])('%s is recorded', async (_name, path, init, problem) => {
   const r = await send(`${mock.chatBaseUrl}${path}`, init);

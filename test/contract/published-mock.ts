@@ -172,6 +172,15 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
  * multipart is not published, and repeated parts of one name is how OpenAPI tooling sends one.
  */
 async function parseBody(bytes: Buffer, type: string, fail: (p: string) => void, arrays: ReadonlySet<string>) {
+  if (bytes.length > 0 && /^application\/json\b/i.test(type)) {
+    // The rules operations take JSON (ModerationRequestBody).
+    try {
+      return JSON.parse(bytes.toString('utf8')) as Record<string, string | string[]>;
+    } catch (err) {
+      fail(`the JSON body does not parse: ${(err as Error).message}`);
+      return undefined;
+    }
+  }
   if (bytes.length === 0 || !/^multipart\/form-data\b/i.test(type)) return undefined;
   let form: Awaited<ReturnType<Response['formData']>>;
   try {

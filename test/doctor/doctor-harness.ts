@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js';
 import type { DoctorReport } from '../../src/doctor/index.js';
 import { kwsync } from '../helpers/cli.js';
+import { offContract } from '../contract/rules-requests.js';
 
 export interface DoctorHarness {
   emu: RunningEmulator;
@@ -29,7 +30,8 @@ export async function startDoctorHarness(mode: EmulatorOptions = {}, kwsyncYaml?
     await writeFile(join(root, 'keywords', 'kwsync.yaml'), kwsyncYaml, 'utf8');
   }
   const env = { COMETCHAT_API_KEY: emu.apiKey, COMETCHAT_BASE_URL: emu.chatBaseUrl, COMETCHAT_CALLS_BASE_URL: emu.callsBaseUrl };
-  const doctor = (argv: string[] = [], extra: Record<string, string> = {}) => kwsync(['doctor', ...argv], { ...env, ...extra }, root);
+  // The rules probe sends unpublished shapes on purpose (other flag spellings, value as an array).
+  const doctor = (argv: string[] = [], extra: Record<string, string> = {}) => offContract(() => kwsync(['doctor', ...argv], { ...env, ...extra }, root));
   return {
     emu,
     root,
@@ -52,10 +54,16 @@ export async function startDoctorHarness(mode: EmulatorOptions = {}, kwsyncYaml?
   };
 }
 
-/** The writes a write probe may send: POST to the collection, PUT/DELETE of its own ids only (the id, -word, -sentences). */
+/**
+ * The writes a write probe may send: POST to the collections, PUT/DELETE of its own ids only (the
+ * lists id, -word, -sentences and -rules; the rule id-rule).
+ */
 export function onlyProbeWrites(writes: string[], probeId: string): boolean {
-  const own = [probeId, `${probeId}-word`, `${probeId}-sentences`].map((id) => `/v3/moderation/keywords/${id}`);
-  return writes.every((w) => w === 'POST /v3/moderation/keywords' || own.some((p) => w === `PUT ${p}` || w === `DELETE ${p}`));
+  const own = [
+    ...[probeId, `${probeId}-word`, `${probeId}-sentences`, `${probeId}-rules`].map((id) => `/v3/moderation/keywords/${id}`),
+    `/v3/moderation/rules/${probeId}-rule`,
+  ];
+  return writes.every((w) => w === 'POST /v3/moderation/keywords' || w === 'POST /v3/moderation/rules' || own.some((p) => w === `PUT ${p}` || w === `DELETE ${p}`));
 }
 
 export const finding = (report: DoctorReport, id: string) => report.findings.find((f) => f.id === id);

@@ -71,6 +71,13 @@ describe('kwsync doctor against the default emulator', () => {
       `DELETE /v3/moderation/keywords/${id}-word`,
       'POST /v3/moderation/keywords',
       `DELETE /v3/moderation/keywords/${id}-sentences`,
+      // Then the rules probe: its list, a rule made and deleted per reference flag spelling, the
+      // rule made again for the value, update and action probes, deleted before its list.
+      'POST /v3/moderation/keywords',
+      ...[1, 2, 3].flatMap(() => ['POST /v3/moderation/rules', `DELETE /v3/moderation/rules/${id}-rule`]),
+      'POST /v3/moderation/rules',
+      `DELETE /v3/moderation/rules/${id}-rule`,
+      `DELETE /v3/moderation/keywords/${id}-rules`,
     ]);
     const sentences = report.variants.filter((v) => v.variant.startsWith('sentences-'));
     expect(sentences.map((v) => v.variant)).toEqual(['sentences-repeated', 'sentences-brackets', 'sentences-indexed', 'sentences-json', 'sentences-searchTerms']);

@@ -36,7 +36,7 @@ describe('recommendTermsSettings', () => {
     expect(byId['searchterms-beside-file']).toMatchObject({ status: 'differs', hint: 'set service.searchTermsWithFile: empty' });
     expect(byId['searchterms-beside-file']!.detail).toContain('HTTP 400: searchTerms is required');
     expect(byId['terms-in-file']!.status).toBe('ok');
-    const kinds = { sentenceEncoding: 'repeated', separators: { word: 'comma', pattern: 'newline', 'sentence-similarity': 'newline' }, listingPaging: 'none' } as const;
+    const kinds = { sentenceEncoding: 'repeated', separators: { word: 'comma', pattern: 'newline', 'sentence-similarity': 'newline' }, listingPaging: 'none', ruleReferenceFlag: 'isKeywordReferencePresent', ruleValueForm: 'string' } as const;
     const changes = settingChanges({ ...current, ...kinds, timeoutMs: 30000 }, { ...recommended, ...kinds, timeoutMs: 30000 });
     expect(changes.map((c) => [c.setting, c.from, c.to])).toEqual([['searchTermsWithFile', 'omit', 'empty']]);
   });

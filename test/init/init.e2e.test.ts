@@ -19,6 +19,7 @@ const SHA = '0123456789abcdef0123456789abcdef01234567';
 const FILES = [
   'keywords/kwsync.yaml',
   'keywords/example-words.yaml',
+  'keywords/rules/block-example-words.yaml',
   '.github/workflows/kwsync-plan.yml',
   '.github/workflows/kwsync-plan-live.yml',
   '.github/workflows/kwsync-apply.yml',
@@ -116,7 +117,7 @@ describe('from an empty git repository', () => {
         '  .github/workflows/kwsync-plan.yml (1 line)\n  .github/workflows/kwsync-plan-live.yml (1 line)\n  .github/workflows/kwsync-apply.yml (1 line)\n',
     );
     expect(r.stdout).toContain("Did not change the reference in:\n  .github/workflows/kwsync-drift.yml: no uses: line calls kwsync/kwsync's reusable workflows; edit it by hand if it should\n");
-    expect(r.stdout).toContain('Kept as they were (init never overwrites):\n  keywords/kwsync.yaml\n  keywords/example-words.yaml\n  .github/workflows/kwsync-drift.yml\n  .gitignore\n');
+    expect(r.stdout).toContain('Kept as they were (init never overwrites):\n  keywords/kwsync.yaml\n  keywords/example-words.yaml\n  keywords/rules/block-example-words.yaml\n  .github/workflows/kwsync-drift.yml\n  .gitignore\n');
     expect(readFileSync(plan, 'utf8')).toBe(planBefore.replace(`reusable-plan.yml@${OLD}\n`, `reusable-plan.yml@${SHA}\n`));
     expect(readFileSync(apply, 'utf8')).toBe(applyBefore.replace(`@${OLD} # pinned by ops`, `@${SHA} # pinned by ops`));
     expect(readFileSync(drift, 'utf8')).toBe('name: my own drift job\non: push\njobs: {}\n');

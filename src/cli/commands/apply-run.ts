@@ -6,7 +6,7 @@ import { applyFailed, assertFresh, renderApplyReportJson, renderApplyReportMarkd
 import { EXIT, KwsyncError, RefusedPlanError, UsageError } from '../../errors.js';
 import type { KwsyncConfig } from '../../model/config.js';
 import { planHasChanges, type ApplyReport, type Plan } from '../../model/plan.js';
-import type { KeywordTarget } from '../../model/target.js';
+import type { KeywordTarget, RuleTarget } from '../../model/target.js';
 import { readLiveLists, readSavedPlan, renderPlanText } from '../../plan/index.js';
 import type { ServiceEndpoint } from '../../plan/summary.js';
 import { applyTarget } from '../../sync/apply.js';
@@ -91,6 +91,7 @@ export async function runApply(io: CliIO, opts: ApplyCommandOptions, terminal: A
     report = await applyTarget({
       plan: prepared.plan,
       keywords: prepared.target,
+      rules: prepared.rules,
       config: prepared.config,
       force: opts.force === true,
       concurrency,
@@ -110,6 +111,7 @@ export async function runApply(io: CliIO, opts: ApplyCommandOptions, terminal: A
 interface Prepared {
   plan: Plan;
   target: KeywordTarget;
+  rules?: RuleTarget | undefined;
   /** kwsync.yaml: its concurrency, safety (re-checked against each live list at write time) and retries. */
   config: KwsyncConfig;
   endpoint: ServiceEndpoint | undefined;
@@ -154,14 +156,14 @@ async function prepareFreshPlan(io: CliIO, opts: ApplyCommandOptions, format: Ou
     assertMayApply(io, repo.config, opts.target, opts.allowLocalApply === true);
     noteAfter(io, repo.config, opts.target);
   }
-  const { plan, target, endpoint, liveEditsUnknown } = await makePlan(io, { ...opts, repo });
+  const { plan, target, rules, endpoint, liveEditsUnknown } = await makePlan(io, { ...opts, repo });
   // Apply is where a term blocked in the dashboard would be removed without a word: say what tells it apart.
   if (liveEditsUnknown) notice(io, 'live edits cannot be told from changes in the files without --base; pass --base <the commit last applied> to have terms added live since marked, and kept from being removed without --force');
   // Show what is about to change, as Terraform does; machine formats and --quiet get only the report.
   if (format === 'text' && opts.showPlan !== false && !io.quiet) {
     io.stdout.write(`${renderPlanText(plan, { color: useColor(io.stdout, io.env), endpoint })}\n`);
   }
-  return { plan, target, config: repo.config, endpoint };
+  return { plan, target, rules, config: repo.config, endpoint };
 }
 
 async function prepareSavedPlan(io: CliIO, opts: ApplyCommandOptions, file: string): Promise<Prepared> {
@@ -179,7 +181,7 @@ async function prepareSavedPlan(io: CliIO, opts: ApplyCommandOptions, file: stri
   const named = opts.target ?? ((repo.config.targets ?? []).some((t) => t.name === plan.target) ? plan.target : undefined);
   assertMayApply(io, repo.config, named, opts.allowLocalApply === true);
   noteAfter(io, repo.config, named);
-  const { keywords: target, endpoint } = connectApp(io, repo.config, named);
+  const { keywords: target, rules, endpoint } = connectApp(io, repo.config, named);
   if (plan.mode !== 'live') {
     throw new RefusedPlanError(`${file} is an offline plan (made without the live app) and cannot be applied`, [`${file}: mode ${plan.mode}`], {
       hint: 'make a live plan where the key is set: `kwsync plan --out plan.json`',
@@ -191,7 +193,7 @@ async function prepareSavedPlan(io: CliIO, opts: ApplyCommandOptions, file: stri
     ], { hint: 'leave out --target (the plan names its own), and use the environment it was planned with' });
   }
   assertFresh(plan, (await readLiveLists(target, plan.changes.map((c) => c.id))).lists, file);
-  return { plan, target, config: repo.config, endpoint };
+  return { plan, target, rules, config: repo.config, endpoint };
 }
 
 function renderReport(report: ApplyReport, format: OutputFormat, color: boolean, endpoint: ServiceEndpoint | undefined): string {

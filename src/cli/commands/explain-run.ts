@@ -56,6 +56,7 @@ export async function runExplain(io: CliIO, message: string | undefined, opts: E
     lists: repo.lists,
     git: await openGitHistory(io.cwd),
     similarity,
+    ...(repo.rulesManaged ? { rules: repo.rules ?? [] } : {}),
     ...(target ? { target: { name: target.name, leftOut: (repo.targetsLeftOut?.[target.name] ?? []).map((l) => l.id) }, appended: appendedFiles(target, opts.dir) } : {}),
   };
   if (opts.live) {

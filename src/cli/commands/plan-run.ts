@@ -13,7 +13,7 @@ import { readLocalApplies } from '../../status/local-applies.js';
 import { DEFAULT_TARGET_NAME } from '../../status/read-status.js';
 import { notice, type CliIO } from '../io.js';
 import { connectApp, loadRepo, parseFormat, resolvePath, useColor, type LoadedRepo, type OutputFormat } from '../target.js';
-import type { KeywordTarget } from '../../model/target.js';
+import type { KeywordTarget, RuleTarget } from '../../model/target.js';
 import type { SafetyConfig } from '../../plan/safety.js';
 
 export interface MadePlan {
@@ -21,6 +21,8 @@ export interface MadePlan {
   concurrency: number;
   safety: SafetyConfig;
   target: KeywordTarget;
+  /** The app's rules, when the connection has them (apply writes rule changes through it). */
+  rules?: RuleTarget;
   endpoint: ServiceEndpoint | undefined;
   /** No --base and the plan removes terms: some may be live edits, which cannot be told apart (apply says so). */
   liveEditsUnknown?: boolean;
@@ -41,6 +43,8 @@ export interface PlanCommandOptions {
   allTargets?: boolean;
   /** Not a flag: the demo passes the emulator here instead of resolving a target. */
   keywordTarget?: KeywordTarget;
+  /** Not a flag: the rules of `keywordTarget`'s app (the demo). */
+  ruleTarget?: RuleTarget;
   /** Not a flag: the app, region and host of `keywordTarget`, for the header. */
   endpoint?: ServiceEndpoint;
   /** Not a flag: a folder the caller already loaded and validated (preview, the demo). */
@@ -49,11 +53,11 @@ export interface PlanCommandOptions {
 
 export async function makePlan(
   io: CliIO,
-  opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune' | 'base' | 'keywordTarget' | 'endpoint' | 'repo' | 'list'>,
+  opts: Pick<PlanCommandOptions, 'dir' | 'target' | 'prune' | 'base' | 'keywordTarget' | 'ruleTarget' | 'endpoint' | 'repo' | 'list'>,
 ): Promise<MadePlan> {
   const repo = opts.repo ?? (await loadRepo(io, opts.dir, true, opts.target));
   const only = opts.list && opts.list.length > 0 ? checkListFilter(opts.list, repo.lists.map((l) => l.id), opts.target) : undefined;
-  const app = opts.keywordTarget ? { keywords: opts.keywordTarget, endpoint: opts.endpoint } : connectApp(io, repo.config, opts.target);
+  const app: { keywords: KeywordTarget; rules?: RuleTarget | undefined; endpoint: ServiceEndpoint | undefined } = opts.keywordTarget ? { keywords: opts.keywordTarget, rules: opts.ruleTarget, endpoint: opts.endpoint } : connectApp(io, repo.config, opts.target);
   const target = app.keywords;
   const ids = repo.lists.map((l) => l.id);
   if (opts.base) await requireGitBase(io.cwd, opts.base); // a mistyped ref: exit 64 naming it
@@ -67,8 +71,9 @@ export async function makePlan(
     ...(base ? { formerIds: base.formerIds, base: base.lists } : {}),
     listLimit: listLimitSetting(repo.config.limits),
     ...(only ? { only } : {}),
+    ...(app.rules ? { rules: { target: app.rules, desired: repo.rules ?? null } } : {}),
   });
-  return { plan, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, target, endpoint: app.endpoint, liveEditsUnknown: !base && removesTerms(plan) };
+  return { plan, concurrency: repo.config.apply.concurrency, safety: repo.config.safety, target, ...(app.rules ? { rules: app.rules } : {}), endpoint: app.endpoint, liveEditsUnknown: !base && removesTerms(plan) };
 }
 
 export function renderPlan(plan: Plan, format: OutputFormat, color: boolean, endpoint?: ServiceEndpoint): string {

@@ -51,6 +51,8 @@ export async function runStatus(outer: CliIO, opts: StatusCommandOptions, inject
         connect: inject.connect ?? ((t) => connectTargetKeyed(io, config, t)),
         ...(inject.connect ? {} : { app: (t: TargetConfig | undefined) => appOf(io, t) }),
         appliedLocally: inject.appliedLocally ?? ((name) => newestLocalApply(io.cwd, name)),
+        // What the rules blocked, when the folder manages rules (keywords/rules/).
+        ...(inject.connect || !onDisk.rules ? {} : { rulesClient: (t: TargetConfig | undefined) => clientKeyed(io, config, t) }),
         now: inject.now ?? (() => new Date()),
       };
       return { deps, ref, repository: repository ? `${repository.owner}/${repository.repo}` : null };
@@ -97,6 +99,11 @@ export function deploymentReaderFor(opts: { token: string; repository: GitHubRep
 }
 
 /** One target's client, keyed by its own variable (apiKeyEnv); a missing one throws a ConfigError naming it. */
+function clientKeyed(io: CliIO, config: KwsyncConfig, target: TargetConfig | undefined) {
+  const settings = serviceSettingsFromEnv(io.env, target, { keyFromTarget: true, envWins: io.envWins === true });
+  return connectService(settings, { ...serviceOptions(config.service), ...debugOptions(io.env, io.stderr) }).client;
+}
+
 function connectTargetKeyed(io: CliIO, config: KwsyncConfig, target: TargetConfig | undefined) {
   const settings = serviceSettingsFromEnv(io.env, target, { keyFromTarget: true, envWins: io.envWins === true });
   return connectService(settings, { ...serviceOptions(config.service), ...debugOptions(io.env, io.stderr) }).keywords;
