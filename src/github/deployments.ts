@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { RequestError } from 'octokit';
 import type { GitHubClient, RepoRef } from './client.js';
 import { createOnce } from './create-once.js';
-import { ProvenanceUnreadable, provenanceChecker, type ProvenanceOptions } from './deployment-provenance.js';
+import { APPLY_EVENT, APPLY_WORKFLOW, ProvenanceUnreadable, provenanceChecker, type ProvenanceOptions } from './deployment-provenance.js';
 import { environmentOf, KWSYNC_DEPLOYMENT_TASK, type AppliedPayload, type AppliedRecord, type DeploymentReader, type LastApplied } from './deployment-record.js';
 
 /** GitHub's cap on a deployment status description ("The maximum description length is 140 characters"). */
@@ -18,6 +18,8 @@ export const RECORDS_LOOKED_AT = 100;
 const PER_PAGE = 30;
 /** How many records of one commit recordOf looks through for one the apply workflow made. */
 export const RECORDS_OF_A_COMMIT = 10;
+/** How many of the apply workflow's newest push runs the look-up by run reads when the newest records hold no genuine one. */
+export const RUNS_LOOKED_AT = 10;
 
 export type TargetRef = { name: string; environment?: string | undefined };
 export type FinalState = 'success' | 'failure' | 'error';
@@ -144,6 +146,31 @@ export function deploymentReader(octokit: GitHubClient, repo: RepoRef, opts: Pro
     ...(isAppliedPayload(d.payload) ? { payload: d.payload } : {}),
   });
 
+  /**
+   * The look-up by what a record claims, when the newest records hold no genuine one (a flood of
+   * forged records can fill any page of everything): the apply workflow's own push runs (GitHub's,
+   * newest first, at most RUNS_LOOKED_AT; of `sha` when given), then per run the records of its
+   * commit, and only those created while that run lasted get their statuses read. Forged records
+   * made at any other time cost no request.
+   */
+  const byRuns = async (target: TargetRef, sha: string | undefined, pick: (d: DeploymentJson, statuses: StatusJson[]) => Promise<StatusJson | undefined>) => {
+    const environment = environmentOf(target);
+    const file = (opts.applyWorkflow ?? APPLY_WORKFLOW).split('/').pop()!;
+    const res = await octokit.request('GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs', { ...repo, workflow_id: file, event: APPLY_EVENT, per_page: RUNS_LOOKED_AT, exclude_pull_requests: true, ...(sha ? { head_sha: sha } : {}) });
+    for (const run of res.data.workflow_runs.slice(0, RUNS_LOOKED_AT)) {
+      const from = Date.parse(run.created_at);
+      const to = run.status === 'completed' ? Date.parse(run.updated_at) : Infinity;
+      const records = await octokit.rest.repos.listDeployments({ ...repo, environment, task: KWSYNC_DEPLOYMENT_TASK, sha: run.head_sha, per_page: 100 });
+      for (const d of records.data as DeploymentJson[]) {
+        const at = Date.parse(d.created_at);
+        if (!(at >= from && at <= to)) continue;
+        const status = await pick(d, await statusesOf(d.id));
+        if (status && !(await why(d, status))) return { d, status };
+      }
+    }
+    return undefined;
+  };
+
   return {
     async lastApplied(target) {
       const environment = environmentOf(target);
@@ -152,9 +179,9 @@ export function deploymentReader(octokit: GitHubClient, repo: RepoRef, opts: Pro
         const ignored: string[] = [];
         const withIgnored = (reason: string) => (ignored.length ? `${reason}; ignored: ${listed(ignored)}` : reason);
         // Newest first (GitHub lists deployments by creation, newest first); stop at the first success the apply workflow made.
-        for await (const page of octokit.paginate.iterator(octokit.rest.repos.listDeployments, { ...repo, environment, task: KWSYNC_DEPLOYMENT_TASK, per_page: PER_PAGE })) {
+        pages: for await (const page of octokit.paginate.iterator(octokit.rest.repos.listDeployments, { ...repo, environment, task: KWSYNC_DEPLOYMENT_TASK, per_page: PER_PAGE })) {
           for (const d of page.data as DeploymentJson[]) {
-            if (++seen > RECORDS_LOOKED_AT) return { found: false, reason: withIgnored(`no successful apply among the newest ${RECORDS_LOOKED_AT} kwsync records of environment ${environment}`) };
+            if (++seen > RECORDS_LOOKED_AT) break pages;
             const success = (await statusesOf(d.id)).find((s) => s.state === 'success');
             if (!success) continue;
             const refused = await why(d, success);
@@ -162,12 +189,17 @@ export function deploymentReader(octokit: GitHubClient, repo: RepoRef, opts: Pro
             else return { found: true, record: toRecord(target, d, success), ...(ignored.length ? { ignored } : {}) };
           }
         }
+        if (ignored.length > 0 || seen > RECORDS_LOOKED_AT) {
+          const hit = await byRuns(target, undefined, async (_d, statuses) => statuses.find((s) => s.state === 'success'));
+          if (hit) return { found: true, record: toRecord(target, hit.d, hit.status), ...(ignored.length ? { ignored } : {}) };
+          if (seen > RECORDS_LOOKED_AT) return { found: false, reason: withIgnored(`no successful apply among the newest ${RECORDS_LOOKED_AT} kwsync records of environment ${environment}, nor among the records of the newest ${RUNS_LOOKED_AT} push runs of the apply workflow`) };
+        }
         return { found: false, reason: withIgnored(seen === 0 ? `no kwsync apply recorded in environment ${environment} yet` : ignored.length ? `no successful kwsync apply by the apply workflow recorded in environment ${environment}` : `no successful kwsync apply recorded in environment ${environment}`) } satisfies LastApplied;
       } catch (err) {
         // Records that exist but cannot be checked are never "none recorded": which request failed, and what to grant.
         if (err instanceof ProvenanceUnreadable) return { found: false, reason: `the deployment records of environment ${environment} cannot be checked: ${err.message}`, error: true };
         if (!(err instanceof RequestError)) throw err;
-        return { found: false, reason: `the deployment records of environment ${environment} cannot be read (GitHub answered ${err.status} to ${err.request.method} ${new URL(err.request.url).pathname}${err.status === 403 ? '; the job needs `deployments: read`' : ''}: ${err.message})`, error: true };
+        return { found: false, reason: `the deployment records of environment ${environment} cannot be read (GitHub answered ${err.status} to ${err.request.method} ${new URL(err.request.url).pathname}${err.status === 403 ? `; the job needs \`${err.request.url.includes('/actions/') ? 'actions' : 'deployments'}: read\`` : ''}: ${err.message})`, error: true };
       }
     },
 
@@ -197,6 +229,14 @@ export function deploymentReader(octokit: GitHubClient, repo: RepoRef, opts: Pro
       }
       const first = res.data[0] as DeploymentJson | undefined;
       if (!first) return undefined;
+      // Forged records of this commit may fill the page: ask by the apply workflow's runs of it.
+      const shownOf = (statuses: StatusJson[]) => {
+        const newest = statuses[0];
+        const success = statuses.find((s) => s.state === 'success');
+        return (newest?.state === 'inactive' && success) || newest?.state === 'success' ? success : newest;
+      };
+      const hit = await byRuns(target, sha, async (_d, statuses) => shownOf(statuses));
+      if (hit) return { state: hit.status.state === 'inactive' ? 'success' : hit.status.state, record: toRecord(target, hit.d, hit.status), ...(hit.status.description ? { description: hit.status.description } : {}) };
       return { state: 'ignored', record: toRecord(target, first, { state: 'ignored', created_at: '' }), description: listed(ignored) };
     },
   };

@@ -132,7 +132,7 @@ describe('property: the record counts iff every fact GitHub states about its run
       { numRuns: 120, seed: 2705 },
     );
     console.log(`deployment provenance property: ${runs} runs, seed 2705`);
-  });
+  }, 60_000);
 });
 
 it('the task filter still keeps other deployments out before any run is asked', async () => {

@@ -349,6 +349,16 @@ export class FakeGitHub {
       const attempt = run && (m[3] ? attemptOf(run, Number(m[3])) : attemptOf(run, 1 + (run.reruns?.length ?? 0)));
       return run && attempt && run.repository.toLowerCase() === m[1]!.toLowerCase() ? { status: 200, json: runJson(attempt) } : { status: 404, json: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/actions/workflow-runs#get-a-workflow-run' } };
     }
+    if ((m = /^\/repos\/([^/]+\/[^/]+)\/actions\/workflows\/([^/]+)\/runs$/.exec(path)) && method === 'GET') {
+      // A workflow's runs, newest first, filtered as GitHub filters them (event, branch, head_sha); each as its latest attempt.
+      const file = decodeURIComponent(m[2]!);
+      const runs = [...RUNNER_RUNS.values()]
+        .filter((r) => r.repository.toLowerCase() === m![1]!.toLowerCase() && r.path.replace(/@.*$/, '').split('/').pop() === file && (!q.event || r.event === q.event) && (!q.branch || r.head_branch === q.branch) && (!q.head_sha || r.head_sha === q.head_sha))
+        .sort((a, b) => b.id - a.id)
+        .map((r) => runJson(attemptOf(r, 1 + (r.reruns?.length ?? 0))!));
+      const perPage = Number(q.per_page ?? 30);
+      return { status: 200, json: { total_count: runs.length, workflow_runs: runs.slice(0, perPage) } };
+    }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/git\/ref\/(.+)$/.exec(path)) && method === 'GET') {
       // Octokit sends `tags/main` as `tags%2Fmain`; GitHub reads both.
       const ref = decodeURIComponent(m[1]!);
