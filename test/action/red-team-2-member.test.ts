@@ -156,7 +156,9 @@ describe('red team 2, member: re-runs and deployment records', () => {
   });
 
   // FINDING (low, issue 37 "a flood of forged records"): the records were read newest first, the
-  // newest 100 only, so 100 forged records of S hide staging's genuine one.
+  // first page only, so 100 forged records of S hide staging's genuine one. Still open after issue
+  // 37's flood fix (which holds for status, R2-M3b): promotion reads the 10 newest records of S,
+  // all forged here, and waits ("staging has no record of S …").
   it.failing('R2-M3 100 forged staging records of S (no run behind them) over the genuine one: production still finds staging\'s apply of S and applies', async () => {
     const base = commitMain({ 'keywords/kwsync.yaml': TWO, 'keywords/scam.yaml': listYaml('scam', ['a']) });
     await runAtHead(w, gh, base, 'apply', { target: 'staging' });
@@ -168,8 +170,9 @@ describe('red team 2, member: re-runs and deployment records', () => {
     expect([production.result.failed, production.result.message]).toEqual([false, undefined]);
   }, 60_000);
 
-  // FINDING (low, same as R2-M3): status reads the same first page.
-  it.failing('R2-M3b the same flood: status still shows staging\'s genuine apply of S', async () => {
+  // Was a FINDING on main (low, as R2-M3): status read the same first page and showed `none`.
+  // Fixed by issue 37 (a flood makes it ask the apply workflow's own newest push runs).
+  it('R2-M3b the same flood: status still shows staging\'s genuine apply of S', async () => {
     const base = commitMain({ 'keywords/kwsync.yaml': TWO, 'keywords/scam.yaml': listYaml('scam', ['a']) });
     await runAtHead(w, gh, base, 'apply', { target: 'staging' });
     const S = commitMain({ 'keywords/scam.yaml': listYaml('scam', ['a', 'tested']) });
