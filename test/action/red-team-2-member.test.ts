@@ -13,8 +13,8 @@ import { parse } from 'yaml';
 import { runAction } from '../../src/action/run-action.js';
 import { localUses, WORKFLOW_KINDS, workflowText } from '../../src/init/workflow-templates.js';
 import type { KeywordTarget } from '../../src/model/target.js';
-import { type FakeDeployment, type FakeRun, RUNNER_RUNS, startRun } from '../github/fake-github.js';
-import { commitOn, context, createLive, type Harness, harness, inputs, listYaml, liveOf, PREVIEW_CONFIG, runAtHead, stageTwoWorldPerTest, TWELVE } from './action-harness.js';
+import { type FakeDeployment, type FakeRun, rerun, RUNNER_RUNS, startRun } from '../github/fake-github.js';
+import { commitOn, context, createLive, type Harness, harness, inputs, listYaml, liveOf, memberPlanLive, PREVIEW_CONFIG, runAtHead, stageTwoWorldPerTest, TWELVE } from './action-harness.js';
 
 const APPLY_WORKFLOW = '.github/workflows/kwsync-apply.yml';
 const TWO = 'targets:\n  - name: staging\n    appId: app\n  - name: production\n    environment: prod\n    appId: app\n    after: staging\n';
@@ -35,11 +35,11 @@ function failingWrites(t: KeywordTarget): KeywordTarget {
   });
 }
 /** `mode` for `target` at `sha` (made the head of main) inside the given workflow run, as that run's job. */
-async function inRun(run: { url: string }, sha: string, mode: 'apply' | 'status' | 'drift', target?: string, wrap?: (h: Harness) => void) {
+async function inRun(run: { url: string }, sha: string, mode: 'apply' | 'status' | 'drift', target?: string, wrap?: (h: Harness) => void, runAttempt = 1) {
   gh.branches.set('main', sha);
   const h = harness(w.repo, gh, w.emu);
   wrap?.(h);
-  const result = await runAction({ inputs: inputs(mode, { target }), context: context(w.repo, { sha, runUrl: run.url }), deps: h.deps });
+  const result = await runAction({ inputs: inputs(mode, { target }), context: context(w.repo, { sha, runUrl: run.url, runAttempt }), deps: h.deps });
   return { result, summary: h.summaries.join('\n') };
 }
 const apiOf = () => harness(w.repo, gh, undefined).deps.octokit;
@@ -54,9 +54,8 @@ async function postRecord(sha: string, environment: string, payload: unknown, st
 const stagingRow = (summary: string) => /\| staging \| `([0-9a-f]{7})`/.exec(summary)?.[1];
 
 describe('red team 2, member: re-runs and deployment records', () => {
-  // FINDING (medium, issue 37 "a re-run widens a record's time window"): the run read behind a
-  // record was the run as it is now; a re-run puts it back in progress with its old created_at.
-  it.failing('R2-M1 staging\'s apply of S fails in push run R; hours later a success is added to that record; R is re-run: production does not apply S, status does not show S as applied', async () => {
+  /** Staging's apply of S fails in push run R (attempt 1), production's job of R waits, R completes; returns S, R, the failed record and when it failed. */
+  async function failedStagingRun() {
     const base = commitMain({ 'keywords/kwsync.yaml': TWO, 'keywords/scam.yaml': listYaml('scam', ['a']) });
     await runAtHead(w, gh, base, 'apply', { target: 'staging' });
     await runAtHead(w, gh, base, 'apply', { target: 'production' });
@@ -72,17 +71,29 @@ describe('red team 2, member: re-runs and deployment records', () => {
     // Production's job of R waits (wave 2 runs after a failed wave 1), then R completes.
     const waited = await inRun(R, S, 'apply', 'production');
     expect(waited.result.message).toContain('waits for staging');
-    Object.assign(RUNNER_RUNS.get(R.id)!, { status: 'completed', updated_at: record.statuses.at(-1)!.created_at });
-    // Hours later: a success on staging's record of S, logged to R as kwsync logs it.
     const failedAt = Date.parse(record.statuses.at(-1)!.created_at);
-    await apiOf().request('POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', { owner: 'acme', repo: 'lists', deployment_id: record.id, state: 'success', log_url: record.statuses.at(-1)!.log_url, description: 'applied' });
-    // The fake's clock moves a second a write: the status is dated as GitHub would date it three hours on.
-    record.statuses.at(-1)!.created_at = new Date(failedAt + 3 * 3_600_000).toISOString();
+    Object.assign(RUNNER_RUNS.get(R.id)!, { status: 'completed', updated_at: new Date(failedAt).toISOString() });
+    return { base, S, R, record, failedAt };
+  }
+  /** A success status on `record`, posted through the API, dated `at` (the fake's clock moves a second a write; GitHub's would be hours on). */
+  async function addSuccess(record: FakeDeployment, logUrl: string, at: number): Promise<void> {
+    await apiOf().request('POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', { owner: 'acme', repo: 'lists', deployment_id: record.id, state: 'success', log_url: logUrl, description: 'applied' });
+    record.statuses.at(-1)!.created_at = new Date(at).toISOString();
+  }
+  const HOUR = 3_600_000;
+
+  // Was a FINDING on main (medium, issue 37 "a re-run widens a record's time window"): the run read
+  // behind a record was the run as it is now; a re-run puts it back in progress with its old
+  // created_at. Fixed by issue 37 item 2 (the record's log_url names its attempt, whose own start
+  // and end bound it). On main this test put the run itself back in progress (the fake had no attempts).
+  it('R2-M1 staging\'s apply of S fails in push run R; hours later a success is added to that record (its log_url as kwsync wrote it); R is re-run: production does not apply S, status does not show S as applied', async () => {
+    const { base, S, R, record, failedAt } = await failedStagingRun();
+    await addSuccess(record, record.statuses.at(-1)!.log_url, failedAt + 3 * HOUR);
     // Refused while R is completed: the status is outside the run's time.
     expect((await inRun(startRun({ head_sha: S }), S, 'apply', 'production')).result.message).toContain('waits for staging');
-    // Re-run production's job of R: GitHub puts R in progress again, created_at as it was.
-    Object.assign(RUNNER_RUNS.get(R.id)!, { status: 'in_progress', updated_at: new Date(failedAt + 4 * 3_600_000).toISOString() });
-    const production = await inRun(R, S, 'apply', 'production');
+    // Re-run production's job of R ("Re-run this job"): attempt 2, in progress, R's created_at as it was.
+    const attempt = rerun(RUNNER_RUNS.get(R.id)!, new Date(failedAt + 4 * HOUR).toISOString());
+    const production = await inRun(R, S, 'apply', 'production', undefined, attempt);
     expect(production.result.failed).toBe(true);
     expect(production.result.message).toContain('waits for staging');
     expect((await liveOf(w).getKeywordList('scam'))?.searchTerms).not.toContain('untested');
@@ -90,25 +101,64 @@ describe('red team 2, member: re-runs and deployment records', () => {
     expect(stagingRow(status.summary)).toBe(base.slice(0, 7));
   });
 
-  // FINDING (low, issue 37 "a tag named like the default branch"): GitHub gives a tag-push run the
-  // tag's name as head_branch; a branch workflow that runs on a tag `main` is a push run "on main".
-  it.failing('R2-M2 a tag named `main` on an unreviewed commit X, pushed to run a branch\'s copy of the apply workflow that records staging at X: status, promotion and "last applied" do not take X', async () => {
-    const base = commitMain({ 'keywords/kwsync.yaml': TWO, 'keywords/scam.yaml': listYaml('scam', ['a']) });
-    await runAtHead(w, gh, base, 'apply', { target: 'staging' });
+  // The forger names the new attempt instead: its window is open while production's job re-runs,
+  // but staging's job did not run in it ("a record counts only for the attempt and job that made it").
+  it('R2-M1b the same, the added success naming attempt 2 (the re-run of production\'s job only, in progress): production does not apply S', async () => {
+    const { S, R, record, failedAt } = await failedStagingRun();
+    const attempt = rerun(RUNNER_RUNS.get(R.id)!, new Date(failedAt + 4 * HOUR).toISOString());
+    await addSuccess(record, `${R.url}/attempts/${attempt}`, failedAt + 4 * HOUR + 60_000);
+    const production = await inRun(R, S, 'apply', 'production', undefined, attempt);
+    expect(production.result.failed).toBe(true);
+    expect(production.result.message).toContain('waits for staging');
+    expect((await liveOf(w).getKeywordList('scam'))?.searchTerms).not.toContain('untested');
+  });
+
+  /** A tag `main` on X (off main: a branch that changes the apply workflow to run on tags), pushed: its run records staging at X. */
+  async function tagRecord(base: string) {
     const genuine = gh.deployments.find((d) => d.environment === 'staging')!;
     const X = commitOn(w.repo, 'evil', base, { 'keywords/scam.yaml': listYaml('scam', ['a', 'unreviewed']) });
-    const tagRun = startRun({ event: 'push', head_branch: 'main', head_sha: X, path: APPLY_WORKFLOW, status: 'in_progress', created_at: '2025-01-01T00:00:00Z' });
-    await postRecord(X, 'staging', genuine.payload, [{ state: 'in_progress', log_url: tagRun.url }, { state: 'success', log_url: tagRun.url }]);
+    gh.tags.set('main', X);
+    const tagRun = startRun({ event: 'push', head_branch: 'main', head_sha: X, path: APPLY_WORKFLOW, status: 'in_progress', created_at: '2025-01-01T00:00:00Z', tag: true });
+    await postRecord(X, 'staging', genuine.payload, [{ state: 'in_progress', log_url: `${tagRun.url}/attempts/1` }, { state: 'success', log_url: `${tagRun.url}/attempts/1` }]);
+    return X;
+  }
+
+  // Was a FINDING on main (low, issue 37 "a tag named like the default branch"): GitHub gives a
+  // tag-push run the tag's name as head_branch; a branch workflow that runs on a tag `main` is a
+  // push run "on main". Fixed by issue 37 item 2 (the commit must be on main's history, and not one
+  // a tag named like the branch points at).
+  it('R2-M2 a tag named `main` on an unreviewed commit X, pushed to run a branch\'s copy of the apply workflow that records staging at X: status does not take X, nor promotion once X is main\'s head', async () => {
+    const base = commitMain({ 'keywords/kwsync.yaml': TWO, 'keywords/scam.yaml': listYaml('scam', ['a']) });
+    await runAtHead(w, gh, base, 'apply', { target: 'staging' });
+    const X = await tagRecord(base);
     const status = await inRun(startRun({ head_sha: base }), base, 'status');
     expect(stagingRow(status.summary)).toBe(base.slice(0, 7));
-    // X made the head of main by a later fast-forward would need production's promotion: staging's record of X must not count.
-    gh.branches.set('main', X);
+    // X pushed to main itself (a fast-forward) would need production's promotion: staging's record of X must not count.
+    w.repo.git('merge', '-q', '--ff-only', 'evil');
     const production = await inRun(startRun({ head_sha: X }), X, 'apply', 'production');
     expect(production.result.message).toContain('waits for staging');
   });
 
+  // FINDING (low, new, after issue 37): the tag is the only sign of a tag's run (GitHub's run has no
+  // ref type), and a tag can be deleted once its run is done; when X later enters main's history
+  // (the branch merged with a merge commit, its workflow change reverted in a later commit), the
+  // tag run's record reads as a push run's on main.
+  it.failing('R2-M2b the same tag deleted after its run, X later merged into main by a merge commit: status does not show X as staging\'s last apply', async () => {
+    const base = commitMain({ 'keywords/kwsync.yaml': TWO, 'keywords/scam.yaml': listYaml('scam', ['a']) });
+    await runAtHead(w, gh, base, 'apply', { target: 'staging' });
+    const X = await tagRecord(base);
+    gh.tags.delete('main');
+    w.repo.git('merge', '-q', '--no-ff', '-m', 'merge evil', 'evil');
+    const M = w.repo.git('rev-parse', 'HEAD');
+    const status = await inRun(startRun({ head_sha: M }), M, 'status');
+    expect(stagingRow(status.summary)).not.toBe(X.slice(0, 7));
+    expect(stagingRow(status.summary)).toBe(base.slice(0, 7));
+  });
+
   // FINDING (low, issue 37 "a flood of forged records"): the records were read newest first, the
-  // newest 100 only, so 100 forged records of S hide staging's genuine one.
+  // first page only, so 100 forged records of S hide staging's genuine one. Still open after issue
+  // 37's flood fix (which holds for status, R2-M3b): promotion reads the 10 newest records of S,
+  // all forged here, and waits ("staging has no record of S …").
   it.failing('R2-M3 100 forged staging records of S (no run behind them) over the genuine one: production still finds staging\'s apply of S and applies', async () => {
     const base = commitMain({ 'keywords/kwsync.yaml': TWO, 'keywords/scam.yaml': listYaml('scam', ['a']) });
     await runAtHead(w, gh, base, 'apply', { target: 'staging' });
@@ -120,8 +170,9 @@ describe('red team 2, member: re-runs and deployment records', () => {
     expect([production.result.failed, production.result.message]).toEqual([false, undefined]);
   }, 60_000);
 
-  // FINDING (low, same as R2-M3): status reads the same first page.
-  it.failing('R2-M3b the same flood: status still shows staging\'s genuine apply of S', async () => {
+  // Was a FINDING on main (low, as R2-M3): status read the same first page and showed `none`.
+  // Fixed by issue 37 (a flood makes it ask the apply workflow's own newest push runs).
+  it('R2-M3b the same flood: status still shows staging\'s genuine apply of S', async () => {
     const base = commitMain({ 'keywords/kwsync.yaml': TWO, 'keywords/scam.yaml': listYaml('scam', ['a']) });
     await runAtHead(w, gh, base, 'apply', { target: 'staging' });
     const S = commitMain({ 'keywords/scam.yaml': listYaml('scam', ['a', 'tested']) });
@@ -168,13 +219,16 @@ describe('red team 2, member: re-runs and deployment records', () => {
     expect((await liveOf(w).getKeywordList('scam'))?.searchTerms).toContain('b');
   });
 
-  // FINDING (low, issue 37 item 2, second paragraph): a run GitHub will not show makes the records
+  // FINDING (low, issue 37 item 2, second paragraph): a run GitHub will not show made the records
   // "no deployment record (… cannot be read (403 …))", naming neither the request nor what to grant.
+  // Partly fixed by issue 37: both now name the request and `actions: read`; still, status says
+  // "applied: none" and "drift: no deployment record (…)", and promotion calls the 403 "unexpected
+  // error (a bug in kwsync, please report it)".
   it.failing('R2-M6 a job without `actions: read` (the run behind each record answers 403): status and promotion name the request and the permission, never "no apply … recorded"', async () => {
     const base = commitMain({ 'keywords/kwsync.yaml': TWO, 'keywords/scam.yaml': listYaml('scam', ['a']) });
     await runAtHead(w, gh, base, 'apply', { target: 'staging' });
     await runAtHead(w, gh, base, 'apply', { target: 'production' });
-    gh.faultsFor.push({ method: 'GET', path: /\/actions\/runs\/\d+$/, status: 403, message: 'Resource not accessible by integration', count: 1_000 });
+    gh.faultsFor.push({ method: 'GET', path: /\/actions\/runs\/\d+(\/attempts\/\d+)?$/, status: 403, message: 'Resource not accessible by integration', count: 1_000 });
     const status = await runAtHead(w, gh, base, 'status');
     expect(status.summary).toMatch(/actions: read/);
     expect(status.summary).toMatch(/GET [^\n]*actions\/runs/);
@@ -182,7 +236,7 @@ describe('red team 2, member: re-runs and deployment records', () => {
     const production = await runAtHead(w, gh, base, 'apply', { target: 'production' });
     expect(production.result.failed).toBe(true);
     expect(production.result.message).toMatch(/actions: read/);
-    expect(production.result.message).not.toMatch(/has no record of/);
+    expect(production.result.message).not.toMatch(/has no record of|a bug in kwsync/);
   });
 });
 
@@ -241,16 +295,42 @@ describe('red team 2, member: where the key comes from', () => {
   const adopters = Object.fromEntries(WORKFLOW_KINDS.map((k) => [`init:${k}`, workflowText(k, { uses: localUses, dir: 'keywords', branch: 'main' })]));
   const callers: Record<string, string> = { ...own, ...adopters };
 
-  // FINDING (low, issue 37 item 4; R-W7 of issue 27 still open): the callers pass the secret by
-  // name, so a repository or organisation COMETCHAT_API_KEY fills in for a target whose environment
-  // has none, the scheduled drift of such a target included.
-  it.failing('R2-M8 no caller (the scheduled drift included) lets a repository-level COMETCHAT_API_KEY reach a job: no secret passed by that name, no `secrets: inherit`', () => {
-    const leaks = Object.entries(callers).filter(([, text]) => {
-      const jobs = Object.values((parse(text) as { jobs?: Record<string, any> }).jobs ?? {});
-      return jobs.some((j) => j.secrets === 'inherit' || /secrets\.COMETCHAT_API_KEY\b/.test(JSON.stringify(j.secrets ?? {})));
-    });
-    expect(leaks.map(([n]) => n)).toEqual([]);
+  // Was a FINDING on main (low, issue 37 item 4; R-W7 of issue 27): the callers pass the secret by
+  // name (GitHub requires it, even for an environment's secret), so a repository or organisation
+  // COMETCHAT_API_KEY filled in for a target whose environment has none, the scheduled drift of such
+  // a target included. On main this test asked that no caller pass the secret by name at all, which
+  // GitHub does not allow; it now asks what that was for: every caller (ours and init's) reaches the
+  // key only through reusable steps that hand it to kwsync when the job's own environment vouches
+  // for it (its variable KWSYNC_ENVIRONMENT names it), and none inherits every secret.
+  it('R2-M8 no caller (the scheduled drift included) lets a repository-level COMETCHAT_API_KEY reach kwsync: it goes only to steps gated on the job\'s own environment, never `secrets: inherit`', () => {
+    const environment = 'fromJSON(needs.targets.outputs.environments)[matrix.target]';
+    const gated = `\${{ vars.KWSYNC_ENVIRONMENT == ${environment} && secrets.COMETCHAT_API_KEY || '' }}`;
+    for (const [name, text] of Object.entries(callers)) {
+      for (const [id, job] of Object.entries((parse(text) as { jobs?: Record<string, any> }).jobs ?? {})) {
+        expect([name, id, job.secrets === 'inherit']).toEqual([name, id, false]);
+        if (!/secrets\.COMETCHAT_API_KEY\b/.test(JSON.stringify(job.secrets ?? {}))) continue;
+        const called = String(job.uses).replace(/^\.\//, '');
+        const reusable = (parse(readFileSync(join(process.cwd(), called), 'utf8')) as { jobs: Record<string, any> }).jobs;
+        const steps = Object.entries(reusable).flatMap(([j, rj]) => (rj.steps ?? []).filter((st: any) => JSON.stringify(st).includes('secrets.COMETCHAT_API_KEY')).map((st: any) => ({ at: `${called} ${j}`, key: st.env?.COMETCHAT_API_KEY, environment: rj.environment?.name })));
+        expect(steps.length).toBeGreaterThan(0);
+        for (const st of steps) expect(st).toEqual({ at: st.at, key: gated, environment: `\${{ ${environment} }}` });
+      }
+    }
     expect(Object.keys(callers).filter((n) => /drift/.test(n))).toHaveLength(2);
+  });
+
+  // FINDING (medium, new; needs a reviewed merge, as R-M4): `target-environment-shared` compares
+  // names as written. GitHub's environment names are not case-sensitive ("Production" is the environment
+  // "production"), and so is `==` in its expressions: a target whose environment differs from
+  // another's only in case shares its secret and its KWSYNC_ENVIRONMENT.
+  it.failing('R2-M10 the PR adds a target whose environment is production\'s in other letter case, with its own baseUrl: refused as a shared environment', async () => {
+    const base = commitMain({ 'keywords/kwsync.yaml': `${PREVIEW_CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    await createLive(w, 'blocklist', TWELVE);
+    const head = commitOn(w.repo, 'feature', base, { 'keywords/kwsync.yaml': `${PREVIEW_CONFIG}targets:\n  - name: production\n    appId: app1\n  - name: mirror\n    appId: app1\n    environment: PRODUCTION\n    baseUrl: https://collector.attacker.example\n` });
+    await memberPlanLive(w, gh, head, base, { runId: 99 });
+    const check = gh.checkRuns.at(-1)!;
+    expect(JSON.stringify(check.annotations)).toContain('target-environment-shared');
+    expect(check.conclusion).toBe('failure');
   });
 
   it('R2-M9 every job that can hold the key runs in the target\'s environment, named from the default branch\'s kwsync.yaml (the targets job), never from the event', () => {
