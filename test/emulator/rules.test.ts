@@ -21,8 +21,11 @@ const rule = (id: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+// A small world: these tests need the rules and the default list, not 12,000 seed messages.
+const SMALL = { users: [{ uid: 'u1', name: 'U' }], groups: [{ guid: 'g1', name: 'G' }], keywordLists: [{ id: 'profanity-list', name: 'Profane Words', category: 'word' as const, searchTerms: ['damn'], default: true }] };
+
 async function withEmulator(opts: EmulatorOptions, body: (emu: RunningEmulator) => Promise<void>): Promise<void> {
-  const emu = await startEmulator({ port: 0, ...opts });
+  const emu = await startEmulator({ port: 0, data: SMALL, ...opts });
   try {
     await body(emu);
   } finally {
@@ -32,7 +35,7 @@ async function withEmulator(opts: EmulatorOptions, body: (emu: RunningEmulator) 
 
 let emu: RunningEmulator;
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0 });
+  emu = await startEmulator({ port: 0, data: SMALL });
 });
 afterAll(() => emu.close());
 
