@@ -1,11 +1,12 @@
 // Everything a mode needs from the outside world, passed in by main.ts (and by tests).
+import type { DesiredRule } from '../model/moderation-rule.js';
 import type { GitHubClient } from '../github/client.js';
 import type { DeploymentReader } from '../github/deployment-record.js';
 import type { KwsyncConfig, Limits, ServiceConfig, ValidateLevels, TargetConfig } from '../model/config.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredList } from '../model/keyword-list.js';
 import type { Plan } from '../model/plan.js';
-import type { KeywordTarget } from '../model/target.js';
+import type { KeywordTarget, RuleTarget } from '../model/target.js';
 import type { RecentMessages } from './impact-preview.js';
 import type { EmbedderLoad } from '../similarity/embedder.js';
 import type { ActionInputs } from './inputs.js';
@@ -22,6 +23,9 @@ export interface RepoValidation {
   folderLists?: DesiredList[];
   /** Every kwsync.yaml target's lists, by target name (mode status compares each target with its own). */
   targetLists?: Record<string, DesiredList[]>;
+  /** The rule files (keywords/rules/*.yaml), when the folder has rules/ (`rulesManaged`). */
+  rules?: DesiredRule[];
+  rulesManaged?: boolean;
   diagnostics: Diagnostic[];
   errorCount: number;
   warningCount: number;
@@ -47,6 +51,8 @@ export interface ActionDeps {
   connect: ((target: TargetConfig | undefined, service: ServiceConfig) => KeywordTarget) | undefined;
   /** Why there is no key, when the workflow said which environment the job runs in (keyReason in api-key-env.ts). */
   noKeyReason?: string;
+  /** The same app's moderation rules (plan, apply and drift read and write rules through it); absent: rules are not read. */
+  connectRules?: (target: TargetConfig | undefined, service: ServiceConfig) => RuleTarget;
   /** mode status: connects with the target's own key (its `apiKeyEnv`); throws a ConfigError naming the variable when unset. */
   connectKeyed?: (target: TargetConfig | undefined, service: ServiceConfig) => KeywordTarget;
   /** The deployment records (src/github/deployments.ts): what was last applied, for status, drift, the PR plan, promotion and the revert guard. */

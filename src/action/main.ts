@@ -78,6 +78,7 @@ async function main(keys: Record<string, string>): Promise<void> {
       connect: apiKey
         ? (target, service) => connectService(serviceSettingsFromEnv(env, target), serviceOptions(service)).keywords
         : undefined,
+      ...(apiKey ? { connectRules: (target: Parameters<NonNullable<ActionDeps['connectRules']>>[0], service: Parameters<NonNullable<ActionDeps['connectRules']>>[1]) => connectService(serviceSettingsFromEnv(env, target), serviceOptions(service)).rules } : {}),
       connectKeyed: (target, service) => {
         const settings = serviceSettingsFromEnv(env, target, { keyFromTarget: true });
         core.setSecret(settings.apiKey);

@@ -21,7 +21,7 @@ import { lacksTarget } from '../validate/index.js';
 import { pushedFrom } from '../plan/live-edits.js';
 import { planAgainstLive, prepare, targetName, type Prepared } from './setup.js';
 import type { DesiredList } from '../model/keyword-list.js';
-import type { KeywordTarget } from '../model/target.js';
+import type { KeywordTarget, RuleTarget } from '../model/target.js';
 import { supersededBy, supersededNotice } from './superseded.js';
 import { formatError } from './format-error.js';
 import { mdText } from '../render/markdown-escape.js';
@@ -65,7 +65,7 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
     await deps.writeSummary(`**Nothing was applied.** ${mdText(waiting)}\n`);
     return { hasChanges: false, planJsonPath: '', failed: true, message: `nothing was applied: ${waiting}` };
   }
-  const { keywords, plan: planned } = await livePlan(run, deps.connect, prepared);
+  const { keywords, rules, plan: planned } = await livePlan(run, deps.connect, prepared);
   // The revert guard also sees a genuine apply of a commit a force-push dropped from the default branch.
   const plan = await withOtherWriterReverts(run, deploymentReader(deps.octokit, { owner: context.owner, repo: context.repo }, { onDefaultBranch: false }), targetRef, planned);
   const planJsonPath = await deps.writePlanFile(plan);
@@ -75,7 +75,7 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
   let report;
   try {
     // kwsync.yaml's (guarded) concurrency, safety and retries: the same use case as `kwsync apply`.
-    report = await applyTarget({ plan, keywords, config: validation.config, force: inputs.force, now: deps.now });
+    report = await applyTarget({ plan, keywords, rules, config: validation.config, force: inputs.force, now: deps.now });
   } catch (err) {
     if (!(err instanceof RefusedPlanError)) {
       await record.finish('error', `kwsync stopped: ${formatError(err)}`);
@@ -115,15 +115,15 @@ function appliedLine(report: { results: readonly { outcome: string }[] }): strin
  * The plan against the live lists, and the connection to apply it with. The live read stays in
  * here: at 25 lists of 1 MB it is ~60 MB that the apply does not need.
  */
-async function livePlan(run: ActionRun, connect: NonNullable<ActionDeps['connect']>, prepared: Prepared): Promise<{ keywords: KeywordTarget; plan: Plan }> {
+async function livePlan(run: ActionRun, connect: NonNullable<ActionDeps['connect']>, prepared: Prepared): Promise<{ keywords: KeywordTarget; rules?: RuleTarget; plan: Plan }> {
   const head = prepared.validation.lists;
   const base = await listsBeforePush(run);
   // Lists whose file this push deleted are asked by id: a listing cut short may not show them.
   const heads = new Set(head.map((l) => l.id));
   const formerIds = (base?.lists ?? []).map((l) => l.id).filter((id) => !heads.has(id));
   // On a push, changes that would undo live edits the merged files do not carry need force too.
-  const planned = await planAgainstLive(connect, prepared, run.deps.now(), { formerIds, ...(base ? { base: base.lists } : {}) });
-  return { keywords: planned.keywords, plan: planned.plan };
+  const planned = await planAgainstLive(connect, prepared, run.deps.now(), { formerIds, ...(base ? { base: base.lists } : {}) }, run.deps.connectRules);
+  return { keywords: planned.keywords, ...(planned.rules ? { rules: planned.rules } : {}), plan: planned.plan };
 }
 
 /** The lists of the commit before this push, when it is a push and git can read them. */

@@ -32,7 +32,9 @@ export async function runDrift(run: ActionRun): Promise<ActionResult> {
   const target = targetName(prepared.targetConfig);
   const now = deps.now();
   const keywords = deps.connect(prepared.targetConfig, validation.config.service);
-  const { plan, differs: drift } = await driftTarget({ lists: validation.lists, keywords, options: { target, prune: prepared.prune, safety: validation.config.safety, mode: 'live', now } });
+  const ruleTarget = deps.connectRules?.(prepared.targetConfig, validation.config.service);
+  const rules = ruleTarget ? { rules: { target: ruleTarget, desired: validation.rulesManaged ? (validation.rules ?? []) : null } } : {};
+  const { plan, differs: drift } = await driftTarget({ lists: validation.lists, keywords, options: { target, prune: prepared.prune, safety: validation.config.safety, mode: 'live', now }, ...rules });
   const planJsonPath = await deps.writePlanFile(plan);
   const link = { runUrl: context.runUrl, sha: context.sha };
   // What was last applied (the same record `kwsync status` reads), and whether the default branch

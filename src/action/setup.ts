@@ -5,7 +5,7 @@ import { resolveTargetConfig } from '../targets/target-config.js';
 import type { KwsyncConfig, TargetConfig } from '../model/config.js';
 import type { LiveKeywordList } from '../model/keyword-list.js';
 import type { Plan } from '../model/plan.js';
-import type { KeywordTarget } from '../model/target.js';
+import type { KeywordTarget, RuleTarget } from '../model/target.js';
 import { computePlan, type PlanOptions } from '../plan/index.js';
 import { planTarget, type PlanTargetInput } from '../sync/plan.js';
 import { loadConfig } from '../validate/load-config.js';
@@ -76,9 +76,12 @@ export async function planAgainstLive(
   prepared: Prepared,
   now: Date,
   since: Pick<PlanTargetInput, 'formerIds' | 'base'> = {},
-): Promise<{ keywords: KeywordTarget; plan: Plan; live: LiveKeywordList[] }> {
+  connectRules?: ActionDeps['connectRules'],
+): Promise<{ keywords: KeywordTarget; rules?: RuleTarget; plan: Plan; live: LiveKeywordList[] }> {
   const keywords = connect(prepared.targetConfig, prepared.validation.config.service);
   const { validation } = prepared;
   const options = { target: targetName(prepared.targetConfig), prune: prepared.prune, safety: validation.config.safety, mode: 'live' as const, now };
-  return { keywords, ...(await planTarget({ lists: validation.lists, keywords, options, ...since })) };
+  const rules = connectRules?.(prepared.targetConfig, validation.config.service);
+  const withRules = rules ? { rules: { target: rules, desired: validation.rulesManaged ? (validation.rules ?? []) : null } } : {};
+  return { keywords, ...(rules ? { rules } : {}), ...(await planTarget({ lists: validation.lists, keywords, options, ...since, ...withRules })) };
 }

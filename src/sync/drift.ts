@@ -10,7 +10,7 @@ import { classifyDrift } from '../status/classify.js';
 import type { Drift } from '../status/status-schema.js';
 import { planTarget, type PlanTargetInput } from './plan.js';
 
-export type DriftTargetInput = Pick<PlanTargetInput, 'lists' | 'keywords' | 'options'>;
+export type DriftTargetInput = Pick<PlanTargetInput, 'lists' | 'keywords' | 'options' | 'rules'>;
 
 export interface TargetDrift {
   /** The plan that would make live match the lists: its changes are what differs. */
