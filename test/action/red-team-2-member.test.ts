@@ -319,11 +319,11 @@ describe('red team 2, member: where the key comes from', () => {
     expect(Object.keys(callers).filter((n) => /drift/.test(n))).toHaveLength(2);
   });
 
-  // FINDING (medium, new; needs a reviewed merge, as R-M4): `target-environment-shared` compares
-  // names as written. GitHub's environment names are not case-sensitive ("Production" is the environment
+  // Was a FINDING (medium, new; needs a reviewed merge, as R-M4): `target-environment-shared` compared
+  // names as written; fixed, it ignores case. GitHub's environment names are not case-sensitive ("Production" is the environment
   // "production"), and so is `==` in its expressions: a target whose environment differs from
   // another's only in case shares its secret and its KWSYNC_ENVIRONMENT.
-  it.failing('R2-M10 the PR adds a target whose environment is production\'s in other letter case, with its own baseUrl: refused as a shared environment', async () => {
+  it('R2-M10 the PR adds a target whose environment is production\'s in other letter case, with its own baseUrl: refused as a shared environment', async () => {
     const base = commitMain({ 'keywords/kwsync.yaml': `${PREVIEW_CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
     await createLive(w, 'blocklist', TWELVE);
     const head = commitOn(w.repo, 'feature', base, { 'keywords/kwsync.yaml': `${PREVIEW_CONFIG}targets:\n  - name: production\n    appId: app1\n  - name: mirror\n    appId: app1\n    environment: PRODUCTION\n    baseUrl: https://collector.attacker.example\n` });
