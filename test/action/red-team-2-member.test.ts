@@ -219,12 +219,11 @@ describe('red team 2, member: re-runs and deployment records', () => {
     expect((await liveOf(w).getKeywordList('scam'))?.searchTerms).toContain('b');
   });
 
-  // FINDING (low, issue 37 item 2, second paragraph): a run GitHub will not show made the records
+  // Was a FINDING (low, issue 37 item 2, second paragraph): a run GitHub will not show made the records
   // "no deployment record (… cannot be read (403 …))", naming neither the request nor what to grant.
-  // Partly fixed by issue 37: both now name the request and `actions: read`; still, status says
-  // "applied: none" and "drift: no deployment record (…)", and promotion calls the 403 "unexpected
-  // error (a bug in kwsync, please report it)".
-  it.failing('R2-M6 a job without `actions: read` (the run behind each record answers 403): status and promotion name the request and the permission, never "no apply … recorded"', async () => {
+  // Fixed by issue 37: both name the request and `actions: read`; status says "applied: unknown" and
+  // "the last apply cannot be told (…)", and promotion no longer calls the 403 a bug in kwsync.
+  it('R2-M6 a job without `actions: read` (the run behind each record answers 403): status and promotion name the request and the permission, never "no apply … recorded"', async () => {
     const base = commitMain({ 'keywords/kwsync.yaml': TWO, 'keywords/scam.yaml': listYaml('scam', ['a']) });
     await runAtHead(w, gh, base, 'apply', { target: 'staging' });
     await runAtHead(w, gh, base, 'apply', { target: 'production' });
@@ -233,6 +232,7 @@ describe('red team 2, member: re-runs and deployment records', () => {
     expect(status.summary).toMatch(/actions: read/);
     expect(status.summary).toMatch(/GET [^\n]*actions\/runs/);
     expect(status.summary).not.toMatch(/no apply[^\n]*recorded|has no record|no deployment record/i);
+    expect(status.summary).not.toMatch(/\| (staging|production) \| none \|/);
     const production = await runAtHead(w, gh, base, 'apply', { target: 'production' });
     expect(production.result.failed).toBe(true);
     expect(production.result.message).toMatch(/actions: read/);
