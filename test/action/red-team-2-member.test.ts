@@ -155,11 +155,11 @@ describe('red team 2, member: re-runs and deployment records', () => {
     expect(stagingRow(status.summary)).toBe(base.slice(0, 7));
   });
 
-  // FINDING (low, issue 37 "a flood of forged records"): the records were read newest first, the
-  // first page only, so 100 forged records of S hide staging's genuine one. Still open after issue
-  // 37's flood fix (which holds for status, R2-M3b): promotion reads the 10 newest records of S,
-  // all forged here, and waits ("staging has no record of S …").
-  it.failing('R2-M3 100 forged staging records of S (no run behind them) over the genuine one: production still finds staging\'s apply of S and applies', async () => {
+  // Was a FINDING (low, issue 37 "a flood of forged records"): the records were read newest first, the
+  // first page only, so 100 forged records of S hide staging's genuine one. Open after issue 37's
+  // first flood fix (the look-up by runs read one page of the run's commit, all forged here); fixed:
+  // it reads down to the run's start, up to 3 pages.
+  it('R2-M3 100 forged staging records of S (no run behind them) over the genuine one: production still finds staging\'s apply of S and applies', async () => {
     const base = commitMain({ 'keywords/kwsync.yaml': TWO, 'keywords/scam.yaml': listYaml('scam', ['a']) });
     await runAtHead(w, gh, base, 'apply', { target: 'staging' });
     await runAtHead(w, gh, base, 'apply', { target: 'production' });
