@@ -27,7 +27,8 @@ export function keyReason(env: Record<string, string | undefined>, hasKey: boole
   const job = env.KWSYNC_JOB_ENVIRONMENT?.trim();
   if (!job || hasKey) return undefined;
   const vouched = env.KWSYNC_KEY_ENVIRONMENT?.trim();
-  if (vouched !== job) {
+  // As the workflows' `==` and GitHub's environment names: letter case does not matter.
+  if (vouched?.toLowerCase() !== job.toLowerCase()) {
     return `the job's environment "${job}" does not name itself in its variable KWSYNC_ENVIRONMENT (${vouched ? `it reads "${vouched}", from the repository or another scope` : 'unset'}), so no key is used: kwsync reads only with the key of the target's own environment; set the variable KWSYNC_ENVIRONMENT to "${job}" in the environment "${job}", beside its COMETCHAT_API_KEY secret`;
   }
   return `the environment "${job}" has no COMETCHAT_API_KEY secret`;

@@ -90,9 +90,10 @@ async function standingReviews(octokit: GitHubClient, repo: RepoRef, pr: Verifie
  * The reviewers' standing word on the head: released when a standing approval of this very commit
  * is by someone with write or admin access and no one with write or admin access stands on a
  * request for changes (at any commit: GitHub's merge gate holds it until it is dismissed or
- * replaced). Permissions are asked of GitHub, only of reviewers whose association can hold write
- * access at all (OWNER, MEMBER, COLLABORATOR: a fork's throw-away account cannot), and at most
- * PERMISSION_QUESTIONS times. Anything unread or unasked withholds.
+ * replaced). Permissions are asked of GitHub: of approvers only when their association can hold
+ * write access at all (OWNER, MEMBER, COLLABORATOR: a fork's throw-away account cannot), of every
+ * reviewer standing on a request for changes whatever their association (a private member reads
+ * CONTRIBUTOR), and at most PERMISSION_QUESTIONS times. Anything unread or unasked withholds.
  */
 async function reviewersWord(octokit: GitHubClient, repo: RepoRef, pr: VerifiedPullRequest, permissionOf: Map<string, string>): Promise<{ release?: { by: string; permission: string }; withheld?: string; stale: { by: string; sha: string }[] }> {
   const { standing, truncated } = await standingReviews(octokit, repo, pr);
@@ -101,7 +102,10 @@ async function reviewersWord(octokit: GitHubClient, repo: RepoRef, pr: VerifiedP
   }
   const canWrite = (s: Standing) => (TRUSTED_ASSOCIATIONS as readonly string[]).includes(s.association);
   const approvals = standing.filter((s) => s.state === 'APPROVED' && s.sha === pr.headSha && canWrite(s));
-  const requests = standing.filter((s) => s.state === 'CHANGES_REQUESTED' && canWrite(s));
+  // A request for changes is weighed whatever its association: a member whose membership is private
+  // reads CONTRIBUTOR on their reviews yet holds write access (R2-O18). Asking costs one question per
+  // change-requester, within PERMISSION_QUESTIONS; past it, nothing is released.
+  const requests = standing.filter((s) => s.state === 'CHANGES_REQUESTED');
   const stale = standing.filter((s): s is Standing & { sha: string } => s.state === 'APPROVED' && s.sha !== null && s.sha !== pr.headSha && canWrite(s)).map(({ by, sha }) => ({ by, sha }));
   let asked = 0;
   const writes = async (s: Standing): Promise<string | undefined> => {

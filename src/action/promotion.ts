@@ -13,6 +13,7 @@ import type { AppliedRecord, DeploymentReader } from '../github/deployment-recor
 import type { TargetRef } from '../github/deployments.js';
 import type { TargetConfig } from '../model/config.js';
 import type { ListChange, Plan } from '../model/plan.js';
+import { ProvenanceUnreadable } from '../github/deployment-provenance.js';
 import { formatError } from './format-error.js';
 
 const run = promisify(execFile);
@@ -28,7 +29,9 @@ export async function promotionBlock(reader: Pick<DeploymentReader, 'recordOf'>,
   try {
     found = await reader.recordOf!(before, sha);
   } catch (err) {
-    return `${waits}: ${before.name}'s deployment records cannot be read, so its apply of ${short(sha)} cannot be confirmed (${formatError(err).replace(/\n/g, ' ')})`;
+    // A record GitHub will not let this job check (403, 5xx on the run behind it) is no bug: say which request failed and what to grant.
+    const why = err instanceof ProvenanceUnreadable ? err.message : formatError(err).replace(/\n/g, ' ');
+    return `${waits}: ${before.name}'s deployment records cannot be read, so its apply of ${short(sha)} cannot be confirmed (${why})`;
   }
   if (!found) return `${waits}: ${before.name} has no record of ${short(sha)} (apply it to ${before.name} first: the apply workflow runs ${before.name}'s wave before this one)`;
   if (found.state === 'success') return undefined;

@@ -20,6 +20,8 @@ const PER_PAGE = 30;
 export const RECORDS_OF_A_COMMIT = 10;
 /** How many of the apply workflow's newest push runs the look-up by run reads when the newest records hold no genuine one. */
 export const RUNS_LOOKED_AT = 10;
+/** How many pages of 100 records of a run's commit the look-up by runs reads (newest first, down to the run's start). */
+export const RECORD_PAGES_OF_A_RUN = 3;
 
 export type TargetRef = { name: string; environment?: string | undefined };
 export type FinalState = 'success' | 'failure' | 'error';
@@ -150,7 +152,8 @@ export function deploymentReader(octokit: GitHubClient, repo: RepoRef, opts: Pro
    * The look-up by what a record claims, when the newest records hold no genuine one (a flood of
    * forged records can fill any page of everything): the apply workflow's own push runs (GitHub's,
    * newest first, at most RUNS_LOOKED_AT; of `sha` when given), then per run the records of its
-   * commit, and only those created while that run lasted get their statuses read. Forged records
+   * commit (newest first, down to the run's start, at most RECORD_PAGES_OF_A_RUN pages of 100), and
+   * only those created while that run lasted get their statuses read. Forged records
    * made at any other time cost no request.
    */
   const byRuns = async (target: TargetRef, sha: string | undefined, pick: (d: DeploymentJson, statuses: StatusJson[]) => Promise<StatusJson | undefined>) => {
@@ -160,12 +163,18 @@ export function deploymentReader(octokit: GitHubClient, repo: RepoRef, opts: Pro
     for (const run of res.data.workflow_runs.slice(0, RUNS_LOOKED_AT)) {
       const from = Date.parse(run.created_at);
       const to = run.status === 'completed' ? Date.parse(run.updated_at) : Infinity;
-      const records = await octokit.rest.repos.listDeployments({ ...repo, environment, task: KWSYNC_DEPLOYMENT_TASK, sha: run.head_sha, per_page: 100 });
-      for (const d of records.data as DeploymentJson[]) {
-        const at = Date.parse(d.created_at);
-        if (!(at >= from && at <= to)) continue;
-        const status = await pick(d, await statusesOf(d.id));
-        if (status && !(await why(d, status))) return { d, status };
+      // Newest first, down to the run's start: forged records made while the run lasted can fill a
+      // page, so up to RECORD_PAGES_OF_A_RUN pages are read (R2-M3); older records end the look.
+      let pages = 0;
+      records: for await (const page of octokit.paginate.iterator(octokit.rest.repos.listDeployments, { ...repo, environment, task: KWSYNC_DEPLOYMENT_TASK, sha: run.head_sha, per_page: 100 })) {
+        for (const d of page.data as DeploymentJson[]) {
+          const at = Date.parse(d.created_at);
+          if (at < from) break records;
+          if (!(at <= to)) continue;
+          const status = await pick(d, await statusesOf(d.id));
+          if (status && !(await why(d, status))) return { d, status };
+        }
+        if (++pages >= RECORD_PAGES_OF_A_RUN) break;
       }
     }
     return undefined;

@@ -5,6 +5,7 @@
 import { mdCell, mdCodeCell, mdText, visible } from '../render/markdown-escape.js';
 import type { Ahead, Drift, StatusReport, TargetStatus } from './status-schema.js';
 import { ruleActivityLines } from './rule-activity.js';
+import { targetUnread } from './classify.js';
 
 const MAX_IDS = 5;
 
@@ -97,7 +98,7 @@ export function targetNotes(t: TargetStatus): string[] {
 
 function overall(report: StatusReport): string {
   const n = report.targets.length;
-  const unread = report.targets.filter((t) => t.drift.state === 'error' || t.drift.state === 'not-checked').length;
+  const unread = report.targets.filter(targetUnread).length;
   if (report.inSync) return `${n === 1 ? 'The target is' : `All ${n} targets are`} in sync: live matches, nothing ahead.`;
   const differ = report.targets.filter((t) => t.drift.state === 'drift' || t.ahead.state === 'ahead').length;
   return [
@@ -109,7 +110,7 @@ function overall(report: StatusReport): string {
 export function renderStatusText(report: StatusReport, opts: { now: Date; columns?: number | undefined }): string {
   const rows = report.targets.map((t) => [
     t.target,
-    t.applied.found ? (t.applied.shortSha ?? '') : t.appliedLocally ? `${t.appliedLocally.shortSha ?? 'none'} (this machine)` : 'none',
+    t.applied.found ? (t.applied.shortSha ?? '') : t.applied.error ? 'unknown' : t.appliedLocally ? `${t.appliedLocally.shortSha ?? 'none'} (this machine)` : 'none',
     t.applied.appliedAt ? `${utcMinute(t.applied.appliedAt)} (${timeAgo(t.applied.appliedAt, opts.now)})` : t.appliedLocally ? `${utcMinute(t.appliedLocally.appliedAt)} (${timeAgo(t.appliedLocally.appliedAt, opts.now)})` : '-',
     t.applied.runUrl ?? '-',
     driftCell(t.drift),
@@ -124,7 +125,7 @@ export function renderStatusMarkdown(report: StatusReport, opts: { now: Date }):
   const rows = report.targets.map((t) => {
     const when = t.applied.appliedAt ? `${mdCell(utcMinute(t.applied.appliedAt))} (${mdCell(timeAgo(t.applied.appliedAt, opts.now))})` : '–';
     const run = t.applied.runUrl && /^https:\/\/[^\s()<>]+$/.test(t.applied.runUrl) ? `[run](${t.applied.runUrl})` : '–';
-    const sha = t.applied.found && t.applied.shortSha ? mdCodeCell(t.applied.shortSha) : 'none';
+    const sha = t.applied.found && t.applied.shortSha ? mdCodeCell(t.applied.shortSha) : t.applied.error ? 'unknown' : 'none';
     return `| ${mdCell(t.target)} | ${sha} | ${when} | ${run} | ${mdCell(driftCell(t.drift))} | ${mdCell(aheadCell(t.ahead))} |`;
   });
   const notes = report.targets.flatMap((t) => targetNotes(t).map((n) => `- **${mdText(t.target)}**: ${mdText(n)}`));

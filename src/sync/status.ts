@@ -9,7 +9,7 @@ import { environmentOf } from '../github/deployment-record.js';
 import type { KwsyncConfig, TargetConfig } from '../model/config.js';
 import type { DesiredList } from '../model/keyword-list.js';
 import type { KeywordTarget } from '../model/target.js';
-import { compareAhead, targetInSync, uncheckedDrift, unknownAhead } from '../status/classify.js';
+import { compareAhead, targetInSync, targetUnread, uncheckedDrift, unknownAhead } from '../status/classify.js';
 import { noRecordText, readLastApplied } from '../status/last-applied.js';
 import { DEFAULT_TARGET_NAME, targetListsOf, type FolderLists, type StatusDeps, type StatusRequest } from '../status/read-status.js';
 import { STATUS_FORMAT_VERSION, type Ahead, type ComparedWith, type Drift, type StatusReport, type TargetStatus } from '../status/status-schema.js';
@@ -55,7 +55,7 @@ export async function readStatus(deps: StatusDeps, req: StatusRequest): Promise<
     generatedAt: deps.now().toISOString(),
     repository: req.repository,
     ref: req.ref.name,
-    inSync: targets.every(targetInSync),
+    inSync: targets.every((t) => targetInSync(t) && !targetUnread(t)),
     targets,
   };
 }
@@ -109,8 +109,10 @@ async function readTargetParts(
       aheadUnknown = why;
     }
   } else {
-    base = { lists: listsFor(req.ref.folder, target), comparedWith: refBasis(noRecordText(applied.reason ?? 'none yet', refLabel(req.ref))) };
-    aheadUnknown = 'no deployment record to compare with';
+    // Records that exist but could not be read or checked (403, 5xx) are never "no deployment record".
+    const note = applied.error ? `the last apply cannot be told (${applied.reason ?? 'the deployment records could not be read'}); compared with ${refLabel(req.ref)}` : noRecordText(applied.reason ?? 'none yet', refLabel(req.ref));
+    base = { lists: listsFor(req.ref.folder, target), comparedWith: refBasis(note) };
+    aheadUnknown = applied.error ? 'the deployment records could not be checked' : 'no deployment record to compare with';
   }
 
   // Only against the applied commit is a difference a live edit; against the ref it "differs from" it.

@@ -19,11 +19,13 @@ export function checkTargetOrder(targets: readonly Pick<TargetConfig, 'name' | '
   });
   // An environment holds one COMETCHAT_API_KEY and one target's deployment records: two targets in one
   // would read each other's applies (after:, the other-writer check, status) and share a key.
+  // GitHub's environment names ignore letter case ("PRODUCTION" is the environment "production"),
+  // and so does `==` in its expressions: compared case-insensitively (R2-M10).
   const byEnvironment = new Map<string, string>();
   targets.forEach((t, i) => {
     const environment = t.environment ?? t.name;
-    const first = byEnvironment.get(environment);
-    if (first === undefined) byEnvironment.set(environment, t.name);
+    const first = byEnvironment.get(environment.toLowerCase());
+    if (first === undefined) byEnvironment.set(environment.toLowerCase(), t.name);
     else if (first !== t.name) {
       const where = t.environment !== undefined ? at.value(['targets', i, 'environment']) : at.value(['targets', i, 'name']);
       out.push(diagnose(where, 'error', 'target-environment-shared', `target ${t.name}: its GitHub environment ${quote(environment)} is also target ${first}'s; each target needs its own environment (its key and its deployment records): set \`environment:\` to another name`));

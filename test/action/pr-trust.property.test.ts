@@ -7,7 +7,8 @@
 // reviews by write users include an approval of that very commit and no request for changes, where
 // a reviewer's standing review is their latest APPROVED, CHANGES_REQUESTED or DISMISSED one (a
 // comment changes nothing). GitHub computes a review's author_association as the reviewer stands
-// now, so the fake's is kept in step with the permission (write implies OWNER, MEMBER or COLLABORATOR).
+// now, so the fake's is kept in step with the permission (write implies OWNER, MEMBER or COLLABORATOR,
+// or CONTRIBUTOR for a private member: their request for changes counts, their approval is not asked).
 // KWSYNC_PROPERTY_RUNS / KWSYNC_PROPERTY_SEED replay a run (KWSYNC_LONG=1: 1,000 runs).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
@@ -53,7 +54,10 @@ function reference(reviews: readonly FakeReview[], perms: Map<string, FakePermis
   const standing = new Map<string, FakeReview>();
   for (const r of reviews) if (r.user && r.user.login !== AUTHOR && ['APPROVED', 'CHANGES_REQUESTED', 'DISMISSED'].includes(r.state)) standing.set(r.user.login, r);
   const word = [...standing.values()].filter((r) => writes(r.user!.login));
-  return word.some((r) => r.state === 'APPROVED' && r.commit_id === head) && !word.some((r) => r.state === 'CHANGES_REQUESTED');
+  // An approval counts from a write user whose association can hold write access (a privately
+  // member approver reads CONTRIBUTOR and is not asked: withheld, never wrongly released); a
+  // request for changes by a write user counts whatever their association (R2-O18).
+  return word.some((r) => r.state === 'APPROVED' && r.commit_id === head && WRITE_ASSOCIATIONS.includes(r.author_association)) && !word.some((r) => r.state === 'CHANGES_REQUESTED');
 }
 
 describe('decideTrust over generated review histories (issue 37 item 5)', () => {
@@ -66,8 +70,9 @@ describe('decideTrust over generated review histories (issue 37 item 5)', () => 
         const association = new Map<string, string>();
         const setPermission = (who: string, p: FakePermission, wanted: string) => {
           gh.permissions.set(who, p);
-          // A user with write access is an OWNER, MEMBER or COLLABORATOR; anyone else may be anything (a read-only MEMBER).
-          association.set(who, WRITE.includes(p) && !WRITE_ASSOCIATIONS.includes(wanted) ? 'COLLABORATOR' : wanted);
+          // A user with write access is an OWNER, MEMBER or COLLABORATOR, or a CONTRIBUTOR when their
+          // organisation membership is private (R2-O18); anyone else may be anything (a read-only MEMBER).
+          association.set(who, WRITE.includes(p) && ![...WRITE_ASSOCIATIONS, 'CONTRIBUTOR'].includes(wanted) ? 'COLLABORATOR' : wanted);
           for (const r of gh.reviews.get(7) ?? []) if (r.user?.login === who) r.author_association = association.get(who)!;
         };
         for (const [who, p] of Object.entries(initial)) setPermission(who, p, WRITE.includes(p) ? 'MEMBER' : 'CONTRIBUTOR');

@@ -155,11 +155,11 @@ describe('red team 2, member: re-runs and deployment records', () => {
     expect(stagingRow(status.summary)).toBe(base.slice(0, 7));
   });
 
-  // FINDING (low, issue 37 "a flood of forged records"): the records were read newest first, the
-  // first page only, so 100 forged records of S hide staging's genuine one. Still open after issue
-  // 37's flood fix (which holds for status, R2-M3b): promotion reads the 10 newest records of S,
-  // all forged here, and waits ("staging has no record of S …").
-  it.failing('R2-M3 100 forged staging records of S (no run behind them) over the genuine one: production still finds staging\'s apply of S and applies', async () => {
+  // Was a FINDING (low, issue 37 "a flood of forged records"): the records were read newest first, the
+  // first page only, so 100 forged records of S hide staging's genuine one. Open after issue 37's
+  // first flood fix (the look-up by runs read one page of the run's commit, all forged here); fixed:
+  // it reads down to the run's start, up to 3 pages.
+  it('R2-M3 100 forged staging records of S (no run behind them) over the genuine one: production still finds staging\'s apply of S and applies', async () => {
     const base = commitMain({ 'keywords/kwsync.yaml': TWO, 'keywords/scam.yaml': listYaml('scam', ['a']) });
     await runAtHead(w, gh, base, 'apply', { target: 'staging' });
     await runAtHead(w, gh, base, 'apply', { target: 'production' });
@@ -219,12 +219,11 @@ describe('red team 2, member: re-runs and deployment records', () => {
     expect((await liveOf(w).getKeywordList('scam'))?.searchTerms).toContain('b');
   });
 
-  // FINDING (low, issue 37 item 2, second paragraph): a run GitHub will not show made the records
+  // Was a FINDING (low, issue 37 item 2, second paragraph): a run GitHub will not show made the records
   // "no deployment record (… cannot be read (403 …))", naming neither the request nor what to grant.
-  // Partly fixed by issue 37: both now name the request and `actions: read`; still, status says
-  // "applied: none" and "drift: no deployment record (…)", and promotion calls the 403 "unexpected
-  // error (a bug in kwsync, please report it)".
-  it.failing('R2-M6 a job without `actions: read` (the run behind each record answers 403): status and promotion name the request and the permission, never "no apply … recorded"', async () => {
+  // Fixed by issue 37: both name the request and `actions: read`; status says "applied: unknown" and
+  // "the last apply cannot be told (…)", and promotion no longer calls the 403 a bug in kwsync.
+  it('R2-M6 a job without `actions: read` (the run behind each record answers 403): status and promotion name the request and the permission, never "no apply … recorded"', async () => {
     const base = commitMain({ 'keywords/kwsync.yaml': TWO, 'keywords/scam.yaml': listYaml('scam', ['a']) });
     await runAtHead(w, gh, base, 'apply', { target: 'staging' });
     await runAtHead(w, gh, base, 'apply', { target: 'production' });
@@ -233,6 +232,7 @@ describe('red team 2, member: re-runs and deployment records', () => {
     expect(status.summary).toMatch(/actions: read/);
     expect(status.summary).toMatch(/GET [^\n]*actions\/runs/);
     expect(status.summary).not.toMatch(/no apply[^\n]*recorded|has no record|no deployment record/i);
+    expect(status.summary).not.toMatch(/\| (staging|production) \| none \|/);
     const production = await runAtHead(w, gh, base, 'apply', { target: 'production' });
     expect(production.result.failed).toBe(true);
     expect(production.result.message).toMatch(/actions: read/);
@@ -319,11 +319,11 @@ describe('red team 2, member: where the key comes from', () => {
     expect(Object.keys(callers).filter((n) => /drift/.test(n))).toHaveLength(2);
   });
 
-  // FINDING (medium, new; needs a reviewed merge, as R-M4): `target-environment-shared` compares
-  // names as written. GitHub's environment names are not case-sensitive ("Production" is the environment
+  // Was a FINDING (medium, new; needs a reviewed merge, as R-M4): `target-environment-shared` compared
+  // names as written; fixed, it ignores case. GitHub's environment names are not case-sensitive ("Production" is the environment
   // "production"), and so is `==` in its expressions: a target whose environment differs from
   // another's only in case shares its secret and its KWSYNC_ENVIRONMENT.
-  it.failing('R2-M10 the PR adds a target whose environment is production\'s in other letter case, with its own baseUrl: refused as a shared environment', async () => {
+  it('R2-M10 the PR adds a target whose environment is production\'s in other letter case, with its own baseUrl: refused as a shared environment', async () => {
     const base = commitMain({ 'keywords/kwsync.yaml': `${PREVIEW_CONFIG}targets:\n  - name: production\n    appId: app1\n`, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
     await createLive(w, 'blocklist', TWELVE);
     const head = commitOn(w.repo, 'feature', base, { 'keywords/kwsync.yaml': `${PREVIEW_CONFIG}targets:\n  - name: production\n    appId: app1\n  - name: mirror\n    appId: app1\n    environment: PRODUCTION\n    baseUrl: https://collector.attacker.example\n` });

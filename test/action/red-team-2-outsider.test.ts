@@ -157,10 +157,10 @@ describe('red team 2, outsider: a release the reviewers no longer stand behind',
   // GitHub reports an organisation member whose membership is private (the default) as CONTRIBUTOR
   // in `author_association` (actions/github-script#643, rust-lang/triagebot#2094, community
   // discussion 18690): a maintainer with write access whose reviews read CONTRIBUTOR still stands
-  // behind, or against, what they reviewed. FINDING (medium), open after issue 37: the fix skips
-  // reviewers whose association is not OWNER/MEMBER/COLLABORATOR, so this request for changes is
-  // never weighed and the first maintainer's approval releases.
-  it.failing('R2-O18 one maintainer approves X; a second, with write access but whose reviews read CONTRIBUTOR (private membership), requests changes on X: withheld, 0 CometChat requests', async () => {
+  // behind, or against, what they reviewed. Was a FINDING (medium) after issue 37's first fix, which
+  // skipped reviewers whose association is not OWNER/MEMBER/COLLABORATOR; fixed: a request for
+  // changes is weighed (its author's permission asked) whatever the association.
+  it('R2-O18 one maintainer approves X; a second, with write access but whose reviews read CONTRIBUTOR (private membership), requests changes on X: withheld, 0 CometChat requests', async () => {
     const X = probe();
     gh.pulls = [pr(X)];
     gh.review(7, MAINTAINER, 'APPROVED', X);

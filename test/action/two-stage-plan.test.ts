@@ -290,7 +290,9 @@ describe('stage two: the "Live on" line (the target\'s last applied commit, as k
     gh.faultsFor.push({ method: 'GET', path: /\/deployments/, status: 403, message: 'Resource not accessible by integration', count: 10 });
     expect(await stageTwoRead('staging', staging)).toMatchObject({ failed: false, hasChanges: true });
     const body = gh.comments[0]!.body;
-    expect(body).toMatch(/\n\nNo apply of this target is recorded \(the deployment records of environment staging cannot be read \(GitHub answered 403: Resource not accessible by integration/);
+    // Never "no apply is recorded" when the records could not be read: which request failed, and what to grant (issue 37).
+    expect(body).toMatch(/\n\nThe last apply of this target cannot be told: the deployment records of environment staging cannot be read \(GitHub answered 403 to GET \/repos\/acme\/lists\/deployments; the job needs \\`deployments: read\\`: Resource not accessible by integration/);
+    expect(body).not.toContain('No apply of this target is recorded');
     expect(body).toMatch(/`blocklist` \| update \| \+1 −0/);
   });
 });

@@ -116,7 +116,7 @@ test('a target without its key is "not checked" naming the variable; the others 
   expect(p!.drift).toMatchObject({ state: 'not-checked', reason: 'set COMETCHAT_API_KEY_PROD (a REST API key with full-access scope)' });
   expect(p!.applied).toMatchObject({ found: false, error: true, reason: 'the deployment records could not be read: GitHub answered 503' });
   expect(report.inSync).toBe(false);
-  expect(renderStatusText(report, { now: NOW })).toMatch(/\nproduction +none +- +- +not checked: set COMETCHAT_API_KEY_PROD \(a REST API key with full-access scope\) +unknown\n/);
+  expect(renderStatusText(report, { now: NOW })).toMatch(/\nproduction +unknown +- +- +not checked: set COMETCHAT_API_KEY_PROD \(a REST API key with full-access scope\) +unknown\n/);
 });
 
 test('a reader that cannot read (no token) says why for each target', async () => {
