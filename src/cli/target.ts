@@ -63,8 +63,8 @@ export interface ConnectedApp {
 /** The client and keyword target for `--target NAME`, with kwsync.yaml `service` and KWSYNC_DEBUG applied. */
 export function connectApp(io: CliIO, config: KwsyncConfig, name: string | undefined): ConnectedApp {
   // The one resolution (src/sync/service.ts): the target's own apiKeyEnv (default COMETCHAT_API_KEY), as `kwsync status` reads it.
-  const { client, keywords, settings } = connectTargetApp({ env: io.env, config, target: name, envWins: io.envWins === true, log: debugOptions(io.env, io.stderr).log });
-  return { client, keywords, endpoint: endpointOf(settings) };
+  const { client, keywords, rules, settings } = connectTargetApp({ env: io.env, config, target: name, envWins: io.envWins === true, log: debugOptions(io.env, io.stderr).log });
+  return { client, keywords, rules, endpoint: endpointOf(settings) };
 }
 
 /**
