@@ -38,7 +38,7 @@ import { HEAD_READ_LIMITS, unsafePathReason, writeUntrustedFolder } from './pr-b
 import { findPullRequests, type PrLookup, type VerifiedPullRequest } from './pr-from-run.js';
 import { takeHeadFolder } from './head-folder.js';
 import { readGuards, type Guards } from './pr-guards.js';
-import { silencedCaution, silencedLookAlikes } from './silenced.js';
+import { LOOK_ALIKE_RULES, newlyAccepted, silencedCaution, silencedLookAlikes } from './silenced.js';
 import { decideTrust, releaseInstruction, type Trust } from './pr-trust.js';
 import { loadSettings, targetName, type Settings } from './setup.js';
 import { formatError } from './format-error.js';
@@ -118,7 +118,17 @@ async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted:
     // The PR's files under one deadline and heap cap: a hostile pattern ends as a located finding, not a burnt timeout.
     // Both sides are resolved for the default branch's target (its name; each side's own selection): a PR never picks the target.
     const chosen = trusted.targetConfig ? { target: trusted.targetConfig.name } : {};
-    const prValidation = await deps.validateRepo({ dir: inputs.dir, cwd: root, ...(base ? { base } : {}), limits: guards.guard.limits, levels: guards.guard.validate, budget: untrustedBudget(), ...chosen });
+    const validateHead = (notAccepted?: Map<string, string[]>) => deps.validateRepo({ dir: inputs.dir, cwd: root, ...(base ? { base } : {}), limits: guards.guard.limits, levels: guards.guard.validate, budget: untrustedBudget(), ...chosen, ...(notAccepted ? { notAccepted } : {}) });
+    let prValidation = await validateHead();
+    // What the PR newly accepts among the look-alike rules is still annotated at its term (issue 37
+    // item 3): the head is validated once more without those acceptances (only when there are any).
+    const accepted = await newlyAccepted({ headRoot: root, baseRoot: baseCopy, lists: prValidation.lists });
+    if (accepted.size > 0 && prValidation.errorCount === 0) {
+      const unaccepted = await validateHead(accepted);
+      const known = new Set(prValidation.diagnostics.map((d) => JSON.stringify(d)));
+      const shown = unaccepted.diagnostics.filter((d) => (LOOK_ALIKE_RULES as readonly string[]).includes(d.rule) && [...accepted.keys()].some((f) => d.file === f) && !known.has(JSON.stringify(d)));
+      if (shown.length > 0) prValidation = { ...prValidation, diagnostics: [...prValidation.diagnostics, ...shown], warningCount: prValidation.warningCount + shown.filter((d) => d.severity === 'warning').length };
+    }
     // Without the copy, validateAtRef tries the base commit again and says why it cannot be read.
     const validateBase = () => (baseCopy ? deps.validateRepo({ dir: inputs.dir, cwd: baseCopy, ...chosen }) : deps.validateAtRef(pr.baseSha, inputs.dir, trusted.targetConfig?.name));
     // What the PR's accept: and levels silence among the look-alike checks (read before the folders go).

@@ -33,14 +33,23 @@ async function acceptedIn(root: string | undefined, file: string): Promise<Set<s
  */
 export async function silencedLookAlikes(opts: { headRoot: string; baseRoot: string | undefined; lists: readonly { id: string; source: { file: string } }[]; base: Guard['validate']; head: Guard['validate'] }): Promise<string[]> {
   const out: string[] = [];
-  for (const l of opts.lists) {
-    const [head, base] = await Promise.all([acceptedIn(opts.headRoot, l.source.file), acceptedIn(opts.baseRoot, l.source.file)]);
-    for (const rule of LOOK_ALIKE_RULES) if (head.has(rule) && !base.has(rule)) out.push(`list ${mdCode(l.id)} (${mdCode(l.source.file)}) accepts ${mdCode(rule)}`);
-  }
+  const accepted = await newlyAccepted(opts);
+  for (const l of opts.lists) for (const rule of accepted.get(l.source.file) ?? []) out.push(`list ${mdCode(l.id)} (${mdCode(l.source.file)}) accepts ${mdCode(rule)}`);
   const rank = (level: string | undefined) => ({ off: 0, warning: 1, error: 2 })[level ?? ''] ?? 1.5;
   for (const rule of LOOK_ALIKE_RULES) {
     const [a, b] = [opts.base.rules[rule], opts.head.rules[rule]];
     if (a !== b && rank(b) < rank(a)) out.push(`kwsync.yaml lowers ${mdCode(`validate.rules.${rule}`)} ${mdCode(a ?? 'default')} → ${mdCode(b ?? 'default')}`);
+  }
+  return out;
+}
+
+/** Per list file, the look-alike rules its `accept:` gains at the head (none at the base, or a new list). */
+export async function newlyAccepted(opts: { headRoot: string; baseRoot: string | undefined; lists: readonly { source: { file: string } }[] }): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  for (const l of opts.lists) {
+    const [head, base] = await Promise.all([acceptedIn(opts.headRoot, l.source.file), acceptedIn(opts.baseRoot, l.source.file)]);
+    const rules = LOOK_ALIKE_RULES.filter((rule) => head.has(rule) && !base.has(rule));
+    if (rules.length > 0) out.set(l.source.file, rules);
   }
   return out;
 }

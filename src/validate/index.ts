@@ -101,6 +101,12 @@ export interface ValidateOptions {
   target?: string;
   /** Without `target`: the only target's lists when kwsync.yaml has exactly one (what commands that send lists want). */
   onlyTarget?: boolean;
+  /**
+   * Per list file (as its `source.file`), look-alike rules whose `accept:` the cross-list look-alike
+   * check does not honour: a PR plan passes what the PR newly accepts, so the swapped term is still
+   * reported at its line (issue 37 item 3).
+   */
+  notAccepted?: ReadonlyMap<string, readonly string[]>;
 }
 
 export async function validateRepo(opts: ValidateOptions): Promise<RepoValidation> {
@@ -163,7 +169,14 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
   // Past the list limit, name the newest list: added since the base, else by git history.
   const newest = placed.length > config.limits.maxLists ? (base ? { added: base.added } : { rank: await newestFirst(opts.cwd, rel(keywordsDir)) }) : undefined;
   diagnostics.push(...checkRepo(placed, config, base?.changed, newest, selective));
-  diagnostics.push(...(await checkConfusables(placed)), ...checkPathCharacters(discovered.files.map((f) => rel(join(keywordsDir, f)))));
+  const unaccept = opts.notAccepted;
+  const lookAlikePlaced = unaccept && unaccept.size > 0
+    ? placed.map((p) => {
+        const drop = unaccept.get(p.list.source.file);
+        return drop && p.accepted ? { ...p, accepted: new Set([...p.accepted].filter((r) => !drop.includes(r))) } : p;
+      })
+    : placed;
+  diagnostics.push(...(await checkConfusables(lookAlikePlaced)), ...checkPathCharacters(discovered.files.map((f) => rel(join(keywordsDir, f)))));
   // The base's rules, and below the sentence checks, load only when they run: validate's start is part of its time.
   if (base) {
     const [{ checkShrunk }, { checkRenamed }] = await Promise.all([import('./rules/list-shrunk.js'), import('./rules/list-renamed.js')]);

@@ -264,11 +264,25 @@ describe('red team 2, member: the key after a re-pointing merge', () => {
   // FINDING (medium, new in this red team): the apply on the push holds a re-pointed target for a
   // maintainer's Run workflow, but the scheduled drift connects with the default branch's
   // kwsync.yaml as merged: within a day production's key goes to the new server unconfirmed.
+  // Partly fixed by issue 37: drift compares the connection with the commit of the target's last
+  // genuine apply record (R2-M7c); here production has no record at all, so nothing is compared.
   it.failing('R2-M7 the next scheduled drift does not send production\'s key to the new server before a maintainer confirms it', async () => {
     const head = await mergedRepoint();
     const seen: unknown[] = [];
     await inRun(startRun({ event: 'schedule', head_sha: head, path: '.github/workflows/kwsync-drift.yml' }), head, 'drift', 'production', recording(seen)).catch(() => undefined);
     expect(seen).not.toContain('https://collector.attacker.example');
+  });
+
+  it('R2-M7c the same after production\'s apply of the base was recorded: the drift refuses to connect with the re-pointed kwsync.yaml and names the change', async () => {
+    const base = commitMain({ 'keywords/kwsync.yaml': BASE, 'keywords/blocklist.yaml': listYaml('blocklist', TWELVE) });
+    await runAtHead(w, gh, base, 'apply', { target: 'production' });
+    const head = commitMain({ 'keywords/kwsync.yaml': REPOINT });
+    gh.branches.set('main', head);
+    const seen: unknown[] = [];
+    const drift = await inRun(startRun({ event: 'schedule', head_sha: head, path: '.github/workflows/kwsync-drift.yml' }), head, 'drift', 'production', recording(seen));
+    expect(seen).not.toContain('https://collector.attacker.example');
+    expect(drift.result.failed).toBe(true);
+    expect(drift.result.message).toContain('baseUrl (none) → https://collector.attacker.example');
   });
 
   // FINDING (medium, new, same): any later pull request's stage two plans production with the merged connection.

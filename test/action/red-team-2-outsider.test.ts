@@ -294,10 +294,10 @@ describe('red team 2, outsider: what an approved head can make stage two do', ()
     assertInert(comment(), runLinks());
   });
 
-  // FINDING (low, issue 37 item 3): `accept:` for the look-alike rules, added by the PR beside a
-  // swapped letter, silenced them with no CAUTION line and no annotation at the term. Partly fixed
-  // by issue 37: the CAUTION line names the list and each rule; the term at line 6 is still not annotated.
-  it.failing('R2-O9 the PR adds `sсam` (a Cyrillic с) beside `scam` with `accept:` for the look-alike rules: a CAUTION names the list and the rule, the term is annotated at its line', async () => {
+  // Was a FINDING (low, issue 37 item 3): `accept:` for the look-alike rules, added by the PR beside a
+  // swapped letter, silenced them with no CAUTION line and no annotation at the term. Fixed by issue
+  // 37: the CAUTION line names the list and each rule, and the term at line 6 is still annotated.
+  it('R2-O9 the PR adds `sсam` (a Cyrillic с) beside `scam` with `accept:` for the look-alike rules: a CAUTION names the list and the rule, the term is annotated at its line', async () => {
     const X = commitFeature({
       'keywords/lookalike.yaml': 'id: lookalike\nname: lookalike\ncategory: word\nsearchTerms:\n  - scam\n  - "s\u0441am"\naccept:\n  term-mixed-script: an evasion list\n  term-confusable: an evasion list\n  term-look-alike: an evasion list\n',
     });
