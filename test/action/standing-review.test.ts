@@ -6,12 +6,15 @@
 // the impact preview and requests to the app, "withheld" as neither.
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { runAction } from '../../src/action/run-action.js';
 import { REVIEW_PAGES, REVIEWS_PER_PAGE } from '../../src/action/pr-trust.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { planComment } from '../github/plan-comment.js';
 import { commitOn as commitOnFrom, context, harness, inputs, listYaml, PREVIEW_CONFIG, seedPreviewBase, stageTwoWorldPerTest, TempRepo, TWELVE } from './action-harness.js';
+
+// Each test runs the plan job two or three times through the GitHub fake and the emulator.
+jest.setTimeout(60_000);
 
 const PLAN_WORKFLOW = '.github/workflows/kwsync-plan.yml';
 const MAINTAINER = { login: 'maintainer', type: 'User' as const };

@@ -84,7 +84,7 @@ describe(`${TARGETS.length} targets in one emulator process, each reached by its
       expect({ target: t.name, code: again.code, stderr: again.stderr }).toEqual({ target: t.name, code: 0, stderr: '' });
       expect(again.stdout).toContain('No changes');
     }
-  });
+  }, 90_000); // 50 plans, one after another
 
   test('a live edit on two apps: drift on exactly those two, naming the edited list', async () => {
     for (const { target, list } of EDITED) {
