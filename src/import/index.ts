@@ -7,3 +7,4 @@ export { mergeListFileText, type LiveFields, type TermsChange } from './merge-li
 export { mergeTermsCsvText } from './merge-terms-csv.js';
 export { importListsById, type ListImportOutcome } from './import-lists.js';
 export { importNotes } from './import-notes.js';
+export { importableRuleId, ruleFileFor, type RuleFileText } from './rule-files.js';

@@ -1,5 +1,5 @@
 // `kwsync import`, the run: all live lists into new files, or --list ID merged into the file that holds it.
-import { importable, importListsById, importNotes, listFilesFor, mergeLiveList, splitManaged, writeListFiles, type ListImportOutcome } from '../../import/index.js';
+import { importable, importableRuleId, importListsById, ruleFileFor, importNotes, listFilesFor, mergeLiveList, splitManaged, writeListFiles, type ListImportOutcome } from '../../import/index.js';
 import { EXIT, UsageError } from '../../errors.js';
 import { LIST_ID_PATTERN } from '../../model/list-file.js';
 import { DEFAULT_CONFIG } from '../../model/config.js';
@@ -9,6 +9,12 @@ import { connectApp, loadRepo, resolvePath, useColor, type LoadedRepo } from '..
 import { endpointLine } from '../../plan/summary.js';
 import { renderDiagnosticsText, validateRepo } from '../../validate/index.js';
 import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createRuleTarget } from '../../sync/rule-target.js';
+import { isPublishedDefaultRule } from '../../api/rules.js';
+import { displayLine } from '../../load/quote-value.js';
+import { PUBLISHED_DEFAULT_LIST_IDS, RULES_FOLDER } from '../../model/moderation-rule.js';
+import type { CometChatClient } from '../../api/index.js';
 import { join, resolve } from 'node:path';
 
 export interface ImportCommandOptions {
@@ -24,7 +30,7 @@ export async function runImport(io: CliIO, opts: ImportCommandOptions): Promise<
   const loaded = await loadRepoIfAny(io, opts.dir, dir, opts.target);
   // Import writes files: every list file manages its id, whichever targets take it (and overrides are not written back).
   const repo = { ...loaded, lists: loaded.folderLists ?? loaded.lists };
-  const { keywords: target, endpoint } = connectApp(io, repo.config, opts.target);
+  const { keywords: target, endpoint, client } = connectApp(io, repo.config, opts.target);
   const read = await readLiveLists(target, repo.lists.map((l) => l.id));
   const live = read.lists;
   for (const note of importNotes(read)) io.stderr.write(`warning: ${note}\n`);
@@ -47,10 +53,41 @@ export async function runImport(io: CliIO, opts: ImportCommandOptions): Promise<
       (skipped.length > 0 ? 'Not written, because a list file of the folder already defines them (bring in their live content with --list ID):\n' : '') +
       skipped.map((m) => `  ${m.id}: already managed by ${m.files.join(', ')}\n`).join('') +
       (empty.length > 0 ? `Left out, because a list file needs at least one term (they stay unmanaged): ${empty.join(', ')}\n` : '') +
-      `Read from ${endpointLine(endpoint)}.\n` +
-      'Next: kwsync plan   (should show no changes), then commit the files.\n',
+      `Read from ${endpointLine(endpoint)}.\n`,
   );
+  const known = new Map<string, string>([...repo.lists.map((l) => [l.id, l.category] as const), ...toWrite.map((l) => [l.id, l.category] as const)]);
+  await importRules(io, client, { dir, dirArg: opts.dir, lists: known });
+  io.stdout.write('Next: kwsync plan   (should show no changes), then commit the files.\n');
   return EXIT.ok;
+}
+
+/** The live custom rules into keywords/rules/<id>.yaml: never a default rule, never over an existing file. */
+async function importRules(io: CliIO, client: CometChatClient, opts: { dir: string; dirArg: string; lists: ReadonlyMap<string, string> }): Promise<void> {
+  const read = await createRuleTarget(client).listRules();
+  if (!read.complete) io.stderr.write(`warning: the rules listing may be incomplete: ${displayLine(read.reason ?? '')}\n`);
+  const custom = read.rules.filter((r) => !r.isDefault && !isPublishedDefaultRule(r));
+  if (custom.length === 0) return;
+  const rulesDir = join(opts.dir, RULES_FOLDER);
+  const shown = (name: string) => `${opts.dirArg.replace(/\/+$/, '')}/${RULES_FOLDER}/${name}`;
+  const written: string[] = [];
+  const lines: string[] = [];
+  for (const rule of custom) {
+    if (!importableRuleId(rule.id)) {
+      lines.push(`  ${displayLine(JSON.stringify(rule.id))}: not written: a rule id must be letters, digits, - and _ (at most 100) to name a file`);
+      continue;
+    }
+    const file = ruleFileFor(rule, (id) => opts.lists.get(id));
+    if (existsSync(join(rulesDir, file.name))) {
+      lines.push(`  ${rule.id}: not written: ${shown(file.name)} already exists`);
+      continue;
+    }
+    await mkdir(rulesDir, { recursive: true });
+    await writeFile(join(rulesDir, file.name), file.text, 'utf8');
+    written.push(shown(file.name));
+    const missing = file.lists.filter((l) => !opts.lists.has(l) && !PUBLISHED_DEFAULT_LIST_IDS.includes(l));
+    if (missing.length > 0) lines.push(`  ${rule.id}: references ${missing.map((l) => displayLine(l)).join(', ')}, neither a list file of the folder nor imported: kwsync validate will fail on it`);
+  }
+  io.stdout.write(`Imported ${written.length} rule${written.length === 1 ? '' : 's'} (default rules left out):\n` + written.map((f) => `  ${f}\n`).join('') + lines.map((l) => `${l}\n`).join(''));
 }
 
 /** The folder's config and lists; a new repo has no folder yet, and then the environment decides the target. */
