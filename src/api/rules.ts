@@ -11,57 +11,10 @@ import { DEFAULT_RULE_WRITES } from './client.js';
 import { locatedProblems } from './keywords.js';
 import { optionalBoolean, optionalNumber, optionalText, textLike } from './lenient.js';
 import { createWithConfirmation } from './retry-policy.js';
+import type { RuleCondition, RuleFilter, LiveRule } from '../model/moderation-rule.js';
 
-/** One condition of a rule, as kwsync reads it whatever the answer's spelling. */
-export interface RuleCondition {
-  id?: number;
-  /** `message` in every published example; '' when the answer leaves it out. */
-  entity: string;
-  /** text | image | video | custom (open). */
-  operand: string;
-  /** contains | equals (open). */
-  operator: string;
-  /** word | pattern, or another the service has (toxicity, sentiment, ...); '' when absent. */
-  category: string;
-  /** Any of the three published spellings of the reference flag was true: `value` holds list ids. */
-  isReference: boolean;
-  /** Always an array: a string value is read as one value. */
-  value: string[];
-  isMediaPresent?: boolean;
-  /** Always an array when present: a string message is read as one. */
-  message?: string[];
-  weight?: number;
-}
-
-/** A user or group filter (UserFilter | GroupFilter, published request schema). */
-export interface RuleFilter {
-  /** sender | receiver. */
-  type: string;
-  /** user | group. */
-  entity: string;
-  operand: string;
-  operator: string;
-  value: string;
-}
-
-/** A live rule, normalised. */
-export interface LiveRule {
-  id: string;
-  name: string;
-  description: string;
-  enabled: boolean;
-  /** Open: blockMessage and dropMessage are published, others (flag, kick, ban) are not. */
-  action: string[];
-  conditions: RuleCondition[];
-  /** Absent when the answer carries none (no published answer shows `filters`). */
-  filters?: RuleFilter[];
-  /** Opaque: compared for equality only. */
-  revisionId?: string;
-  /** A built-in rule (`default: true`, or a published built-in id): read, never written. */
-  isDefault: boolean;
-  createdAt?: number;
-  updatedAt?: number;
-}
+// The normalised shapes are the model's (src/model/moderation-rule.ts), shared with the plan.
+export type { RuleCondition, RuleFilter, LiveRule } from '../model/moderation-rule.js';
 
 /** One snapshot of GET /moderation/rules/{id}/revisions. */
 export interface RuleRevision extends LiveRule {

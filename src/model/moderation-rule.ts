@@ -26,40 +26,52 @@ export const PUBLISHED_DEFAULT_LIST_IDS: readonly string[] = ['profanity-list'];
 export const RULES_FOLDER = 'rules';
 
 /** A condition as the service speaks it (responses spell the reference flag three ways; read as `isReference`). */
+/** One condition of a rule, as kwsync reads it whatever the answer's spelling. */
 export interface RuleCondition {
   id?: number;
+  /** `message` in every published example; '' when the answer leaves it out. */
   entity: string;
+  /** text | image | video | custom (open). */
   operand: string;
+  /** contains | equals (open). */
   operator: string;
+  /** word | pattern, or another the service has (toxicity, sentiment, ...); '' when absent. */
   category: string;
-  /** The value holds keyword list ids (the published `isKeywordReferencePresent` and its two other spellings). */
+  /** Any of the three published spellings of the reference flag was true: `value` holds list ids. */
   isReference: boolean;
+  /** Always an array: a string value is read as one value. */
   value: string[];
   isMediaPresent?: boolean;
+  /** Always an array when present: a string message is read as one. */
   message?: string[];
   weight?: number;
 }
 
+/** A user or group filter (UserFilter | GroupFilter, published request schema). */
 export interface RuleFilter {
+  /** sender | receiver. */
   type: string;
+  /** user | group. */
   entity: string;
   operand: string;
   operator: string;
   value: string;
 }
 
-/** A rule as the service returns it. */
+/** A live rule, normalised. */
 export interface LiveRule {
   id: string;
   name: string;
   description: string;
   enabled: boolean;
+  /** Open: blockMessage and dropMessage are published, others (flag, kick, ban) are not. */
   action: string[];
   conditions: RuleCondition[];
-  /** Absent when the answer does not echo filters (unpublished whether it does): then not compared. */
+  /** Absent when the answer carries none (no published answer shows `filters`). */
   filters?: RuleFilter[];
+  /** Opaque: compared for equality only. */
   revisionId?: string;
-  /** A built-in rule (`default: true`): read, never written or deleted. */
+  /** A built-in rule (`default: true`, or a published built-in id): read, never written. */
   isDefault: boolean;
   createdAt?: number;
   updatedAt?: number;
