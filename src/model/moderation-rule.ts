@@ -26,7 +26,6 @@ export const PUBLISHED_DEFAULT_LIST_IDS: readonly string[] = ['profanity-list'];
 export const RULES_FOLDER = 'rules';
 
 /** A condition as the service speaks it (responses spell the reference flag three ways; read as `isReference`). */
-/** One condition of a rule, as kwsync reads it whatever the answer's spelling. */
 export interface RuleCondition {
   id?: number;
   /** `message` in every published example; '' when the answer leaves it out. */
