@@ -138,6 +138,7 @@ export async function readFolderAtCommit(
 
 async function fetchBlob(octokit: GitHubClient, repo: RepoRef, sha: string): Promise<Buffer> {
   const res = await octokit.rest.git.getBlob({ ...repo, file_sha: sha });
+  if (typeof res.data.content !== 'string') throw new Error(`GitHub answered GET git/blobs/${sha} with no content (size ${String(res.data.size)})`);
   if (res.data.encoding !== 'base64') return Buffer.from(res.data.content, 'utf8');
   return Buffer.from(res.data.content, 'base64');
 }

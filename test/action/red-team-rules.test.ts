@@ -124,11 +124,11 @@ describe('red team, outsider: rule files as untrusted data in stage two', () => 
     expect(emu.requests.some((r) => r.path.startsWith('/v3/moderation/keywords'))).toBe(true);
   });
 
-  it('R-R3 a rule file of megabytes and one of 20,000 conditions: a located size error, bounded in time, only reads', async () => {
+  it('R-R3 a rule file of half a megabyte and one of 20,000 conditions: a located size error, bounded in time, only reads', async () => {
     const conditions = Array.from({ length: 20_000 }, (_, i) => `  - list: l${i}`).join('\n');
     const B = commitOn('feature', {
       ...listChange,
-      'keywords/rules/huge.yaml': `id: huge\nname: huge\naction: [blockMessage]\ndescription: ${yamlStr('x'.repeat(3 * 1024 * 1024))}\nconditions:\n  - list: blocklist\n`,
+      'keywords/rules/huge.yaml': `id: huge\nname: huge\naction: [blockMessage]\ndescription: ${yamlStr('x'.repeat(512 * 1024)) /* under the GitHub fake's 1 MB git output buffer; the bound is 64 KB */}\nconditions:\n  - list: blocklist\n`,
       'keywords/rules/many.yaml': `id: many\nname: many\naction: [blockMessage]\nconditions:\n${conditions}\n`,
     });
     gh.pulls = [pr(7, B)];
