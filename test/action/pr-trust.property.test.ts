@@ -17,11 +17,12 @@ import type { VerifiedPullRequest } from '../../src/action/pr-from-run.js';
 import { createGitHubClient } from '../../src/github/client.js';
 import { AUTHOR_ASSOCIATIONS, FakeGitHub, type FakePermission, type FakeReview } from '../github/fake-github.js';
 import { PERMISSIONS } from '../github/github-reviews.js';
+import { propertyRuns } from '../helpers/runs.js';
 
 const HEADS = ['a', 'b', 'c'].map((c) => c.repeat(40));
 const PEOPLE = ['mallory', 'ann', 'bob', 'cy'];
 const AUTHOR = 'mallory';
-const NUM_RUNS = Number(process.env.KWSYNC_PROPERTY_RUNS ?? (process.env.KWSYNC_LONG ? 1000 : 80));
+const NUM_RUNS = propertyRuns(30, 1000);
 const SEED = process.env.KWSYNC_PROPERTY_SEED === undefined ? 3701 : Number(process.env.KWSYNC_PROPERTY_SEED);
 const WRITE = ['write', 'admin'];
 const WRITE_ASSOCIATIONS = ['OWNER', 'MEMBER', 'COLLABORATOR'];

@@ -3,9 +3,10 @@
 import fc from 'fast-check';
 import { createClient, createRule, deleteRule } from '../../src/api/index.js';
 import { startHarness, type Harness } from './harness.js';
+import { propertyRuns } from '../helpers/runs.js';
 
 const SEED = process.env.KWSYNC_PROPERTY_SEED === undefined ? Date.now() ^ (Math.random() * 0x7fffffff) : Number(process.env.KWSYNC_PROPERTY_SEED);
-const NUM_RUNS = Number(process.env.KWSYNC_PROPERTY_RUNS ?? (process.env.KWSYNC_LONG ? 100 : 25));
+const NUM_RUNS = propertyRuns(10, 100);
 
 const text = (max: number) => fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 .,'!?-]*$/).filter((s) => s.length <= max && s.trim() === s);
 const condition = fc.oneof(

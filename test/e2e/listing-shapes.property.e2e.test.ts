@@ -12,8 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kwsync } from '../helpers/cli.js';
 import { liveTerms, startHarness, type Harness } from './harness.js';
+import { propertyRuns } from '../helpers/runs.js';
 
-const NUM_RUNS = 60;
+const NUM_RUNS = propertyRuns(25, 200);
 const ABSENT = Symbol('absent');
 
 const anyValue = fc.oneof(fc.constant(ABSENT), fc.constant(null), fc.jsonValue({ maxDepth: 2 }));

@@ -15,6 +15,7 @@ import { responseProblems } from '../contract/github-deployments.js';
 import { payload, repo, sha, staging } from './deployment-fixture.js';
 import { fakeGitHubPerFile, octokitOf } from './fake-github-hooks.js';
 import { startRun, type FakeRun } from './fake-github.js';
+import { propertyRuns } from '../helpers/runs.js';
 
 const gh = fakeGitHubPerFile();
 const octokit = () => octokitOf(gh);
@@ -129,9 +130,9 @@ describe('property: the record counts iff every fact GitHub states about its run
         expect(last.found).toBe(counts);
         if (!last.found) expect(last.reason).toMatch(/ignored: deployment \d+/);
       }),
-      // Each refused record now also costs the flood fallback's reads (the apply workflow's push runs):
-      // 80 runs keep the property within its deadline on a loaded 2-core machine.
-      { numRuns: 80, seed: 2705 },
+      // Each refused record also costs the flood fallback's reads (the apply workflow's push runs):
+      // 30 runs in the suite, 300 with KWSYNC_LONG=1.
+      { numRuns: propertyRuns(30, 300), seed: 2705 },
     );
     console.log(`deployment provenance property: ${runs} runs, seed 2705`);
   }, 180_000);

@@ -8,6 +8,7 @@ import { HEAD_READ_LIMITS } from '../../src/action/pr-bundle.js';
 import { readFolderAtCommit } from '../../src/github/folder-at-commit.js';
 import type { TempRepo } from '../action/action-harness.js';
 import { fakeGitHubPerFile, octokitOf, servedRepo } from './fake-github-hooks.js';
+import { propertyRuns } from '../helpers/runs.js';
 
 const gh = fakeGitHubPerFile();
 let repo: TempRepo;
@@ -47,7 +48,7 @@ it('fetches exactly the files the checkout lacks, and refuses more than maxFetch
       // The commit, the root tree and the folder's recursive tree: the rest of the read, at any size.
       expect(gh.requests.filter((r) => r.path.includes('/git/') && !r.path.includes('/git/blobs/'))).toHaveLength(3);
     }),
-    { numRuns: 20, seed: 2707 },
+    { numRuns: propertyRuns(8, 40), seed: 2707 },
   );
 }, 180_000);
 

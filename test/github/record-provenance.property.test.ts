@@ -12,9 +12,10 @@ import { createApplyDeployment, deploymentReader, setDeploymentStatus } from '..
 import { payload, repo, sha, staging } from './deployment-fixture.js';
 import { fakeGitHubPerFile, octokitOf } from './fake-github-hooks.js';
 import { startRun, type FakeRun } from './fake-github.js';
+import { propertyRuns } from '../helpers/runs.js';
 
 const gh = fakeGitHubPerFile();
-const NUM_RUNS = Number(process.env.KWSYNC_PROPERTY_RUNS ?? (process.env.KWSYNC_LONG ? 1000 : 40));
+const NUM_RUNS = propertyRuns(15, 1000);
 const SEED = process.env.KWSYNC_PROPERTY_SEED === undefined ? 3702 : Number(process.env.KWSYNC_PROPERTY_SEED);
 
 /** Attempt windows around the moment the record is written (the fake's clock reads 2025-01-02T00:00:0x then). */

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { MAX_YAML_DEPTH, tooDeepAt } from '../../src/load/yaml-depth.js';
 import { parseBounded } from '../../src/load/yaml-file.js';
+import { propertyRuns } from '../helpers/runs.js';
 
 const PIECES = ['[', ']', '{', '}', '[a]', "'[x]'", '"{y}"', '# [[\n', 'a: ', '- ', '- - ', ', ', '\n', '\n  ', 'b', '---\n', '"', "'", ': ', '?', '&a ', '*a', '!!str '];
 const noise = fc.array(fc.constantFrom(...PIECES), { maxLength: 60 }).map((ps) => ps.join(''));
@@ -49,7 +50,7 @@ test('parseBounded refuses where tooDeepAt does, and else gives parseDocument\'s
       expect('doc' in got).toBe(true);
       if ('doc' in got) expect(shape(got.doc)).toEqual(shape(ref.doc!));
     }),
-    { numRuns: 1500, seed: 3133 },
+    { numRuns: propertyRuns(500, 5000), seed: 3133 },
   );
 });
 

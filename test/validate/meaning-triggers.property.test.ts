@@ -3,6 +3,7 @@
 // gate open gives, and a term the full check flags always has a trigger.
 import fc from 'fast-check';
 import { allMeaningHints, meaningHints, meaningTriggers } from '../../src/validate/rules/term-meaning.js';
+import { propertyRuns } from '../helpers/runs.js';
 
 // Every character a meaning rule reads (separators, bullets, list numbers, quote and Markdown
 // markers, dots, dashes, regex syntax, apostrophes, conflict markers, decomposed accents), plus
@@ -19,7 +20,7 @@ test('meaningTriggers never skips a term the full meaning check flags (fast path
       expect(meaningHints(t, category, csv)).toEqual(full);
       if (full.length > 0) expect(meaningTriggers(t, category === 'word', csv)).not.toBe(0);
     }),
-    { numRuns: 20000, seed: 31 },
+    { numRuns: propertyRuns(4000, 20000), seed: 31 },
   );
 });
 
