@@ -11,10 +11,11 @@ import { DEFAULT_RULE_WRITES } from './client.js';
 import { locatedProblems } from './keywords.js';
 import { optionalBoolean, optionalNumber, optionalText, textLike } from './lenient.js';
 import { createWithConfirmation } from './retry-policy.js';
-import type { RuleCondition, RuleFilter, LiveRule } from '../model/moderation-rule.js';
+import type { RuleCondition, RuleFilter, LiveRule, RuleWrite } from '../model/moderation-rule.js';
 
 // The normalised shapes are the model's (src/model/moderation-rule.ts), shared with the plan.
-export type { RuleCondition, RuleFilter, LiveRule } from '../model/moderation-rule.js';
+// A rule as kwsync writes it: the client shapes the published request body from it.
+export type { RuleCondition, RuleFilter, LiveRule, RuleWrite } from '../model/moderation-rule.js';
 
 /** One snapshot of GET /moderation/rules/{id}/revisions. */
 export interface RuleRevision extends LiveRule {
@@ -22,16 +23,6 @@ export interface RuleRevision extends LiveRule {
   active?: boolean;
 }
 
-/** A rule as kwsync writes it; the client shapes the published request body from it. */
-export interface RuleWrite {
-  id: string;
-  name: string;
-  description?: string;
-  enabled: boolean;
-  action: string[];
-  conditions: Array<Omit<RuleCondition, 'isReference' | 'message' | 'weight'> & { isReference: boolean }>;
-  filters: RuleFilter[];
-}
 
 /** The built-in rule ids the published examples show ([R] List rules). */
 export const PUBLISHED_DEFAULT_RULE_IDS: ReadonlySet<string> = new Set([

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
 import { messageSchema, type EmulatorMessage } from './data-schema.js';
-import type { StoredCondition } from './rule-body.js';
+import { storedConditionSchema, type StoredCondition } from './rule-body.js';
 
 export interface BlockedRecord {
   ruleId: string;
@@ -20,23 +20,12 @@ export interface BlockedRecord {
   reviewed?: { status: 'approved' | 'rejected'; at: number };
 }
 
-const conditionSchema = z.strictObject({
-  id: z.number().int(),
-  entity: z.string(),
-  operand: z.string(),
-  operator: z.string(),
-  category: z.string(),
-  isReference: z.boolean(),
-  isMediaPresent: z.boolean(),
-  value: z.array(z.string()),
-  message: z.array(z.string()).optional(),
-});
 
 const blockedSchema = z.strictObject({
   ruleId: z.string(),
   ruleName: z.string(),
   revisionId: z.string(),
-  condition: conditionSchema,
+  condition: storedConditionSchema,
   action: z.array(z.string()),
   message: messageSchema,
   muid: z.string(),

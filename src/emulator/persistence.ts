@@ -7,6 +7,7 @@ import { CATEGORIES } from '../model/keyword-list.js';
 import { ConfigError } from '../errors.js';
 import type { StoredList } from './keyword-store.js';
 import type { StoredRule } from './rule-store.js';
+import { storedConditionSchema } from './rule-body.js';
 
 const storedListSchema = z.strictObject({
   id: z.string().min(1),
@@ -22,17 +23,6 @@ const storedListSchema = z.strictObject({
   revision: z.number().int().positive(),
 });
 
-const conditionSchema = z.strictObject({
-  id: z.number().int(),
-  entity: z.string(),
-  operand: z.string(),
-  operator: z.string(),
-  category: z.string(),
-  isReference: z.boolean(),
-  isMediaPresent: z.boolean(),
-  value: z.array(z.string()),
-  message: z.array(z.string()).optional(),
-});
 const filterSchema = z.strictObject({ type: z.string(), entity: z.string(), operand: z.string(), operator: z.string(), value: z.string() });
 const storedRuleSchema = z.strictObject({
   id: z.string().min(1),
@@ -40,7 +30,7 @@ const storedRuleSchema = z.strictObject({
   description: z.string(),
   enabled: z.boolean(),
   action: z.array(z.string()),
-  conditions: z.array(conditionSchema),
+  conditions: z.array(storedConditionSchema),
   filters: z.array(filterSchema),
   default: z.boolean(),
   createdAt: z.number().int(),

@@ -5,6 +5,7 @@
 // as a string (the request schema) or an array (the answers). What the emulator accepts beyond
 // that is chosen per run (RuleBodyOptions), so `kwsync doctor` can be tested against each reading.
 // Pure: returns the rule's fields or throws the 400 that names every problem.
+import { z } from 'zod';
 import { badRequest } from './http-errors.js';
 
 export const RULE_LIMITS = {
@@ -28,6 +29,19 @@ export type ReferenceFlag = (typeof REFERENCE_FLAGS)[number];
 export const DEFAULT_RULE_ACTIONS = ['blockMessage', 'dropMessage', 'flagMessage', 'kick', 'ban', 'block', 'deactivate'] as const;
 /** Actions after which the message is not delivered (the emulator's reading; published: blockMessage, and dropMessage on the default video rule). */
 export const BLOCKING_ACTIONS: ReadonlySet<string> = new Set(['blockMessage', 'dropMessage']);
+
+/** A stored condition as the emulator's saved state and moderation log hold it (read back strictly). */
+export const storedConditionSchema = z.strictObject({
+  id: z.number().int(),
+  entity: z.string(),
+  operand: z.string(),
+  operator: z.string(),
+  category: z.string(),
+  isReference: z.boolean(),
+  isMediaPresent: z.boolean(),
+  value: z.array(z.string()),
+  message: z.array(z.string()).optional(),
+});
 
 export interface StoredCondition {
   id: number;

@@ -6,7 +6,7 @@
 // - each list and each rule ends as the files say, or the run exits non-zero naming it (a report
 //   line marked ✗, ! or ?), or it stopped before any report with an error and exit non-zero;
 // - no default rule is written or deleted.
-// KWSYNC_PROPERTY_RUNS (default 12) and KWSYNC_PROPERTY_SEED choose a long or a replayed run.
+// 12 runs in the suite, 1,000 with KWSYNC_LONG=1; KWSYNC_PROPERTY_RUNS and KWSYNC_PROPERTY_SEED replay a run.
 import fc from 'fast-check';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,8 +14,9 @@ import { createClient, createRule, deleteRule, findRule, listRules } from '../..
 import type { ScriptedFault } from '../../src/emulator/faults.js';
 import { ruleListIds } from '../../src/model/moderation-rule.js';
 import { startHarness, type Harness } from './harness.js';
+import { propertyRuns } from '../helpers/runs.js';
 
-const NUM_RUNS = Number(process.env.KWSYNC_PROPERTY_RUNS ?? 12);
+const NUM_RUNS = propertyRuns(12, 1000);
 const SEED = process.env.KWSYNC_PROPERTY_SEED === undefined ? Date.now() ^ (Math.random() * 0x7fffffff) : Number(process.env.KWSYNC_PROPERTY_SEED);
 
 const LISTS = ['a', 'b', 'c'] as const;
@@ -114,4 +115,4 @@ test('lists and rules applied under random faults never leave a rule pointing at
     { numRuns: NUM_RUNS, seed: SEED, endOnFailure: true },
   );
   process.stdout.write(`rules-faults property: ${stats.runs} runs, seed ${SEED}: ${stats.exit0} exit 0, ${stats.exit1} exit 1, ${stats.aborted} stopped before a report, ${stats.named} lists or rules named not as the files say, ${stats.ruleWrites} rule writes sent\n`);
-}, 600_000);
+}, 120_000 + NUM_RUNS * 3_000);
