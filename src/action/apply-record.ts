@@ -7,7 +7,7 @@
 // lists ended elsewhere says so in a warning.
 import { RequestError } from 'octokit';
 import { createApplyDeployment, setDeploymentStatus, type FinalState, type TargetRef } from '../github/deployments.js';
-import type { AppliedPayload } from '../github/deployment-record.js';
+import type { AppliedPayload, AppliedPrediction } from '../github/deployment-record.js';
 import type { ApplyReport, Plan } from '../model/plan.js';
 import { mdText } from '../render/markdown-escape.js';
 import type { ActionRun } from './deps.js';
@@ -22,14 +22,14 @@ export function nextRevision(revisionId: string): string | undefined {
 }
 
 /** The payload of the apply of `plan`: what it creates, updates and deletes, and the revisions it expects to leave. */
-export function appliedPayload(plan: Plan): AppliedPayload {
+export function appliedPayload(plan: Plan, predicted?: AppliedPrediction): AppliedPayload {
   const ids = (kind: string) => plan.changes.filter((c) => c.kind === kind).map((c) => c.id);
   const revisions: Record<string, string> = {};
   for (const c of plan.changes) {
     const after = c.kind === 'noop' ? c.revisionId : c.kind === 'update' && c.revisionId ? nextRevision(c.revisionId) : undefined;
     if (after) revisions[c.id] = after;
   }
-  return { kwsync: 1, target: plan.target, created: ids('create'), updated: ids('update'), deleted: ids('delete'), revisions };
+  return { kwsync: 1, target: plan.target, created: ids('create'), updated: ids('update'), deleted: ids('delete'), revisions, ...(predicted ? { predicted } : {}) };
 }
 
 /** Lists whose revision after the apply is not the one the record carries. */
@@ -45,10 +45,10 @@ export interface ApplyRecord {
 }
 
 /** Creates the deployment and its in_progress status; a failure is a warning and the returned record does nothing. */
-export async function startApplyRecord(run: ActionRun, target: TargetRef, plan: Plan): Promise<ApplyRecord> {
+export async function startApplyRecord(run: ActionRun, target: TargetRef, plan: Plan, predicted?: AppliedPrediction): Promise<ApplyRecord> {
   const { context, deps } = run;
   const repo = { owner: context.owner, repo: context.repo };
-  const payload = appliedPayload(plan);
+  const payload = appliedPayload(plan, predicted);
   let id: number;
   try {
     id = (await createApplyDeployment(deps.octokit, { ...repo, target, sha: context.sha, payload })).id;

@@ -30,6 +30,7 @@ import { guardCaution } from './guard.js';
 import { readGuards, type Guards } from './pr-guards.js';
 import { deploymentReader } from '../github/deployments.js';
 import { outcomeLine, startApplyRecord } from './apply-record.js';
+import { applyPrediction } from './apply-prediction.js';
 import { isAncestor, markOtherWriterReverts, otherWriter, promotionBlock } from './promotion.js';
 
 export async function runApply(run: ActionRun): Promise<ActionResult> {
@@ -71,7 +72,8 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
   const planJsonPath = await deps.writePlanFile(plan);
   const hasChanges = planHasChanges(plan);
 
-  const record = await startApplyRecord(run, targetRef, plan);
+  // Preview groups configured: the impact preview's counts go into the record (status shows them beside what rules blocked).
+  const record = await startApplyRecord(run, targetRef, plan, await applyPrediction(run, prepared, plan));
   let report;
   try {
     // kwsync.yaml's (guarded) concurrency, safety and retries: the same use case as `kwsync apply`.

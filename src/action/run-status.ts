@@ -7,6 +7,7 @@ import { statusReport } from '../sync/status.js';
 import { targetInSync, targetUnread } from '../status/classify.js';
 import { commitOf, fetchCommit } from '../status/git-lists.js';
 import type { CommitLists, StatusDeps } from '../status/read-status.js';
+import { deploymentPredictions } from '../status/rule-predictions.js';
 import { driftCell, aheadCell, renderStatusMarkdown } from '../status/render-status.js';
 import type { ActionResult, ActionRun } from './deps.js';
 import { TARGET_INPUT } from './setup.js';
@@ -45,7 +46,8 @@ export async function runStatus({ inputs, context, deps }: ActionRun): Promise<A
       };
       const now = deps.now();
       return {
-        deps: { reader: deps.deploymentReader, git, connect, now: () => now },
+        // Predictions from the apply job's record only: the Action never reads a machine's .git/kwsync/.
+        deps: { reader: deps.deploymentReader, git, connect, now: () => now, predictions: async (_t, applied) => deploymentPredictions(applied) ?? { from: 'the deployment record of the last apply', records: [] } },
         ref: { name: 'HEAD', sha: head, folder: await git.at(head), source: 'ref' },
         repository: `${context.owner}/${context.repo}`,
       };

@@ -12,6 +12,36 @@ export interface AppliedPayload {
   deleted: string[];
   /** Each list's revision after the apply, as the service reported it (absent when it reports none). */
   revisions: Record<string, string | number>;
+  /** What the apply job's impact preview predicted per changed list (counts only); absent in older records and without preview groups. */
+  predicted?: AppliedPrediction;
+}
+
+/** The impact preview of an apply, in its record: when it ran, the messages read, per list the counts before and after. Bounded by MAX_PREDICTED_LISTS. */
+export interface AppliedPrediction {
+  at: string;
+  sample: number;
+  lists: Record<string, { before: number; after: number }>;
+}
+
+/** Lists a record's prediction keeps (a deployment payload is small). */
+export const MAX_PREDICTED_LISTS = 100;
+
+const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+
+/** The payload's prediction when it has the shape kwsync writes, else undefined (a record is read, never trusted blindly). */
+export function predictionOf(p: unknown): AppliedPrediction | undefined {
+  if (!p || typeof p !== 'object') return undefined;
+  const o = p as { at?: unknown; sample?: unknown; lists?: unknown };
+  if (typeof o.at !== 'string' || Number.isNaN(Date.parse(o.at)) || !isCount(o.sample) || !o.lists || typeof o.lists !== 'object' || Array.isArray(o.lists)) return undefined;
+  const entries = Object.entries(o.lists as Record<string, unknown>);
+  if (entries.length > MAX_PREDICTED_LISTS) return undefined;
+  const lists: AppliedPrediction['lists'] = {};
+  for (const [id, c] of entries) {
+    const v = c as { before?: unknown; after?: unknown } | null;
+    if (!v || typeof v !== 'object' || !isCount(v.before) || !isCount(v.after) || id.length > 200) return undefined;
+    lists[id] = { before: v.before, after: v.after };
+  }
+  return { at: o.at, sample: o.sample, lists };
 }
 
 /** One apply of one target, as its deployment record tells it. */

@@ -9,7 +9,7 @@ import { RequestError } from 'octokit';
 import type { GitHubClient, RepoRef } from './client.js';
 import { createOnce } from './create-once.js';
 import { APPLY_EVENT, APPLY_WORKFLOW, ProvenanceUnreadable, provenanceChecker, type ProvenanceOptions } from './deployment-provenance.js';
-import { environmentOf, KWSYNC_DEPLOYMENT_TASK, type AppliedPayload, type AppliedRecord, type DeploymentReader, type LastApplied } from './deployment-record.js';
+import { environmentOf, KWSYNC_DEPLOYMENT_TASK, predictionOf, type AppliedPayload, type AppliedRecord, type DeploymentReader, type LastApplied } from './deployment-record.js';
 
 /** GitHub's cap on a deployment status description ("The maximum description length is 140 characters"). */
 export const STATUS_DESCRIPTION_MAX = 140;
@@ -145,7 +145,7 @@ export function deploymentReader(octokit: GitHubClient, repo: RepoRef, opts: Pro
     sha: d.sha,
     appliedAt: status.created_at,
     ...((status.log_url || status.target_url) ? { runUrl: status.log_url || status.target_url } : {}),
-    ...(isAppliedPayload(d.payload) ? { payload: d.payload } : {}),
+    ...(isAppliedPayload(d.payload) ? { payload: withCheckedPrediction(d.payload) } : {}),
   });
 
   /**
@@ -254,6 +254,13 @@ export function deploymentReader(octokit: GitHubClient, repo: RepoRef, opts: Pro
 /** The first three reasons and how many more: a forger's hundred records make no hundred-line status. */
 function listed(reasons: string[]): string {
   return reasons.length <= 3 ? reasons.join('; ') : `${reasons.slice(0, 3).join('; ')}; and ${reasons.length - 3} more`;
+}
+
+/** The payload with its prediction kept only when it has kwsync's shape (older records have none). */
+function withCheckedPrediction(p: AppliedPayload): AppliedPayload {
+  const { predicted, ...rest } = p;
+  const checked = predictionOf(predicted);
+  return checked ? { ...rest, predicted: checked } : rest;
 }
 
 function isAppliedPayload(p: unknown): p is AppliedPayload {

@@ -13,7 +13,7 @@ export async function readLastApplied(reader: DeploymentReader, target: { name: 
     const r = last.record;
     // Records that do not count were skipped by the reader (src/github/deployment-provenance.ts); say which and why.
     const ignored = last.ignored?.length ? { ignored: last.ignored.length <= 3 ? last.ignored.join('; ') : `${last.ignored.slice(0, 3).join('; ')}; and ${last.ignored.length - 3} more` } : {};
-    return { found: true, sha: r.sha, shortSha: r.sha.slice(0, 7), appliedAt: r.appliedAt, ...(r.runUrl ? { runUrl: r.runUrl } : {}), deploymentId: r.deploymentId, ...ignored };
+    return { found: true, sha: r.sha, shortSha: r.sha.slice(0, 7), appliedAt: r.appliedAt, ...(r.runUrl ? { runUrl: r.runUrl } : {}), deploymentId: r.deploymentId, ...ignored, ...(r.payload?.predicted ? { predicted: r.payload.predicted } : {}) };
   } catch (err) {
     return { found: false, reason: `the deployment records could not be read: ${err instanceof Error ? err.message : String(err)}`, error: true };
   }

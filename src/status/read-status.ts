@@ -6,7 +6,8 @@ import type { KwsyncConfig, TargetConfig } from '../model/config.js';
 import type { DesiredList } from '../model/keyword-list.js';
 import type { KeywordTarget } from '../model/target.js';
 import type { CometChatClient } from '../api/index.js';
-import type { LocalApplied, StatusApp } from './status-schema.js';
+import type { Applied, LocalApplied, StatusApp } from './status-schema.js';
+import type { Predictions } from './rule-predictions.js';
 
 /** A keywords folder as validated (at a commit, or on disk): the lists that loaded count. */
 export interface FolderLists {
@@ -45,6 +46,8 @@ export interface StatusDeps {
   now(): Date;
   /** The target's client for what its rules blocked (status's rules section); absent: not read. */
   rulesClient?: (target: TargetConfig | undefined) => CometChatClient | undefined;
+  /** What previews predicted for the target's lists, shown per rule beside what it blocked: the local record or the apply's deployment record; absent: not shown. */
+  predictions?: (target: string, applied: Applied, local: LocalApplied | undefined) => Promise<Predictions | undefined>;
 }
 
 export interface StatusRequest {

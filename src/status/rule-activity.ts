@@ -24,8 +24,22 @@ export const ruleActivitySchema = z
         action: z.array(z.string()),
         lists: z.array(z.string()).describe('The keyword lists the rule references.'),
         blocked: z.number().describe('Messages the rule blocked since `since` (pending review).'),
+        predicted: z
+          .array(
+            z.strictObject({
+              list: z.string(),
+              before: z.number().describe('Recent messages the live list caught when the preview ran.'),
+              after: z.number().describe('Recent messages the previewed list would catch: the prediction.'),
+              sample: z.number().describe('Recent messages the preview read.'),
+              commit: z.string().nullable().describe('HEAD when the preview ran (the applied commit for the apply job\'s preview); null: none.'),
+              at: z.string().describe('When the preview ran (ISO 8601).'),
+            }),
+          )
+          .optional()
+          .describe('Per list of the rule, what the newest preview before the apply predicted (counts only); absent when no predictions were read, empty when none covers its lists.'),
       }),
     ),
+    predictedFrom: z.string().optional().describe('Where the predictions were read from (the local preview record, or the apply\'s deployment record); absent: none were read.'),
   })
   .describe('Per live rule, the messages it blocked since the last apply (counts only).');
 
@@ -62,9 +76,20 @@ export function ruleActivityLines(a: RuleActivity): string[] {
   for (const r of a.rules) {
     if (r.default && r.blocked === 0) continue;
     const state = r.enabled ? `[${r.action.join(', ')}]` : '(disabled)';
-    lines.push(`  ${r.id} ${state}${r.lists.length > 0 ? ` (${r.lists.join(', ')})` : ''}: ${r.blocked} blocked`);
+    lines.push(`  ${r.id} ${state}${r.lists.length > 0 ? ` (${r.lists.join(', ')})` : ''}: ${r.blocked} blocked${a.predictedFrom !== undefined && r.lists.length > 0 ? `; ${predictionText(r)}` : ''}`);
   }
+  if (a.predictedFrom !== undefined) lines.push(`  (predictions: ${a.predictedFrom})`);
   const quiet = a.rules.filter((r) => r.default && r.blocked === 0).length;
   if (quiet > 0) lines.push(`  ${quiet} default rule${quiet === 1 ? '' : 's'}: 0 blocked`);
   return lines;
+}
+
+/** `the preview of 1c35a2c predicted 3 of 200 recent messages for scam-words`, per list; `no preview recorded` for lists none covers. */
+export function predictionText(r: RuleActivity['rules'][number]): string {
+  const shown = r.predicted ?? [];
+  const covered = new Set(shown.map((p) => p.list));
+  const missing = r.lists.filter((l) => !covered.has(l));
+  const parts = shown.map((p) => `the preview ${p.commit ? `of ${p.commit.slice(0, 7)}` : `at ${p.at.slice(0, 16).replace('T', ' ')} UTC`} predicted ${p.after} of ${p.sample} recent message${p.sample === 1 ? '' : 's'} for ${p.list} (${p.before} before)`);
+  if (missing.length > 0) parts.push(shown.length === 0 ? 'no preview recorded' : `no preview recorded for ${missing.join(', ')}`);
+  return parts.join('; ');
 }

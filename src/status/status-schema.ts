@@ -20,6 +20,14 @@ export const appliedSchema = z
     reason: z.string().optional().describe('Why there is no record (none yet, no token, no repository, GitHub failed).'),
     error: z.boolean().optional().describe('True when the records could not be read (GitHub failed), not merely absent.'),
     ignored: z.string().optional().describe('Newer records that do not count (not made by the apply workflow on a push to the default branch for their commit), with why.'),
+    predicted: z
+      .strictObject({
+        at: z.string().describe('When the apply job\'s impact preview ran (ISO 8601).'),
+        sample: z.number().describe('Recent messages it read.'),
+        lists: z.record(z.string(), z.strictObject({ before: z.number(), after: z.number() })).describe('Per changed list, the messages the live list caught and the applied one would catch.'),
+      })
+      .optional()
+      .describe('What the apply job\'s impact preview predicted (counts only), when the record carries it (preview groups configured).'),
   })
   .describe('The last applied commit, from the GitHub deployment record of the target.');
 

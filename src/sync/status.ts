@@ -12,10 +12,11 @@ import type { KeywordTarget } from '../model/target.js';
 import { compareAhead, targetInSync, targetUnread, uncheckedDrift, unknownAhead } from '../status/classify.js';
 import { noRecordText, readLastApplied } from '../status/last-applied.js';
 import { DEFAULT_TARGET_NAME, targetListsOf, type FolderLists, type StatusDeps, type StatusRequest } from '../status/read-status.js';
-import { STATUS_FORMAT_VERSION, type Ahead, type ComparedWith, type Drift, type StatusReport, type TargetStatus } from '../status/status-schema.js';
+import { STATUS_FORMAT_VERSION, type Ahead, type ComparedWith, type Drift, type LocalApplied, type StatusReport, type TargetStatus } from '../status/status-schema.js';
 import { resolveTargetConfig } from '../targets/target-config.js';
 import { liveDrift } from './drift.js';
 import { readRuleActivity, type RuleActivity } from '../status/rule-activity.js';
+import { latestOf, withPredictions } from '../status/rule-predictions.js';
 
 /** The targets a status run covers: the one named, else every target of kwsync.yaml, else the environment's. */
 export function statusTargets(config: KwsyncConfig, target: string | undefined, optionName?: string): (TargetConfig | undefined)[] {
@@ -70,7 +71,8 @@ async function readTargetStatus(
   const app = deps.app?.(target);
   const local = await deps.appliedLocally?.(named.name);
   const parts = await readTargetParts(deps, req, target, folderAt, named);
-  const rules = await readRules(deps, target, parts.applied.appliedAt);
+  const read = await readRules(deps, target, parts.applied.appliedAt);
+  const rules = read && deps.predictions ? await predicted(deps, read, named.name, parts, local) : read;
   return { ...parts, ...(app ? { app } : {}), ...(local ? { appliedLocally: local } : {}), ...(rules ? { rules } : {}) };
 }
 
@@ -150,6 +152,17 @@ async function readRules(deps: StatusDeps, target: TargetConfig | undefined, app
     return await readRuleActivity(client, appliedAt ? new Date(appliedAt) : undefined);
   } catch (err) {
     return { since: appliedAt ?? null, complete: false, reason: `the rules or blocked messages could not be read: ${err instanceof Error ? err.message : String(err)}`, rules: [] };
+  }
+}
+
+/** The rules' activity with what previews predicted for their lists; a failure to read them leaves it as it was. */
+async function predicted(deps: StatusDeps, activity: RuleActivity, target: string, parts: TargetStatus, local: LocalApplied | undefined): Promise<RuleActivity> {
+  try {
+    const p = await deps.predictions!(target, parts.applied, local);
+    // A preview predicts the apply after it: records newer than the last apply are of the next change.
+    return p ? withPredictions(activity, p, latestOf(parts.applied.appliedAt, local?.appliedAt)) : activity;
+  } catch {
+    return activity;
   }
 }
 

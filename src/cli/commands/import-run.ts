@@ -16,15 +16,21 @@ import { displayLine } from '../../load/quote-value.js';
 import { PUBLISHED_DEFAULT_LIST_IDS, RULES_FOLDER } from '../../model/moderation-rule.js';
 import type { CometChatClient } from '../../api/index.js';
 import { join, resolve } from 'node:path';
+import { closest } from '../../validate/did-you-mean.js';
 
 export interface ImportCommandOptions {
   dir: string;
   target?: string;
   force?: boolean;
   list?: string[];
+  rule?: string[];
 }
 
 export async function runImport(io: CliIO, opts: ImportCommandOptions): Promise<number> {
+  if (opts.rule && opts.rule.length > 0) {
+    if (opts.list && opts.list.length > 0) throw new UsageError('--list and --rule each name one kind of thing to import', { hint: 'run kwsync import --list ID, then kwsync import --rule ID' });
+    return runImportRules(io, { dir: opts.dir, target: opts.target, ids: opts.rule, force: opts.force === true });
+  }
   if (opts.list && opts.list.length > 0) return runImportLists(io, { dir: opts.dir, target: opts.target, ids: opts.list });
   const dir = resolvePath(io, opts.dir);
   const loaded = await loadRepoIfAny(io, opts.dir, dir, opts.target);
@@ -56,38 +62,91 @@ export async function runImport(io: CliIO, opts: ImportCommandOptions): Promise<
       `Read from ${endpointLine(endpoint)}.\n`,
   );
   const known = new Map<string, string>([...repo.lists.map((l) => [l.id, l.category] as const), ...toWrite.map((l) => [l.id, l.category] as const)]);
-  await importRules(io, client, { dir, dirArg: opts.dir, lists: known });
+  await importRules(io, client, { dir, dirArg: opts.dir, lists: known, force: opts.force === true });
   io.stdout.write('Next: kwsync plan   (should show no changes), then commit the files.\n');
   return EXIT.ok;
 }
 
-/** The live custom rules into keywords/rules/<id>.yaml: never a default rule, never over an existing file. */
-async function importRules(io: CliIO, client: CometChatClient, opts: { dir: string; dirArg: string; lists: ReadonlyMap<string, string> }): Promise<void> {
+interface RuleImport {
+  dir: string;
+  dirArg: string;
+  lists: ReadonlyMap<string, string>;
+  /** Overwrite an existing rule file (default: leave it and say so). */
+  force: boolean;
+  /** Only these rule ids (`--rule`); each must be a live custom rule. */
+  only?: readonly string[];
+}
+
+/** The live custom rules into keywords/rules/<id>.yaml: never a default rule; over an existing file only with force. Returns the files written and the ids asked for that could not be. */
+async function importRules(io: CliIO, client: CometChatClient, opts: RuleImport): Promise<{ written: string[]; failed: string[] }> {
   const read = await createRuleTarget(client).listRules();
   if (!read.complete) io.stderr.write(`warning: the rules listing may be incomplete: ${displayLine(read.reason ?? '')}\n`);
-  const custom = read.rules.filter((r) => !r.isDefault && !isPublishedDefaultRule(r));
-  if (custom.length === 0) return;
+  const isDefault = (r: (typeof read.rules)[number]) => r.isDefault || isPublishedDefaultRule(r);
+  const failed: string[] = [];
+  const lines: string[] = [];
+  let custom = read.rules.filter((r) => !isDefault(r));
+  if (opts.only) {
+    const byId = new Map(read.rules.map((r) => [r.id, r]));
+    for (const id of opts.only) {
+      const r = byId.get(id);
+      if (r && !isDefault(r)) continue;
+      failed.push(id);
+      const near = closest(id, custom.map((c) => c.id));
+      lines.push(r ? `  ${id}: not written: a default rule is the service's own and is never imported` : `  ${id}: not written: no live custom rule has this id${near ? ` (did you mean "${near}"?)` : ''}`);
+    }
+    custom = custom.filter((r) => opts.only!.includes(r.id));
+  }
   const rulesDir = join(opts.dir, RULES_FOLDER);
   const shown = (name: string) => `${opts.dirArg.replace(/\/+$/, '')}/${RULES_FOLDER}/${name}`;
   const written: string[] = [];
-  const lines: string[] = [];
+  const overwritten: string[] = [];
   for (const rule of custom) {
     if (!importableRuleId(rule.id)) {
       lines.push(`  ${displayLine(JSON.stringify(rule.id))}: not written: a rule id must be letters, digits, - and _ (at most 100) to name a file`);
+      failed.push(rule.id);
       continue;
     }
     const file = ruleFileFor(rule, (id) => opts.lists.get(id));
-    if (existsSync(join(rulesDir, file.name))) {
-      lines.push(`  ${rule.id}: not written: ${shown(file.name)} already exists`);
+    const exists = existsSync(join(rulesDir, file.name));
+    if (exists && !opts.force) {
+      lines.push(`  ${rule.id}: not written: ${shown(file.name)} already exists (--force overwrites it with the live rule)`);
       continue;
     }
     await mkdir(rulesDir, { recursive: true });
     await writeFile(join(rulesDir, file.name), file.text, 'utf8');
     written.push(shown(file.name));
+    if (exists) overwritten.push(shown(file.name));
     const missing = file.lists.filter((l) => !opts.lists.has(l) && !PUBLISHED_DEFAULT_LIST_IDS.includes(l));
     if (missing.length > 0) lines.push(`  ${rule.id}: references ${missing.map((l) => displayLine(l)).join(', ')}, neither a list file of the folder nor imported: kwsync validate will fail on it`);
   }
-  io.stdout.write(`Imported ${written.length} rule${written.length === 1 ? '' : 's'} (default rules left out):\n` + written.map((f) => `  ${f}\n`).join('') + lines.map((l) => `${l}\n`).join(''));
+  if (written.length === 0 && lines.length === 0) return { written, failed };
+  io.stdout.write(
+    `Imported ${written.length} rule${written.length === 1 ? '' : 's'} (default rules left out):\n` +
+      written.map((f) => `  ${f}${overwritten.includes(f) ? ' (overwritten from live: --force)' : ''}\n`).join('') +
+      lines.map((l) => `${l}\n`).join(''),
+  );
+  return { written, failed };
+}
+
+/** `--rule ID…`: each named live custom rule into keywords/rules/<id>.yaml (over an existing file with --force); then check the files written. */
+async function runImportRules(io: CliIO, opts: { dir: string; target?: string | undefined; ids: string[]; force: boolean }): Promise<number> {
+  const bad = opts.ids.filter((id) => !importableRuleId(id));
+  if (bad.length > 0) throw new UsageError(`--rule takes a rule id (letters, digits, - and _, at most 100); got ${bad.map((id) => displayLine(JSON.stringify(id))).join(', ')}`);
+  const dir = resolvePath(io, opts.dir);
+  const loaded = await loadRepoIfAny(io, opts.dir, dir, opts.target);
+  const repo = { ...loaded, lists: loaded.folderLists ?? loaded.lists };
+  const { endpoint, client } = connectApp(io, repo.config, opts.target);
+  const lists = new Map(repo.lists.map((l) => [l.id, l.category] as const));
+  const { written, failed } = await importRules(io, client, { dir, dirArg: opts.dir, lists, force: opts.force, only: [...new Set(opts.ids)] });
+  io.stdout.write(`Read from ${endpointLine(endpoint)}.\n`);
+  const invalid = written.length > 0 ? await invalidWritten(io, opts.dir, new Set(written)) : 0;
+  if (invalid > 0) {
+    io.stderr.write(`kwsync: ${invalid} error${invalid === 1 ? '' : 's'} in the rule files written (a list a rule uses needs a file: kwsync import --list ID); fix them before committing (kwsync validate)\n`);
+    return EXIT.invalid;
+  }
+  if (failed.length > 0) return EXIT.failure;
+  io.stdout.write(`Next: kwsync plan   (shows no change for ${written.length === 1 ? 'this rule' : 'these rules'}), then commit the files in a pull request.\n`);
+  return EXIT.ok;
 }
 
 /** The folder's config and lists; a new repo has no folder yet, and then the environment decides the target. */
@@ -146,7 +205,8 @@ function sample(terms: readonly string[], max = 5): string {
 /** Validates the folder and shows the problems of the files just written; returns their error count. */
 async function invalidWritten(io: CliIO, dir: string, written: ReadonlySet<string>): Promise<number> {
   const result = await validateRepo({ dir, cwd: io.cwd });
-  const mine = result.diagnostics.filter((d) => written.has(d.file) && d.severity === 'error');
+  const files = new Set([...written].map((f) => resolve(io.cwd, f)));
+  const mine = result.diagnostics.filter((d) => files.has(resolve(io.cwd, d.file)) && d.severity === 'error');
   if (mine.length > 0) io.stderr.write(renderDiagnosticsText(mine, { color: useColor(io.stderr, io.env) }));
   return mine.length;
 }

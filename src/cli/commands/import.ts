@@ -13,7 +13,8 @@ export const register: RegisterCommand = (program, ctx, setExitCode) => {
     .option('--dir <dir>', 'the keywords folder to write into', 'keywords')
     .option('--target <name>', 'a target of kwsync.yaml (default: the only one, or the environment)')
     .option('--list <id>', 'bring this live list into its existing file, changing only what differs (repeatable)', collect)
-    .option('--force', 'without --list: overwrite files that hold no list, and refresh a list\'s own <id>.yaml from live (merged)')
+    .option('--rule <id>', 'write only this live custom rule into keywords/rules/<id>.yaml (repeatable)', collect)
+    .option('--force', 'without --list: overwrite files that hold no list, refresh a list\'s own <id>.yaml from live (merged), and overwrite existing rule files with the live rules')
     .addHelpText(
       'after',
       `
@@ -27,10 +28,18 @@ that defines it. Comments, key order, tests:, the schema hint and the layout sta
 inline, a CSV stays a CSV); only changed terms and fields are written. A list no file defines yet
 gets a new <id>.yaml. Afterwards \`kwsync plan\` shows no change for those lists.
 
+Rules: every live custom rule is written to rules/<id>.yaml (default rules never); an existing rule
+file is left as it is and named, unless --force, which overwrites it with the live rule (its
+comments go) and says which files. With --rule ID (repeatable) only those rules are written; a
+default rule or an id no live custom rule has fails (exit 1), naming a near miss. The rule files
+written are validated: a rule using a list that has no file fails (exit 3) and says which.
+
 Examples:
   kwsync import
   kwsync import --dir keywords --target production --list profanity-en --list contact-info
-  kwsync import --dir keywords --target prod --force`,
+  kwsync import --dir keywords --target prod --force
+  kwsync import --rule block-scams
+  kwsync import --rule block-scams --rule flag-links --force`,
     )
     .action(async (opts: ImportCommandOptions) => {
       const { runImport } = await import('./import-run.js');

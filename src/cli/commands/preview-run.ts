@@ -5,7 +5,9 @@ import type { CometChatClient } from '../../api/index.js';
 import { renderPreviewJson, renderPreviewMarkdown, renderPreviewText, similarityThreshold, type Preview } from '../../preview/index.js';
 import { previewTarget, recentTextMessages } from '../../sync/preview.js';
 import { loadEmbedder, type EmbedderLoad } from '../../similarity/embedder.js';
-import type { CliIO } from '../io.js';
+import { notice, type CliIO } from '../io.js';
+import { DEFAULT_TARGET_NAME } from '../../status/read-status.js';
+import { headCommit, localPreviewOf, recordLocalPreview } from '../../status/local-previews.js';
 import { withModelProgress } from '../model-progress.js';
 import { ciWait, progressLine, type Progress, type Wait } from '../progress.js';
 import { connectApp, loadRepo, parseFormat, useColor, type LoadedRepo } from '../target.js';
@@ -104,6 +106,8 @@ export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<numbe
   if (format === 'json') io.stdout.write(renderPreviewJson(preview));
   else if (format === 'markdown') io.stdout.write(renderPreviewMarkdown(preview));
   else io.stdout.write(renderPreviewText(preview, { color: useColor(io.stdout, io.env), endpoint, width: io.stdout.columns }));
+  // Recorded under the target's name as status reads it (the environment's single target: "default"), as apply records.
+  await recordPreview(io, config.targets?.length ? preview : { ...preview, target: DEFAULT_TARGET_NAME });
   // A stopped preview still prints what it counted, and fails: its numbers are not the whole sample.
   if (preview.stopped) {
     io.stderr.write(`kwsync: ${preview.stopped.message}\n`);
@@ -112,3 +116,15 @@ export async function runPreview(io: CliIO, opts: PreviewOptions): Promise<numbe
   return EXIT.ok;
 }
 
+
+/**
+ * A whole preview leaves its counts (never a message) in .git/kwsync/previews-<target>.jsonl (this
+ * machine only, never committed): `kwsync status` shows them per rule beside what it then blocked.
+ * A stopped preview is not recorded: its counts are not the whole sample.
+ */
+async function recordPreview(io: CliIO, preview: Preview): Promise<void> {
+  if (preview.stopped || preview.lists.length === 0) return;
+  const record = localPreviewOf(preview, await headCommit(io.cwd), new Date());
+  const file = await recordLocalPreview(io.cwd, record);
+  if (file) notice(io, `kwsync: recorded this preview's counts in .git/kwsync/ (this machine only): \`kwsync status\` shows them beside what the rules block`);
+}

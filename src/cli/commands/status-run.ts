@@ -17,7 +17,9 @@ import { connectService, debugOptions, serviceOptions, serviceSettingsFromEnv } 
 import { loadRepo, parseFormat, type LoadedRepo } from '../target.js';
 import { statusReport } from '../../sync/status.js';
 import { readLocalApplies } from '../../status/local-applies.js';
-import type { LocalApplied } from '../../status/status-schema.js';
+import type { Applied, LocalApplied } from '../../status/status-schema.js';
+import { readLocalPreviews } from '../../status/local-previews.js';
+import { deploymentPredictions, type Predictions } from '../../status/rule-predictions.js';
 
 export interface StatusCommandOptions {
   dir: string;
@@ -53,6 +55,7 @@ export async function runStatus(outer: CliIO, opts: StatusCommandOptions, inject
         appliedLocally: inject.appliedLocally ?? ((name) => newestLocalApply(io.cwd, name)),
         // What the rules blocked, when the folder manages rules (keywords/rules/).
         ...(inject.connect || !onDisk.rules ? {} : { rulesClient: (t: TargetConfig | undefined) => clientKeyed(io, config, t) }),
+        predictions: inject.predictions ?? ((name, applied, local) => predictionsFor(io, name, applied, local)),
         now: inject.now ?? (() => new Date()),
       };
       return { deps, ref, repository: repository ? `${repository.owner}/${repository.repo}` : null };
@@ -125,6 +128,19 @@ function maskTargetKeys(io: CliIO, config: KwsyncConfig): CliIO {
     .map((t) => (t.apiKeyEnv ? io.env[t.apiKeyEnv]?.trim() : undefined))
     .filter((k): k is string => k !== undefined && k.length >= 4);
   return keys.length === 0 ? io : { ...io, stdout: maskStream(io.stdout, keys), stderr: maskStream(io.stderr, keys) };
+}
+
+/**
+ * What previews predicted: the apply job's (its deployment record) when that is the newest apply,
+ * else `kwsync preview` runs on this machine (.git/kwsync/previews-<target>.jsonl). A line of that
+ * file that is not a record is skipped with a warning.
+ */
+async function predictionsFor(io: CliIO, target: string, applied: Applied, local: LocalApplied | undefined): Promise<Predictions> {
+  const deployed = deploymentPredictions(applied);
+  if (deployed && (!local || !applied.appliedAt || Date.parse(applied.appliedAt) >= Date.parse(local.appliedAt))) return deployed;
+  const read = await readLocalPreviews(io.cwd, target);
+  if (read.skipped > 0) io.stderr.write(`warning: ${read.skipped} line${read.skipped === 1 ? '' : 's'} of ${read.file ?? 'the preview record'} ${read.skipped === 1 ? 'is' : 'are'} not a preview record and ${read.skipped === 1 ? 'was' : 'were'} skipped\n`);
+  return { from: `kwsync preview on this machine (.git/kwsync/previews-${target}.jsonl)`, records: read.records };
 }
 
 /** The newest apply made from this machine for `target` (.git/kwsync/), as status shows it. */
