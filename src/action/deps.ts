@@ -7,6 +7,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredList } from '../model/keyword-list.js';
 import type { Plan } from '../model/plan.js';
 import type { KeywordTarget, RuleTarget } from '../model/target.js';
+import type { CometChatClient } from '../api/index.js';
 import type { RecentMessages } from './impact-preview.js';
 import type { EmbedderLoad } from '../similarity/embedder.js';
 import type { ActionInputs } from './inputs.js';
@@ -55,6 +56,8 @@ export interface ActionDeps {
   connectRules?: (target: TargetConfig | undefined, service: ServiceConfig) => RuleTarget;
   /** mode status: connects with the target's own key (its `apiKeyEnv`); throws a ConfigError naming the variable when unset. */
   connectKeyed?: (target: TargetConfig | undefined, service: ServiceConfig) => KeywordTarget;
+  /** mode status: the same keyed connection's client, for what the rules blocked (src/status/rule-activity.ts); absent: not read. */
+  clientKeyed?: (target: TargetConfig | undefined, service: ServiceConfig) => CometChatClient;
   /** The deployment records (src/github/deployments.ts): what was last applied, for status, drift, the PR plan, promotion and the revert guard. */
   deploymentReader: DeploymentReader;
   /** Recent messages of a group for the impact preview; undefined without an API key. */

@@ -70,6 +70,12 @@ async function main(keys: Record<string, string>): Promise<void> {
     const event = await readEvent(env.GITHUB_EVENT_PATH);
     const context = parseRunContext(env, event, process.cwd());
     const octokit = createGitHubClient({ token: inputs.githubToken, baseUrl: context.apiUrl, warn: (m) => core.warning(m) });
+    // mode status: the target's own key (its apiKeyEnv), masked in the log before it is used.
+    const keyed = (target: Parameters<NonNullable<ActionDeps['connectKeyed']>>[0], service: Parameters<NonNullable<ActionDeps['connectKeyed']>>[1]) => {
+      const settings = serviceSettingsFromEnv(env, target, { keyFromTarget: true });
+      core.setSecret(settings.apiKey);
+      return connectService(settings, serviceOptions(service));
+    };
     const deps: ActionDeps = {
       octokit,
       deploymentReader: deploymentReader(octokit, { owner: context.owner, repo: context.repo }),
@@ -79,11 +85,8 @@ async function main(keys: Record<string, string>): Promise<void> {
         ? (target, service) => connectService(serviceSettingsFromEnv(env, target), serviceOptions(service)).keywords
         : undefined,
       ...(apiKey ? { connectRules: (target: Parameters<NonNullable<ActionDeps['connectRules']>>[0], service: Parameters<NonNullable<ActionDeps['connectRules']>>[1]) => connectService(serviceSettingsFromEnv(env, target), serviceOptions(service)).rules } : {}),
-      connectKeyed: (target, service) => {
-        const settings = serviceSettingsFromEnv(env, target, { keyFromTarget: true });
-        core.setSecret(settings.apiKey);
-        return connectService(settings, serviceOptions(service)).keywords;
-      },
+      connectKeyed: (target, service) => keyed(target, service).keywords,
+      clientKeyed: (target, service) => keyed(target, service).client,
       ...(apiKey ? { recentMessages: (target, service) => recentTextMessages(connectService(serviceSettingsFromEnv(env, target), serviceOptions(service)).client) } : {}),
       readLocalBlob: (sha) => readLocalBlob(context.workspace, sha),
       // The sentence model is not in the bundle: installed from action-model/'s lock (integrity checked) the first time a sentence list is previewed.

@@ -44,10 +44,13 @@ export async function runStatus({ inputs, context, deps }: ActionRun): Promise<A
         if (!deps.connect) throw new ConfigError('set COMETCHAT_API_KEY');
         return deps.connect(t, config.service);
       };
+      // What the rules blocked, when the folder manages rules (keywords/rules/), as `kwsync status` does.
+      const clientKeyed = deps.clientKeyed;
+      const rules: Pick<StatusDeps, 'rulesClient'> = clientKeyed && validation.rulesManaged ? { rulesClient: (t) => clientKeyed(t, config.service) } : {};
       const now = deps.now();
       return {
         // Predictions from the apply job's record only: the Action never reads a machine's .git/kwsync/.
-        deps: { reader: deps.deploymentReader, git, connect, now: () => now, predictions: async (_t, applied) => deploymentPredictions(applied) ?? { from: 'the deployment record of the last apply', records: [] } },
+        deps: { reader: deps.deploymentReader, git, connect, now: () => now, ...rules, predictions: async (_t, applied) => deploymentPredictions(applied) ?? { from: 'the deployment record of the last apply', records: [] } },
         ref: { name: 'HEAD', sha: head, folder: await git.at(head), source: 'ref' },
         repository: `${context.owner}/${context.repo}`,
       };
@@ -56,7 +59,11 @@ export async function runStatus({ inputs, context, deps }: ActionRun): Promise<A
   const now = new Date(report.generatedAt);
   // The job summary of a public repository is public: unmanaged lists counted, not named.
   if (!(await readersTrusted(deps.octokit, { owner: context.owner, repo: context.repo }))) {
+    const ruleFiles = new Set((validation.rules ?? []).map((r) => r.id));
+    const listFiles = new Set(validation.lists.map((l) => l.id));
     for (const t of report.targets) {
+      // A live rule with no file, and the lists it names that have none, are the app's, not the repository's: counted, not named.
+      if (t.rules) t.rules = { ...t.rules, rules: t.rules.rules.map((r) => (r.default || ruleFiles.has(r.id) ? r : { ...r, id: '(a live rule with no file)', name: '', lists: r.lists.filter((l) => listFiles.has(l)) })) };
       if (t.drift.unmanaged.length === 0) continue;
       t.drift = { ...t.drift, notes: [...t.drift.notes, withheldNamesNote(t.drift.unmanaged.length)], unmanaged: [] };
     }

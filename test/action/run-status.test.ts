@@ -1,7 +1,9 @@
 // mode: status writes the `kwsync status` table of every target to the job summary, from this
 // checkout's git, the app (emulator) and the deployment records (an in-memory reader, or the
 // GitHub fake's deployments, which hold none here).
-import { afterEach, beforeEach, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { runAction } from '../../src/action/run-action.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { FakeGitHub } from '../github/fake-github.js';
@@ -73,4 +75,52 @@ it('refuses a pull_request run: the PR\'s kwsync.yaml must not pick the server a
   const result = await runAction({ inputs: inputs('status'), context: context(repo, { eventName: 'pull_request', pullRequest: { number: 7, headSha: 'a'.repeat(40), baseSha: 'b'.repeat(40), baseRef: 'main' } }), deps });
   expect(result).toMatchObject({ failed: true, message: expect.stringContaining('mode status does not run on pull_request') });
   expect(connected).toBe(0);
+});
+
+describe('the rules section (issue 39 item 8)', () => {
+  const send = async (text: string) => {
+    const res = await fetch(`${emu.chatBaseUrl}/messages`, {
+      method: 'POST',
+      headers: { apikey: emu.apiKey, onBehalfOf: 'cometchat-uid-1', 'content-type': 'application/json' },
+      body: JSON.stringify({ receiver: 'cometchat-guid-1', receiverType: 'group', category: 'message', type: 'text', data: { text } }),
+    });
+    expect(res.status).toBe(200);
+  };
+  async function withRules(privateRepo: boolean): Promise<string> {
+    mkdirSync(join(repo.dir, 'keywords/rules'));
+    repo.write('keywords/rules/block-mild.yaml', 'id: block-mild\nname: Block mild\naction: [blockMessage]\nconditions:\n  - list: mild\n');
+    repo.commit();
+    gh.privateRepo = privateRepo;
+    const h = harness(repo, gh, emu);
+    const { connectService, serviceSettingsFromEnv } = await import('../../src/sync/service.js');
+    const { createRule } = await import('../../src/api/index.js');
+    const env = { COMETCHAT_API_KEY: emu.apiKey, COMETCHAT_BASE_URL: emu.chatBaseUrl };
+    const app = (t: any) => connectService(serviceSettingsFromEnv(env, t, { keyFromTarget: true, envWins: true }), { retry: { maxRetries: 0 } });
+    const c = app(undefined);
+    await c.keywords.createKeywordList({ id: 'mild', name: 'mild', description: '', category: 'word', searchTerms: ['darn', 'heck'] });
+    await c.keywords.createKeywordList({ id: 'secret-list', name: 'secret', description: '', category: 'word', searchTerms: ['zzz'] });
+    const condition = (list: string) => ({ entity: 'message', operand: 'text', operator: 'contains', category: 'word', isReference: true, value: [list] });
+    await createRule(c.client, { id: 'block-mild', name: 'Block mild', enabled: true, action: ['blockMessage'], conditions: [condition('mild')], filters: [] });
+    await createRule(c.client, { id: 'hidden-rule', name: 'Hidden', enabled: true, action: ['blockMessage'], conditions: [condition('secret-list')], filters: [] });
+    await send('oh darn it');
+    await send('zzz');
+    await send('hello there');
+    const result = await runAction({ inputs: inputs('status'), context: context(repo), deps: { ...h.deps, connectKeyed: (t) => app(t).keywords, clientKeyed: (t) => app(t).client } });
+    expect(result.failed).toBe(false);
+    return h.summaries[0]!;
+  }
+
+  it('a private repository: each rule with what it blocked, from the blocked-messages endpoint', async () => {
+    const md = await withRules(true);
+    expect(md).toContain('block-mild \\[blockMessage\\] (mild): 1 blocked');
+    expect(md).toContain('hidden-rule \\[blockMessage\\] (secret-list): 1 blocked');
+  });
+
+  it('a public repository: a live rule with no file, and its list with none, are counted, not named', async () => {
+    const md = await withRules(false);
+    expect(md).toContain('block-mild \\[blockMessage\\] (mild): 1 blocked');
+    expect(md).not.toContain('hidden-rule');
+    expect(md).not.toContain('secret-list');
+    expect(md).toContain('(a live rule with no file) \\[blockMessage\\]: 1 blocked');
+  });
 });
