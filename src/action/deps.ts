@@ -56,6 +56,8 @@ export interface ActionDeps {
   connectRules?: (target: TargetConfig | undefined, service: ServiceConfig) => RuleTarget;
   /** mode status: connects with the target's own key (its `apiKeyEnv`); throws a ConfigError naming the variable when unset. */
   connectKeyed?: (target: TargetConfig | undefined, service: ServiceConfig) => KeywordTarget;
+  /** drift: the client of `connect`'s connection, for what the rules blocked since the last apply; absent: not read. */
+  connectClient?: (target: TargetConfig | undefined, service: ServiceConfig) => CometChatClient;
   /** mode status: the same keyed connection's client, for what the rules blocked (src/status/rule-activity.ts); absent: not read. */
   clientKeyed?: (target: TargetConfig | undefined, service: ServiceConfig) => CometChatClient;
   /** The deployment records (src/github/deployments.ts): what was last applied, for status, drift, the PR plan, promotion and the revert guard. */

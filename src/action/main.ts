@@ -84,6 +84,7 @@ async function main(keys: Record<string, string>): Promise<void> {
       connect: apiKey
         ? (target, service) => connectService(serviceSettingsFromEnv(env, target), serviceOptions(service)).keywords
         : undefined,
+      ...(apiKey ? { connectClient: (target: Parameters<NonNullable<ActionDeps['connectClient']>>[0], service: Parameters<NonNullable<ActionDeps['connectClient']>>[1]) => connectService(serviceSettingsFromEnv(env, target), serviceOptions(service)).client } : {}),
       ...(apiKey ? { connectRules: (target: Parameters<NonNullable<ActionDeps['connectRules']>>[0], service: Parameters<NonNullable<ActionDeps['connectRules']>>[1]) => connectService(serviceSettingsFromEnv(env, target), serviceOptions(service)).rules } : {}),
       connectKeyed: (target, service) => keyed(target, service).keywords,
       clientKeyed: (target, service) => keyed(target, service).client,

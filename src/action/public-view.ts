@@ -7,6 +7,7 @@
 import type { GitHubClient, RepoRef } from '../github/client.js';
 import type { Plan } from '../model/plan.js';
 import type { RenderPlanMarkdown } from '../github/render-comments.js';
+import type { RuleActivity } from '../status/rule-activity.js';
 
 export async function readersTrusted(octokit: GitHubClient, repo: RepoRef): Promise<boolean> {
   try {
@@ -38,4 +39,12 @@ export function withoutLiveValues(plan: Plan): Plan {
 /** `render` with every list's terms shown as counts only (+n −m), never the terms themselves. */
 export function countsOnly(render: RenderPlanMarkdown): RenderPlanMarkdown {
   return (plan, opts) => render(plan, { ...opts, maxTermsPerList: 0 });
+}
+
+/**
+ * What the rules blocked, as a public repository shows it: a live rule with no file, and the lists
+ * it names that have none, are the app's, not the repository's: counted, not named.
+ */
+export function withoutUnfiledRules(activity: RuleActivity, ruleFiles: ReadonlySet<string>, listFiles: ReadonlySet<string>): RuleActivity {
+  return { ...activity, rules: activity.rules.map((r) => (r.default || ruleFiles.has(r.id) ? r : { ...r, id: '(a live rule with no file)', name: '', lists: r.lists.filter((l) => listFiles.has(l)) })) };
 }

@@ -18,7 +18,8 @@ import { commitOf, fetchCommit } from '../status/git-lists.js';
 import { lastAppliedLine, readLastApplied } from '../status/last-applied.js';
 import { targetListsOf } from '../status/read-status.js';
 import type { Applied } from '../status/status-schema.js';
-import { countsOnly, readersTrusted, WITHHELD_TERMS_NOTE, withoutLiveValues, withoutUnmanagedNames } from './public-view.js';
+import { countsOnly, readersTrusted, WITHHELD_TERMS_NOTE, withoutLiveValues, withoutUnfiledRules, withoutUnmanagedNames } from './public-view.js';
+import { readRuleActivity, ruleActivityLines } from '../status/rule-activity.js';
 
 export async function runDrift(run: ActionRun): Promise<ActionResult> {
   const { inputs, context, deps } = run;
@@ -61,6 +62,9 @@ ${mdText(message)}
   const render = trusted ? renderPlanMarkdown : countsOnly(renderPlanMarkdown);
   const found = drift ? `**Drift**: live differs from the repository.\n\n${driftAdvice(shown.plan, inputs.dir)}${shown.note ? `\n\n${shown.note}` : ''}` : noDriftNote(plan.unmanaged.length, plan);
   await deps.writeSummary(renderPlanSummary(shown.plan, validation.diagnostics, render, [lastApplied, found]));
+  // What each rule blocked since the last apply (issue 39 item 8), when the folder manages rules.
+  const activity = await ruleActivity(run, prepared, applied, trusted);
+  if (activity) await deps.writeSummary(activity);
   deps.log.info(drift ? 'Drift: live differs from the repository.' : found);
   try {
     const res = await syncDriftIssue(deps.octokit, {
@@ -85,6 +89,19 @@ ${mdText(message)}
     await deps.writeSummary(`> [!WARNING]\n> ${mdText(warning)}\n`);
   }
   return { hasChanges: drift, planJsonPath, failed: false };
+}
+
+/** The rules section of the summary: what each live rule blocked since the last apply; '' when the folder has no rules/ or the run no client. Never throws. */
+async function ruleActivity({ deps }: ActionRun, prepared: Prepared, applied: Applied, trusted: boolean): Promise<string> {
+  const { validation } = prepared;
+  if (!validation.rulesManaged || !deps.connectClient) return '';
+  try {
+    const read = await readRuleActivity(deps.connectClient(prepared.targetConfig, validation.config.service), applied.appliedAt ? new Date(applied.appliedAt) : undefined);
+    const shown = trusted ? read : withoutUnfiledRules(read, new Set((validation.rules ?? []).map((r) => r.id)), new Set(validation.lists.map((l) => l.id)));
+    return `\n${ruleActivityLines(shown).map((l) => (l.startsWith('  ') ? `- ${mdText(l.trim())}` : mdText(l))).join('\n')}\n`;
+  } catch (err) {
+    return `\n${mdText(`rules: what they blocked could not be read: ${formatError(err).replace(/\n/g, ' ')}`)}\n`;
+  }
 }
 
 /** Unmanaged lists (no file, prune off) are not drift, but "live matches" would be untrue. */

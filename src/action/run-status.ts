@@ -11,7 +11,7 @@ import { deploymentPredictions } from '../status/rule-predictions.js';
 import { driftCell, aheadCell, renderStatusMarkdown } from '../status/render-status.js';
 import type { ActionResult, ActionRun } from './deps.js';
 import { TARGET_INPUT } from './setup.js';
-import { readersTrusted, withheldNamesNote } from './public-view.js';
+import { readersTrusted, withheldNamesNote, withoutUnfiledRules } from './public-view.js';
 
 export async function runStatus({ inputs, context, deps }: ActionRun): Promise<ActionResult> {
   // Status connects with the checkout's kwsync.yaml (baseUrl, apiKeyEnv): a pull request's would pick where a key goes.
@@ -62,8 +62,7 @@ export async function runStatus({ inputs, context, deps }: ActionRun): Promise<A
     const ruleFiles = new Set((validation.rules ?? []).map((r) => r.id));
     const listFiles = new Set(validation.lists.map((l) => l.id));
     for (const t of report.targets) {
-      // A live rule with no file, and the lists it names that have none, are the app's, not the repository's: counted, not named.
-      if (t.rules) t.rules = { ...t.rules, rules: t.rules.rules.map((r) => (r.default || ruleFiles.has(r.id) ? r : { ...r, id: '(a live rule with no file)', name: '', lists: r.lists.filter((l) => listFiles.has(l)) })) };
+      if (t.rules) t.rules = withoutUnfiledRules(t.rules, ruleFiles, listFiles);
       if (t.drift.unmanaged.length === 0) continue;
       t.drift = { ...t.drift, notes: [...t.drift.notes, withheldNamesNote(t.drift.unmanaged.length)], unmanaged: [] };
     }

@@ -5,6 +5,7 @@ import { connectService, serviceSettingsFromEnv } from '../../src/sync/service.j
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { applyMarker, DRIFT_LABEL } from '../../src/github/markers.js';
 import { FakeGitHub } from '../github/fake-github.js';
+import { sendToGroup } from '../helpers/send-message.js';
 import { context, harness, inputs, listYaml, TempRepo } from './action-harness.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -206,6 +207,32 @@ describe('mode: drift', () => {
     const moved = await runAction({ inputs: inputs('drift', { dir: 'lists' }), context: context(repo, { sha }), deps: harness(repo, gh, emu).deps });
     expect(moved.hasChanges).toBe(true);
     expect(gh.issues[0]!.body).toContain('no longer match `lists/`');
+  });
+});
+
+describe('mode: drift, with rules', () => {
+  it('the summary says what each rule blocked since the last apply, when the folder has rules/', async () => {
+    repo.write('keywords/mild.yaml', listYaml('mild', ['darn']));
+    mkdirSync(join(repo.dir, 'keywords/rules'));
+    repo.write('keywords/rules/block-mild.yaml', 'id: block-mild\nname: Block mild\naction: [blockMessage]\nconditions:\n  - list: mild\n');
+    const app = () => connectService(serviceSettingsFromEnv({ COMETCHAT_API_KEY: emu.apiKey, COMETCHAT_BASE_URL: emu.chatBaseUrl }));
+    const withRules = () => {
+      const h = harness(repo, gh, emu);
+      h.deps.connectRules = () => app().rules;
+      h.deps.connectClient = () => app().client;
+      return h;
+    };
+    expect((await run('apply', withRules())).failed).toBe(false);
+    expect(await sendToGroup(emu, 'oh darn')).toBe(200);
+    expect(await sendToGroup(emu, 'hello')).toBe(200);
+    const h = withRules();
+    expect((await run('drift', h)).hasChanges).toBe(false);
+    expect(h.summaries.join('')).toContain('- block-mild \\[blockMessage\\] (mild): 1 blocked');
+    // Without a client (no key for it), no rules section, and nothing fails.
+    const bare = harness(repo, gh, emu);
+    bare.deps.connectRules = () => app().rules;
+    await run('drift', bare);
+    expect(bare.summaries.join('')).not.toContain('blocked');
   });
 });
 

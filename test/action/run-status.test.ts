@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { runAction } from '../../src/action/run-action.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { FakeGitHub } from '../github/fake-github.js';
+import { sendToGroup } from '../helpers/send-message.js';
 import { MemoryReader } from '../status/memory-reader.js';
 import { context, harness, inputs, listYaml, TempRepo } from './action-harness.js';
 
@@ -78,14 +79,7 @@ it('refuses a pull_request run: the PR\'s kwsync.yaml must not pick the server a
 });
 
 describe('the rules section (issue 39 item 8)', () => {
-  const send = async (text: string) => {
-    const res = await fetch(`${emu.chatBaseUrl}/messages`, {
-      method: 'POST',
-      headers: { apikey: emu.apiKey, onBehalfOf: 'cometchat-uid-1', 'content-type': 'application/json' },
-      body: JSON.stringify({ receiver: 'cometchat-guid-1', receiverType: 'group', category: 'message', type: 'text', data: { text } }),
-    });
-    expect(res.status).toBe(200);
-  };
+  const send = async (text: string) => expect(await sendToGroup(emu, text)).toBe(200);
   async function withRules(privateRepo: boolean): Promise<string> {
     mkdirSync(join(repo.dir, 'keywords/rules'));
     repo.write('keywords/rules/block-mild.yaml', 'id: block-mild\nname: Block mild\naction: [blockMessage]\nconditions:\n  - list: mild\n');
