@@ -297,7 +297,8 @@ async function impact({ deps }: ActionRun, trusted: Settings, plan: Plan, prList
   const { preview, service, pullRequests } = trusted.config;
   const files = new Map(prLists.map((l) => [l.id, l.source.file]));
   const fileOf = (id: string) => files.get(id);
-  if (preview.groups.length === 0 || !deps.recentMessages || !planHasChanges(plan)) return undefined;
+  // The preview is per changed list: a PR that changes only rules reads no messages.
+  if (preview.groups.length === 0 || !deps.recentMessages || !plan.changes.some((c) => c.kind !== 'noop')) return undefined;
   try {
     const similarity = { trusted: trust.trusted, threshold: similarityThreshold(trusted.config), ...(deps.loadEmbedder ? { load: deps.loadEmbedder } : {}) };
     const result = await previewImpact(plan, preview.groups, preview.messages, deps.recentMessages(trusted.targetConfig, service), fileOf, similarity);

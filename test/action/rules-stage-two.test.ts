@@ -14,7 +14,7 @@ import { connectService, serviceSettingsFromEnv } from '../../src/sync/service.j
 import { type FakePull, RUNNER_RUNS } from '../github/fake-github.js';
 import { assertInert } from '../github/markdown-oracle.js';
 import { planComment } from '../github/plan-comment.js';
-import { commitOn, context, harness, inputs, listYaml, memberPlanLive, stageTwoWorldPerTest, TWELVE } from './action-harness.js';
+import { commitOn, context, harness, inputs, listYaml, memberPlanLive, PREVIEW_CONFIG, stageTwoWorldPerTest, TWELVE } from './action-harness.js';
 
 const RUN = 'https://github.com/acme/lists/actions/runs/42';
 const runLinks = () => new Set([RUN, ...[...RUNNER_RUNS.keys()].map((id) => `https://github.com/acme/lists/actions/runs/${id}`)]);
@@ -62,7 +62,7 @@ async function outsiderPlanLive(head: string, base: string) {
 describe('released: the app\'s rules planned beside the lists', () => {
   let base: string;
   beforeEach(async () => {
-    base = await seed({ 'keywords/rules/block-bad.yaml': ruleYaml('block-bad') }, [ruleWrite('block-bad')]);
+    base = await seed({ 'keywords/rules/block-bad.yaml': ruleYaml('block-bad'), 'keywords/kwsync.yaml': PREVIEW_CONFIG }, [ruleWrite('block-bad')]);
   });
 
   it('(a) a PR that disables a rule the blocklist feeds: the rule change, its count in the table row, and a CAUTION naming the rule and what it stops', async () => {
@@ -78,6 +78,8 @@ describe('released: the app\'s rules planned beside the lists', () => {
     // Only the list listing, the rules listing (and nothing a file could choose) were read.
     expect(w.emu.requests.filter((r) => r.method !== 'GET')).toEqual([]);
     expect(w.emu.requests.filter((r) => r.path.startsWith('/v3/moderation/rules')).map((r) => r.path.split('?')[0])).toEqual(['/v3/moderation/rules']);
+    // The impact preview is per changed list: no list changed, so no message was read.
+    expect(w.emu.requests.some((r) => r.path.includes('/messages'))).toBe(false);
     assertInert(body, runLinks());
   });
 
