@@ -19,7 +19,9 @@ import { upsertStickyComment } from '../github/sticky-comment.js';
 import { writeSectionFile } from './plan-sections.js';
 import { mdCode, mdText } from '../render/markdown-escape.js';
 import { untrustedBudget } from '../validate/untrusted.js';
-import { renderWithheldPlan } from '../github/withheld-plan.js';
+import { renderWithheldPlan, withheldRuleCount } from '../github/withheld-plan.js';
+import { planBaseRules, planLiveRules, withheldRules } from './plan-live-rules.js';
+import { countRuleChanges } from '../plan/rules/render-rules.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { LiveKeywordList } from '../model/keyword-list.js';
 import { planHasChanges, type Plan } from '../model/plan.js';
@@ -180,7 +182,7 @@ async function planTrusted(run: ActionRun, p: PlanInputs, trust: Trust): Promise
   const base = await p.validateBase();
   if (base.errorCount > 0) deps.log.warning(`the base commit's lists have ${base.errorCount} error(s); the plan uses the lists that loaded`);
   const { live, context: liveRead, offlineReason } = await readLive(run, trusted, target, [...base.lists, ...prValidation.lists].map((l) => l.id), base);
-  const tw = computeThreeWay(base.lists, live, prValidation.lists, {
+  const listsOnly = computeThreeWay(base.lists, live, prValidation.lists, {
     target,
     prune: inputs.prune ?? guards.guard.prune,
     safety: guards.guard.safety,
@@ -188,6 +190,9 @@ async function planTrusted(run: ActionRun, p: PlanInputs, trust: Trust): Promise
     now: deps.now(),
     ...liveRead,
   });
+  // The rules half (issue 39): offline, the app's rules are not read, as its lists are not.
+  const rules = offlineReason ? { plan: listsOnly.plan, note: '' } : await planLiveRules(run, trusted, listsOnly.plan, prValidation, live);
+  const tw = { ...listsOnly, plan: rules.plan };
   const problems: Diagnostic[] = [
     ...defaultIdProblems(prValidation.lists, live, inputs.dir, liveRead.defaults),
     ...(offlineReason ? [] : listLimitProblem(tw.plan, live, guards.guard.limits.maxLists, prValidation.configFile ?? `${inputs.dir}/kwsync.yaml`)),
@@ -201,7 +206,7 @@ async function planTrusted(run: ActionRun, p: PlanInputs, trust: Trust): Promise
     : '';
   const link = { runUrl: context.runUrl, sha: pr.headSha };
   const scope = scopeNote(trusted, base, prValidation);
-  const common = { ...link, renderPlan: renderPlanMarkdown, problems, warningCount: prValidation.warningCount, liveOn: p.liveOn, notes: [released, caution, p.silenced ?? '', scope, ...renameNotes(prValidation.diagnostics)], ...(offlineReason ? { offlineReason } : {}), ...(extra ? { extra } : {}) };
+  const common = { ...link, renderPlan: renderPlanMarkdown, problems, warningCount: prValidation.warningCount, liveOn: p.liveOn, notes: [released, caution, p.silenced ?? '', scope, rules.note, ...renameNotes(prValidation.diagnostics)], ...(offlineReason ? { offlineReason } : {}), ...(extra ? { extra } : {}) };
   // The summary cannot point at itself when shortened; then the comment says the summary is short too.
   const summary = renderPrPlanComment(tw, { ...common, limit: SUMMARY_LIMIT_BYTES, measure: utf8Bytes, shortenedNote: SUMMARY_SHORTENED_NOTE });
   await deps.writeSummary(summary.body);
@@ -238,10 +243,15 @@ async function planWithheld(run: ActionRun, p: PlanInputs, trust: Trust): Promis
     notes: [],
   });
   const lists = tw.lists.flatMap((l) => (l.own.kind === 'none' ? [] : [{ id: l.id, kind: l.own.kind, added: l.own.added.length, removed: l.own.removed.length }]));
+  // The PR's rule files against the base's, offline like the lists: the key is never used here.
+  const rules = withheldRules(planBaseRules(tw.plan, base, prValidation));
+  const ruleCount = withheldRuleCount(rules);
+  const changed = [lists.length > 0 ? `${lists.length} list(s)` : '', ruleCount > 0 ? `${ruleCount} rule(s)` : ''].filter(Boolean).join(' and ');
   const release = releaseInstruction(pr.headSha, trust.trusted ? [] : trust.staleApprovals);
   const body = renderWithheldPlan({
     target,
     lists,
+    ...(rules ? { rules } : {}),
     why: trust.why,
     release,
     errorCount: 0,
@@ -252,13 +262,13 @@ async function planWithheld(run: ActionRun, p: PlanInputs, trust: Trust): Promis
   });
   // The job summary of a public repository is as public as the comment: the same counts only.
   await deps.writeSummary(body.slice(body.indexOf('\n') + 1));
-  await comment(run, pr, target, orderOf(trusted, target), body, lists.length > 0 ? `live plan withheld: ${lists.length} list(s) changed` : 'no list changed');
+  await comment(run, pr, target, orderOf(trusted, target), body, changed ? `live plan withheld: ${changed} changed` : 'no list or rule changed');
   return {
     pr,
     diagnostics: prValidation.diagnostics,
-    headline: lists.length > 0 ? `The live plan is withheld (${trust.why}). ${release}` : 'The pull request changes no list.',
-    conclusion: lists.length > 0 ? 'action_required' : 'success',
-    hasChanges: lists.length > 0,
+    headline: changed ? `The live plan is withheld (${trust.why}); the pull request changes ${changed}. ${release}` : 'The pull request changes no list or rule.',
+    conclusion: changed ? 'action_required' : 'success',
+    hasChanges: changed !== '',
     planJsonPath: '',
   };
 }
@@ -287,7 +297,8 @@ async function impact({ deps }: ActionRun, trusted: Settings, plan: Plan, prList
   const { preview, service, pullRequests } = trusted.config;
   const files = new Map(prLists.map((l) => [l.id, l.source.file]));
   const fileOf = (id: string) => files.get(id);
-  if (preview.groups.length === 0 || !deps.recentMessages || !planHasChanges(plan)) return undefined;
+  // The preview is per changed list: a PR that changes only rules reads no messages.
+  if (preview.groups.length === 0 || !deps.recentMessages || !plan.changes.some((c) => c.kind !== 'noop')) return undefined;
   try {
     const similarity = { trusted: trust.trusted, threshold: similarityThreshold(trusted.config), ...(deps.loadEmbedder ? { load: deps.loadEmbedder } : {}) };
     const result = await previewImpact(plan, preview.groups, preview.messages, deps.recentMessages(trusted.targetConfig, service), fileOf, similarity);
@@ -334,7 +345,10 @@ function orderOf(trusted: Settings, target: string): string[] {
 /** The table row of a live plan: its counts, and whether apply would refuse or fail. */
 function planSummaryLine(plan: Plan, problems: number): string {
   const count = (k: string) => plan.changes.filter((c) => c.kind === k).length;
-  const changes = planHasChanges(plan) ? `${count('create')} to create, ${count('update')} to update, ${count('delete')} to delete` : 'no changes';
+  const ruleCounts = plan.rules ? countRuleChanges(plan.rules) : { create: 0, update: 0, delete: 0 };
+  const ruleParts = (['create', 'update', 'delete'] as const).filter((k) => ruleCounts[k] > 0).map((k) => `${ruleCounts[k]} to ${k}`);
+  const lists = `${count('create')} to create, ${count('update')} to update, ${count('delete')} to delete`;
+  const changes = planHasChanges(plan) ? `${lists}${ruleParts.length > 0 ? `; rules: ${ruleParts.join(', ')}` : ''}` : 'no changes';
   return problems > 0 ? `${changes}; apply would refuse or fail (${problems} problem(s))` : changes;
 }
 

@@ -5,7 +5,8 @@
 // apply does) follows folded. Pure; fitted to GitHub's 65,536-character body limit. Ids, paths,
 // terms and messages are untrusted (the PR's files, the live app): all go through markdown-escape.
 import type { Diagnostic } from '../model/diagnostic.js';
-import type { FieldChange } from '../model/plan.js';
+import type { FieldChange, Plan } from '../model/plan.js';
+import { cautionLines, countRuleChanges, unusedListsText } from '../plan/rules/render-rules.js';
 import { describeReverted } from '../plan/predict-apply.js';
 import { diffLines } from '../plan/render-markdown.js';
 import { hasReverts, type ThreeWayList, type ThreeWayPlan } from '../plan/three-way.js';
@@ -70,6 +71,7 @@ function body(tw: ThreeWayPlan, opts: PrPlanCommentOptions, shrink: ShrinkOption
     out.push('');
     for (const l of own.slice(0, maxLists)) out.push(...termDetails(l.id, l.own.kind, l.own.added, l.own.removed, l.own.fields, maxTerms));
   }
+  out.push(...rulesBlock(tw.plan, maxLists));
   const reverts = tw.lists.filter((l) => hasReverts(l.reverted));
   if (reverts.length > 0) {
     out.push('#### ⚠️ Drift: merging reverts these live edits', '');
@@ -93,6 +95,23 @@ function body(tw: ThreeWayPlan, opts: PrPlanCommentOptions, shrink: ShrinkOption
   if (opts.extra) out.push(opts.extra.trimEnd(), '');
   out.push('<details><summary>What apply does after merge (the pull request\'s lists against live)</summary>', '', opts.renderPlan(tw.plan, shrink).trimEnd(), '', '</details>');
   return out.join('\n');
+}
+
+/** The rules half, above the fold: the counts, and what weakens moderation (the diff of each rule is in the plan below). */
+function rulesBlock(plan: Plan, max: number): string[] {
+  if (!plan.rules) return [];
+  const n = countRuleChanges(plan.rules);
+  const out: string[] = [];
+  if (n.create + n.update + n.delete > 0) out.push(`**Moderation rules:** ${n.create} to create, ${n.update} to update, ${n.delete} to delete (each rule's change is in the plan below).`, '');
+  const cautions = cautionLines(plan);
+  if (cautions.length > 0) {
+    out.push('> [!CAUTION]', ...cautions.slice(0, max).map((c) => `> - ${mdText(c)}`));
+    if (cautions.length > max) out.push(`> - …and ${cautions.length - max} more`);
+    out.push('');
+  }
+  const unused = unusedListsText(plan.rules);
+  if (unused) out.push(`> [!WARNING]\n> ${mdText(unused)}`, '');
+  return out;
 }
 
 function problemsBlock(problems: readonly Diagnostic[], max: number): string[] {

@@ -2,8 +2,10 @@
 // counts only, from the PR's own files against its base commit, both public in git. Nothing read
 // from the live app (terms, unmanaged lists, drift, revisions) and no impact preview: a PR's
 // patterns run over chat messages are a query oracle over what the app's users wrote. One line
-// says what is withheld and how a maintainer releases it. Pure.
-import { mdCodeCell } from '../render/markdown-escape.js';
+// says what is withheld and how a maintainer releases it. Rules: the PR's rule files against the
+// base's, with the CAUTION lines those files alone give (a rule disabled, a list deleted while a
+// rule uses it). Pure.
+import { mdCode, mdCodeCell, mdText } from '../render/markdown-escape.js';
 import { footer, type RunLink } from './render-comments.js';
 import { planMarker } from './markers.js';
 
@@ -14,9 +16,20 @@ export interface OwnCount {
   removed: number;
 }
 
+/** The rules half of a withheld plan: the PR's rule files against the base commit's. */
+export interface WithheldRules {
+  changes: readonly { id: string; kind: 'create' | 'update' | 'delete' }[];
+  /** Rules of the base with no file in the PR that apply leaves live (prune off, or no rules/ in the PR). */
+  leftLive: readonly string[];
+  /** CAUTION lines (cautionLines): from the two commits' files, never from the app. */
+  cautions: readonly string[];
+}
+
 export interface WithheldPlanOptions extends RunLink {
   target: string;
   lists: readonly OwnCount[];
+  /** Absent when neither commit has keywords/rules/ (and no list is deleted). */
+  rules?: WithheldRules;
   /** Why the author is not trusted, in a sentence fragment. */
   why: string;
   /** Which act releases which commit (src/action/pr-trust.ts releaseInstruction). */
@@ -50,6 +63,30 @@ export function renderWithheldPlan(opts: WithheldPlanOptions): string {
     if (opts.lists.length > MAX_WITHHELD_ROWS) out.push('', `_…and ${opts.lists.length - MAX_WITHHELD_ROWS} more lists._`);
     out.push('');
   }
+  if (opts.rules) out.push(...rulesBlock(opts.rules));
   out.push(footer(opts, 'Planned'), '');
   return out.join('\n');
+}
+
+/** Rule changes and left-live rules a withheld comment counts (both by id). */
+export function withheldRuleCount(rules: WithheldRules | undefined): number {
+  return rules ? rules.changes.length + rules.leftLive.length : 0;
+}
+
+function rulesBlock(rules: WithheldRules): string[] {
+  const out: string[] = [];
+  // CAUTION lines quote rule and list ids from the PR's files: escaped, capped like the rows.
+  if (rules.cautions.length > 0) out.push('> [!CAUTION]', ...rules.cautions.slice(0, MAX_WITHHELD_ROWS).map((c) => `> - ${mdText(c)}`), '');
+  const n = (k: string) => rules.changes.filter((c) => c.kind === k).length;
+  if (rules.changes.length > 0) {
+    out.push(`#### Moderation rules: ${n('create')} created, ${n('update')} updated, ${n('delete')} deleted`, '', '| rule | change |', '|---|---|');
+    for (const c of rules.changes.slice(0, MAX_WITHHELD_ROWS)) out.push(`| ${mdCodeCell(c.id)} | ${c.kind} |`);
+    if (rules.changes.length > MAX_WITHHELD_ROWS) out.push('', `_…and ${rules.changes.length - MAX_WITHHELD_ROWS} more rules._`);
+    out.push('');
+  }
+  if (rules.leftLive.length > 0) {
+    const named = rules.leftLive.slice(0, MAX_WITHHELD_ROWS).map(mdCode).join(', ') + (rules.leftLive.length > MAX_WITHHELD_ROWS ? ' …' : '');
+    out.push(`Rules with no file in the pull request, left live by apply (prune is off, or the pull request has no \`rules/\`): ${named}`, '');
+  }
+  return out;
 }

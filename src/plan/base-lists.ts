@@ -7,8 +7,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { KwsyncError } from '../errors.js';
-import type { LiveKeywordList } from '../model/keyword-list.js';
-import type { DesiredList } from '../model/keyword-list.js';
+import type { DesiredList, LiveKeywordList } from '../model/keyword-list.js';
+import type { DesiredRule } from '../model/moderation-rule.js';
+import type { LiveRuleListing } from '../model/target.js';
+import { ruleWrite } from './rules/rule-content.js';
 import { validateRepo, type RepoValidation } from '../validate/index.js';
 
 const run = promisify(execFile);
@@ -84,6 +86,15 @@ export function asBaseLists(lists: readonly DesiredList[]): LiveKeywordList[] {
     createdAt: 0,
     updatedAt: 0,
   }));
+}
+
+/**
+ * The base branch's rule files standing in for live rules in an offline plan: each as apply would
+ * have written it (its list conditions in the category of the base's list), never a default rule.
+ */
+export function asBaseRules(rules: readonly DesiredRule[], lists: readonly DesiredList[]): LiveRuleListing {
+  const categories = new Map(lists.map((l) => [l.id, l.category]));
+  return { rules: rules.map((r) => ({ ...ruleWrite(r, (id) => categories.get(id)), description: r.description, revisionId: 'base', isDefault: false })), complete: true };
 }
 
 /**

@@ -43,12 +43,17 @@ export function listLimitProblem(plan: Plan, live: readonly LiveKeywordList[], m
   return [at(creates[0]?.file ?? null, configFile, RULES.listLimit, message)];
 }
 
-/** Changes apply refuses without force: the planner's unsafe changes and live edits merging undoes. */
+/** Changes apply refuses without force: the planner's unsafe changes (lists and rules) and live edits merging undoes. */
 export function unsafeProblems(plan: Plan, lists: readonly ThreeWayList[], dir: string): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const c of plan.changes) {
     if (c.unsafe === null) continue;
     out.push(at(c.file, `${dir}/${c.id}.yaml`, RULES.unsafe, `list "${c.id}" (live revision ${c.revisionId ?? 'none'}): ${c.unsafe}; apply refuses this without force`));
+  }
+  // A rule change apply refuses (a rule pruned); a list deletion a rule still uses is marked above (usedBy).
+  for (const c of plan.rules?.changes ?? []) {
+    if (c.unsafe === null) continue;
+    out.push(at(c.file, `${dir}/rules`, RULES.unsafe, `rule "${c.id}" (live revision ${c.revisionId ?? 'none'}): ${c.unsafe}; apply refuses this without force`));
   }
   for (const l of lists) {
     if (!hasReverts(l.reverted)) continue;

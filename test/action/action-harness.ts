@@ -68,6 +68,8 @@ export function harness(repo: TempRepo, gh: FakeGitHub, emu: RunningEmulator | u
     connect: emu
       ? (t, service) => connectService(serviceSettingsFromEnv(env, t, { envWins: true }), { ...serviceOptions(service), retry: { maxRetries: service.maxRetries, minDelayMs: 1, maxDelayMs: 5 } }).keywords
       : undefined,
+    // The same app's rules, through the same connection settings (main.ts wires connectService(...).rules).
+    ...(emu ? { connectRules: (t, service) => connectService(serviceSettingsFromEnv(env, t, { envWins: true }), { ...serviceOptions(service), retry: { maxRetries: service.maxRetries, minDelayMs: 1, maxDelayMs: 5 } }).rules } : {}),
     ...(emu ? { recentMessages: (t, service) => recentTextMessages(connectService(serviceSettingsFromEnv(env, t, { envWins: true }), { ...serviceOptions(service), retry: { maxRetries: 0 } }).client) } : {}),
     validateAtRef: (ref, dir, target) => validateAtRef(repo.dir, ref, dir, target),
     writeSummary: async (md) => void summaries.push(md),

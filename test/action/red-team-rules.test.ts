@@ -3,9 +3,8 @@
 // plan-live mode) with the fake GitHub and the emulator over HTTP. Invariants: nothing from the
 // rule file renders raw in the comment or the check, the work is bounded (a located diagnostic,
 // never a hang), and the only requests to the app are reads (never a write in stage two).
-// Found while writing these: stage two's plan (run-plan-live.ts) reads no rules and renders no
-// rules section at all, neither for a released plan nor as counts in a withheld one, so a rule
-// file's text cannot reach the comment today; these tests hold when that section is added.
+// Found while writing these: stage two's plan read no rules; it now does (rules-stage-two.test.ts:
+// a released plan's rule section, a withheld one's counts by id), and these tests hold with it.
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
