@@ -191,12 +191,13 @@ async function planTrusted(run: ActionRun, p: PlanInputs, trust: Trust): Promise
     ...liveRead,
   });
   // The rules half (issue 39): offline, the app's rules are not read, as its lists are not.
-  const rules = offlineReason ? { plan: listsOnly.plan, note: '' } : await planLiveRules(run, trusted, listsOnly.plan, prValidation, live);
+  const rules = offlineReason ? { plan: listsOnly.plan, note: '', problems: [] } : await planLiveRules(run, trusted, listsOnly.plan, prValidation, live);
   const tw = { ...listsOnly, plan: rules.plan };
   const problems: Diagnostic[] = [
     ...defaultIdProblems(prValidation.lists, live, inputs.dir, liveRead.defaults),
     ...(offlineReason ? [] : listLimitProblem(tw.plan, live, guards.guard.limits.maxLists, prValidation.configFile ?? `${inputs.dir}/kwsync.yaml`)),
     ...unsafeProblems(tw.plan, tw.lists, inputs.dir),
+    ...rules.problems,
   ];
   const extra = offlineReason ? undefined : await impact(run, trusted, tw.plan, prValidation.lists, trust);
   const caution = guardCaution(guards.changes, 'plan', guards.connection);

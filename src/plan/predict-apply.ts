@@ -12,6 +12,7 @@ export const RULES = {
   listLimit: 'apply-list-limit',
   unsafe: 'apply-unsafe-change',
   reverts: 'apply-reverts-live-edit',
+  defaultRuleId: 'apply-default-rule-id',
 } as const;
 
 function at(file: string | null, fallback: string, rule: string, message: string): Diagnostic {

@@ -102,6 +102,21 @@ describe('released: the app\'s rules planned beside the lists', () => {
   });
 });
 
+describe('released: a rule file that claims a default rule of the app', () => {
+  it('is a problem apply after merge would refuse on, at that file; the check fails', async () => {
+    const base = await seed({ 'keywords/rules/block-bad.yaml': ruleYaml('block-bad') }, [ruleWrite('block-bad')]);
+    // email_filter is one of the emulator's seeded default rules (the published defaults).
+    const head = feature(base, { 'keywords/rules/email_filter.yaml': ruleYaml('email_filter') });
+    await memberPlanLive(w, gh, head, base, { runUrl: RUN });
+    expect(check().conclusion).toBe('failure');
+    const out = JSON.stringify(check().output);
+    expect(out).toContain('keywords/rules/email_filter.yaml');
+    expect(out).toContain('is a default rule of the app');
+    expect(out).toContain('apply after merge would refuse the plan');
+    expect(comment()).toContain('**Apply after merge would refuse or fail**');
+  });
+});
+
 describe('released, rules not in the repository', () => {
   it('(b) a PR that deletes a list file a live rule with no file uses (prune on): a problem saying apply would refuse, naming the rule', async () => {
     const pruning = await seed({ 'keywords/kwsync.yaml': 'prune: true\n', 'keywords/other.yaml': listYaml('other', ['x']) }, [ruleWrite('dash-rule')]);
