@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateAtRef } from '../../src/plan/base-lists.js';
 import type { RunContext } from '../../src/action/context.js';
-import type { ActionDeps } from '../../src/action/deps.js';
+import type { ActionDeps, ActionResult } from '../../src/action/deps.js';
 import type { ActionInputs } from '../../src/action/inputs.js';
 import { recentTextMessages } from '../../src/sync/preview.js';
 import { runAction } from '../../src/action/run-action.js';
@@ -197,6 +197,18 @@ export async function memberPlanLive(w: StageTwoWorld, gh: FakeGitHub, head: str
   const h = harness(w.repo, gh, w.emu);
   await runAction({ inputs: inputs('plan-live'), context: context(w.repo, { eventName: 'workflow_run', sha: base, event, ...(run.runUrl ? { runUrl: run.runUrl } : {}) }), deps: h.deps });
   return h;
+}
+
+/** Stage two for an outside author's PR (a fork, no approval: the live plan is withheld); the harness and the result. */
+export async function outsiderPlanLive(w: StageTwoWorld, gh: FakeGitHub, head: string, base: string, run: { runUrl?: string } = {}): Promise<{ h: Harness; result: ActionResult }> {
+  gh.pulls = [{
+    number: 7, state: 'open', user: { login: 'mallory', type: 'User' }, author_association: 'CONTRIBUTOR', labels: [],
+    head: { sha: head, ref: 'feature', repo: { full_name: 'mallory/lists', owner: { login: 'mallory' } } }, base: { sha: base, ref: 'main', repo: { full_name: 'acme/lists' } },
+  }];
+  const event = { workflow_run: { id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', head_sha: head, head_branch: 'feature', head_repository: { full_name: 'mallory/lists', owner: { login: 'mallory' } }, pull_requests: [] } };
+  const h = harness(w.repo, gh, w.emu);
+  const result = await runAction({ inputs: inputs('plan-live'), context: context(w.repo, { eventName: 'workflow_run', sha: base, event, ...(run.runUrl ? { runUrl: run.runUrl } : {}) }), deps: h.deps });
+  return { h, result };
 }
 
 /** The world's app, as a service client: what a dashboard edit or a check of live goes through. */

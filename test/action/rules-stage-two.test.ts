@@ -14,7 +14,7 @@ import { connectService, serviceSettingsFromEnv } from '../../src/sync/service.j
 import { type FakePull, RUNNER_RUNS } from '../github/fake-github.js';
 import { assertInert } from '../github/markdown-oracle.js';
 import { planComment } from '../github/plan-comment.js';
-import { commitOn, context, harness, inputs, listYaml, memberPlanLive, PREVIEW_CONFIG, stageTwoWorldPerTest, TWELVE } from './action-harness.js';
+import { commitOn, context, harness, inputs, listYaml, memberPlanLive, outsiderPlanLive as outsiderStageTwo, PREVIEW_CONFIG, stageTwoWorldPerTest, TWELVE } from './action-harness.js';
 
 const RUN = 'https://github.com/acme/lists/actions/runs/42';
 const runLinks = () => new Set([RUN, ...[...RUNNER_RUNS.keys()].map((id) => `https://github.com/acme/lists/actions/runs/${id}`)]);
@@ -48,14 +48,7 @@ const feature = (base: string, files: Record<string, string>, extra?: (dir: stri
 
 /** An outside author's PR (a fork, no approval): the live plan is withheld. */
 async function outsiderPlanLive(head: string, base: string) {
-  const pull: FakePull = {
-    number: 7, state: 'open', user: { login: 'mallory', type: 'User' }, author_association: 'CONTRIBUTOR', labels: [],
-    head: { sha: head, ref: 'feature', repo: { full_name: 'mallory/lists', owner: { login: 'mallory' } } }, base: { sha: base, ref: 'main', repo: { full_name: 'acme/lists' } },
-  };
-  gh.pulls = [pull];
-  const event = { workflow_run: { id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', head_sha: head, head_branch: 'feature', head_repository: { full_name: 'mallory/lists', owner: { login: 'mallory' } }, pull_requests: [] } };
-  const h = harness(w.repo, gh, w.emu);
-  const result = await runAction({ inputs: inputs('plan-live'), context: context(w.repo, { eventName: 'workflow_run', sha: base, event, runUrl: RUN }), deps: h.deps });
+  const { h, result } = await outsiderStageTwo(w, gh, head, base, { runUrl: RUN });
   return { result, h, summary: h.summaries.join('\n') };
 }
 

@@ -9,18 +9,16 @@ import fc from 'fast-check';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runAction } from '../../src/action/run-action.js';
 import { DEFAULT_CONFIG } from '../../src/model/config.js';
 import { cautionLines } from '../../src/plan/rules/render-rules.js';
 import { mdText } from '../../src/render/markdown-escape.js';
 import { applyTarget } from '../../src/sync/apply.js';
 import { planTarget } from '../../src/sync/plan.js';
 import { validateRepo } from '../../src/validate/index.js';
-import { type FakePull } from '../github/fake-github.js';
 import { planComment } from '../github/plan-comment.js';
 import { FakeRuleTarget } from '../helpers/fake-rule-target.js';
 import { FakeTarget } from '../helpers/fake-target.js';
-import { commitOn, context, harness, inputs, listYaml, stageTwoWorldPerTest } from './action-harness.js';
+import { commitOn, listYaml, outsiderPlanLive, stageTwoWorldPerTest } from './action-harness.js';
 
 const NUM_RUNS = Number(process.env.KWSYNC_PROPERTY_RUNS ?? 12);
 const SEED = process.env.KWSYNC_PROPERTY_SEED === undefined ? Date.now() ^ (Math.random() * 0x7fffffff) : Number(process.env.KWSYNC_PROPERTY_SEED);
@@ -76,14 +74,7 @@ async function cliCautions(base: Record<string, string>, head: Record<string, st
 
 /** Stage two for an outsider's PR from `head` onto `base` (withheld); the comment's body. */
 async function withheld(head: string, base: string): Promise<string> {
-  const pull: FakePull = {
-    number: 7, state: 'open', user: { login: 'mallory', type: 'User' }, author_association: 'CONTRIBUTOR', labels: [],
-    head: { sha: head, ref: 'feature', repo: { full_name: 'mallory/lists', owner: { login: 'mallory' } } }, base: { sha: base, ref: 'main', repo: { full_name: 'acme/lists' } },
-  };
-  gh.pulls = [pull];
-  const event = { workflow_run: { id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', head_sha: head, head_branch: 'feature', head_repository: { full_name: 'mallory/lists', owner: { login: 'mallory' } }, pull_requests: [] } };
-  const h = harness(w.repo, gh, w.emu);
-  await runAction({ inputs: inputs('plan-live'), context: context(w.repo, { eventName: 'workflow_run', sha: base, event, runUrl: RUN }), deps: h.deps });
+  await outsiderPlanLive(w, gh, head, base, { runUrl: RUN });
   return planComment(gh, 7)?.body ?? '';
 }
 

@@ -7,6 +7,7 @@ import { connectService, serviceSettingsFromEnv, type ConnectOptions } from '../
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js';
 import type { KeywordList } from '../../src/model/keyword-list.js';
 import type { KeywordTarget } from '../../src/model/target.js';
+import type { CometChatClient } from '../../src/api/index.js';
 import { kwsync } from '../helpers/cli.js';
 
 export interface Harness {
@@ -19,6 +20,8 @@ export interface Harness {
   removeList(id: string): Promise<void>;
   /** A client-backed target, e.g. to edit the live app as another person would. */
   target(opts?: ConnectOptions): KeywordTarget;
+  /** The app's service client (rules, blocked messages), as another person's tool would hold it. */
+  client(opts?: ConnectOptions): CometChatClient;
   close(): Promise<void>;
 }
 
@@ -45,6 +48,7 @@ export async function startHarness(emulatorOptions: EmulatorOptions = {}): Promi
     },
     removeList: (id) => rm(join(keywords, `${id}.yaml`)),
     target: (opts = {}) => connectService(serviceSettingsFromEnv(env), opts).keywords,
+    client: (opts = {}) => connectService(serviceSettingsFromEnv(env), opts).client,
     close: async () => {
       await emulator.close();
       await rm(root, { recursive: true, force: true });

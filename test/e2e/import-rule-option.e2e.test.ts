@@ -8,8 +8,9 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { createClient, createRule, deleteRule, PUBLISHED_DEFAULT_RULE_IDS } from '../../src/api/index.js';
+import { createRule, deleteRule, PUBLISHED_DEFAULT_RULE_IDS } from '../../src/api/index.js';
 import { startHarness, type Harness } from './harness.js';
+import { rng } from '../helpers/rng.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -18,7 +19,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await h.close();
 });
-const client = () => createClient({ apiKey: h.emulator.apiKey, appId: h.emulator.appId, region: 'us', baseUrl: h.emulator.chatBaseUrl, callsBaseUrl: h.emulator.callsBaseUrl });
+const client = () => h.client();
 const listRule = (id: string, list: string, extra: { name?: string; description?: string } = {}) => ({
   id, name: extra.name ?? `Rule ${id}`, description: extra.description ?? '', enabled: true, action: ['blockMessage'],
   conditions: [{ entity: 'message', operand: 'text', operator: 'contains', category: 'word', isReference: true, value: [list] }], filters: [],
@@ -75,17 +76,6 @@ test('an unknown id names a near miss and a default rule is refused (exit 1); a 
   expect(orphan.stderr).not.toMatch(/\n\s+at /);
 });
 
-// A small seeded generator (mulberry32).
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const SEED = Number(process.env.KWSYNC_PROPERTY_SEED ?? 39310);
 const PIECES = ['\n', ': ', ' #', '# ', '---', '...', "'", '"', "''", '\\', '- ', '? ', '{', '}', '[', ']', '&a', '*a', '!tag', '|', '>', '%', '@', '`', '\t', ' ', 'yes', 'null', '~', '0x1F', '1e3', 'é', '漢', '😀', 'a', 'Block'];
 function hostile(next: () => number, max: number): string {

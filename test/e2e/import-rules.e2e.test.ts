@@ -2,7 +2,7 @@
 // rules, never over an existing file); validate passes and plan shows no rule change (the round trip).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createClient, createRule } from '../../src/api/index.js';
+import { createRule } from '../../src/api/index.js';
 import { startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -12,7 +12,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await h.close();
 });
-const client = () => createClient({ apiKey: h.emulator.apiKey, appId: h.emulator.appId, region: 'us', baseUrl: h.emulator.chatBaseUrl, callsBaseUrl: h.emulator.callsBaseUrl });
+const client = () => h.client();
 
 test('import writes live custom rules as files; validate passes and plan shows no changes', async () => {
   await h.writeList('scam-words', ['free crypto', 'wire the fee']);

@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createClient, createRule, deleteRule, findRule, listRules } from '../../src/api/index.js';
+import { createRule, deleteRule, findRule, listRules } from '../../src/api/index.js';
 import type { ScriptedFault } from '../../src/emulator/faults.js';
 import { ruleListIds } from '../../src/model/moderation-rule.js';
 import { startHarness, type Harness } from './harness.js';
@@ -43,7 +43,7 @@ beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(() => h.close());
-const client = () => createClient({ apiKey: h.emulator.apiKey, appId: h.emulator.appId, region: 'us', baseUrl: h.emulator.chatBaseUrl, callsBaseUrl: h.emulator.callsBaseUrl });
+const client = () => h.client();
 const condition = (list: string) => ({ entity: 'message', operand: 'text', operator: 'contains', category: 'word', isReference: true, value: [list] });
 
 type Side = { lists: string[]; rules: ({ lists: string[]; action: string; enabled: boolean } | undefined)[] };

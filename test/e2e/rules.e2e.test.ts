@@ -20,7 +20,7 @@ const show = (label: string, r: { code: number; stdout: string; stderr: string }
   if (process.env.KWSYNC_SHOW) process.stdout.write(`\n$ kwsync ${label}  (exit ${r.code})\n${r.stdout}${r.stderr ? `[stderr]\n${r.stderr}` : ''}`);
   return r;
 };
-const client = () => createClient({ apiKey: h.emulator.apiKey, appId: h.emulator.appId, region: 'us', baseUrl: h.emulator.chatBaseUrl, callsBaseUrl: h.emulator.callsBaseUrl });
+const client = () => h.client();
 
 async function send(text: string): Promise<{ status: number; moderation: unknown }> {
   const res = await fetch(`${h.emulator.chatBaseUrl}/messages`, {

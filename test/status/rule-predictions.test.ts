@@ -10,6 +10,7 @@ import { localRecordDir } from '../../src/status/local-applies.js';
 import { MAX_PREVIEW_RECORDS, readLocalPreviews, recordLocalPreview, type LocalPreview } from '../../src/status/local-previews.js';
 import { ruleActivityLines, type RuleActivity } from '../../src/status/rule-activity.js';
 import { deploymentPredictions, withPredictions, type Predictions } from '../../src/status/rule-predictions.js';
+import { rng } from '../helpers/rng.js';
 
 const SHA = '1c35a2c0000000000000000000000000000000aa';
 const activity = (rules: Partial<RuleActivity['rules'][number]>[]): RuleActivity => ({
@@ -47,17 +48,6 @@ describe('the rule line', () => {
   });
 });
 
-// A small seeded generator (mulberry32): the same seed, the same run.
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const SEED = Number(process.env.KWSYNC_PROPERTY_SEED ?? 20261207);
 const HOSTILE = ['{', 'null', '[]', '"x"', '{"kwsyncLocalPreview":1}', '{"__proto__":{"polluted":1}}', '{"kwsyncLocalPreview":1,"at":"2026-01-01T00:00:00Z","commit":null,"target":"t","sample":-1,"lists":{}}',
   '{"kwsyncLocalPreview":1,"at":"2026-01-01T00:00:00Z","commit":null,"target":"t","sample":1,"lists":{"a":{"before":1,"after":"9"}}}', '\u0000\u001b[31m', 'x'.repeat(5000), '{"kwsyncLocalPreview":1,"at":"2026-01-01T00:00:00Z","commit":null,"target":"other","sample":1,"lists":{}}'];
