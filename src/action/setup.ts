@@ -6,6 +6,7 @@ import type { KwsyncConfig, TargetConfig } from '../model/config.js';
 import type { LiveKeywordList } from '../model/keyword-list.js';
 import type { Plan } from '../model/plan.js';
 import type { KeywordTarget, RuleTarget } from '../model/target.js';
+import { listLimitSetting } from '../plan/list-limit.js';
 import { computePlan, type PlanOptions } from '../plan/index.js';
 import { planTarget, type PlanTargetInput } from '../sync/plan.js';
 import { loadConfig } from '../validate/load-config.js';
@@ -83,5 +84,7 @@ export async function planAgainstLive(
   const options = { target: targetName(prepared.targetConfig), prune: prepared.prune, safety: validation.config.safety, mode: 'live' as const, now };
   const rules = connectRules?.(prepared.targetConfig, validation.config.service);
   const withRules = rules ? { rules: { target: rules, desired: validation.rulesManaged ? (validation.rules ?? []) : null } } : {};
-  return { keywords, ...(rules ? { rules } : {}), ...(await planTarget({ lists: validation.lists, keywords, options, ...since, ...withRules })) };
+  // The app's list limit is counted with the live lists read: past it, apply refuses before any write (as `kwsync apply` does).
+  const listLimit = listLimitSetting(validation.config.limits);
+  return { keywords, ...(rules ? { rules } : {}), ...(await planTarget({ lists: validation.lists, keywords, options, listLimit, ...since, ...withRules })) };
 }

@@ -108,6 +108,20 @@ describe('mode: apply', () => {
     expect(h.summaries.join('')).toContain('superseded: trunk is at eeeeeee');
   });
 
+  it('refuses a plan past the app\'s list limit before any write, as kwsync apply does', async () => {
+    repo.write('keywords/kwsync.yaml', 'limits:\n  maxLists: 1\n');
+    repo.write('keywords/a.yaml', listYaml('a', ['x']));
+    // One list file, within the limit; a live list with no file (left alone, prune off) makes two.
+    await live().createKeywordList({ id: 'by-hand', name: 'by hand', description: '', category: 'word', searchTerms: ['y'] });
+    emu.requests.length = 0;
+    const h = harness(repo, gh, emu);
+    const result = await run('apply', h);
+    expect(result.failed).toBe(true);
+    expect(h.summaries.join('')).toMatch(/2 of 1 lists after apply/);
+    expect(emu.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect((await live().listKeywordLists()).lists.filter((l) => !l.default).map((l) => l.id)).toEqual(['by-hand']);
+  });
+
   it('sends nothing while a list is invalid', async () => {
     repo.write('keywords/scam.yaml', 'id: scam\nname: scam\ncategory: nope\nsearchTerms: [a]\n');
     emu.clearRequests();
