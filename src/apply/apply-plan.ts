@@ -9,7 +9,7 @@ import { DEFAULT_SAFETY, type ServiceConfig } from '../model/config.js';
 import type { ApplyReport, ListChange, ListResult, Plan, UnreadableList } from '../model/plan.js';
 import type { KeywordTarget } from '../model/target.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../api/retry-policy.js';
-import { PRUNE_REFUSAL_HINT, pruneRefusal, unsafeReasons, type SafetyConfig } from '../plan/safety.js';
+import { pruneRefusal, pruneRefusalHint, unsafeReasons, type SafetyConfig } from '../plan/safety.js';
 import { applyChange } from './apply-change.js';
 import { finalCheck } from './final-check.js';
 
@@ -99,7 +99,7 @@ export function unreadableResult(u: UnreadableList): ListResult {
 export function assertSafe(plan: Plan, force: boolean): void {
   // A prune over a listing that may be cut short: refused whatever --force says.
   const prune = pruneRefusal(plan);
-  if (prune) throw new RefusedPlanError(prune, [prune], { hint: PRUNE_REFUSAL_HINT });
+  if (prune) throw new RefusedPlanError(prune, [prune], { hint: pruneRefusalHint(plan) });
   const reasons = unsafeReasons(plan);
   if (force || reasons.length === 0) return;
   throw new RefusedPlanError(

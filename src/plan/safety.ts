@@ -83,6 +83,12 @@ export function pruneRefusal(plan: Pick<Plan, 'prune' | 'truncatedListing'> & Pa
   );
 }
 
-/** What to do about a pruneRefusal. */
-export const PRUNE_REFUSAL_HINT =
-  'run `kwsync doctor --listing-paging` and set service.listingPaging in kwsync.yaml as it recommends, so every page is read; or apply without --prune (prune: false)';
+/** What to do about a pruneRefusal: a listing that moved while it was read wants a quiet app; one cut short, the paging settings. */
+export function pruneRefusalHint(plan: Pick<Plan, 'truncatedListing'> & Partial<Pick<Plan, 'rules'>>): string {
+  const reason = plan.truncatedListing?.reason ?? '';
+  if (/while the pages were read/.test(reason)) {
+    return 'the app\'s lists changed while kwsync read them, from the start and again (another writer, or the dashboard, at work): run again once the app is quiet; if it keeps happening with nobody writing, run `kwsync doctor --listing-paging`; or apply without --prune (prune: false)';
+  }
+  if (plan.truncatedListing === undefined && plan.rules?.incomplete !== undefined) return 'run again; if the rules listing stays cut short, apply without --prune (prune: false) and delete rules with no file in the dashboard';
+  return 'run `kwsync doctor --listing-paging` and set service.listingPaging in kwsync.yaml as it recommends, so every page is read; or apply without --prune (prune: false)';
+}

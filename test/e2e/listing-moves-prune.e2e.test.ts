@@ -48,6 +48,8 @@ describe('a page boundary that moves (meta.pagination, 4 lists a page)', () => {
     const apply = await h.run(['apply', '--prune', '--force', '--auto-approve']);
     expect(apply.stderr).toContain("refusing --prune: the service's list of keyword lists may be cut short");
     expect(apply.stderr).toContain('meta.pagination.total said 6 on page 1 and 5 on page 2');
+    // The advice fits the cause: the lists moved while read, so a quiet app, not the paging settings.
+    expect(apply.stderr).toContain("hint: the app's lists changed while kwsync read them");
     expect(apply.code).toBe(4);
     expect(h.emulator.requests.filter((r) => r.method !== 'GET')).toEqual([]);
     for (const id of ['stray-2', 'stray-3', 'stray-4']) expect(await liveTerms(h, id)).toEqual(['u']);
@@ -84,6 +86,8 @@ describe('a listing that looks whole but is not (meta.current.count under its li
     const apply = await h.run(['apply', '--prune', '--force', '--auto-approve']);
     expect(apply.stderr).toContain("refusing --prune: the service's list of keyword lists may be cut short");
     expect(apply.stderr).toContain('the listing left out 1 list that GET by id found (m2)');
+    // A listing that leaves a list out on every read is a paging question.
+    expect(apply.stderr).toContain('kwsync doctor --listing-paging');
     expect(apply.code).toBe(4);
     expect(h.emulator.requests.filter((r) => r.method !== 'GET')).toEqual([]);
     expect(await liveTerms(h, 'u1')).toEqual(['u']);
