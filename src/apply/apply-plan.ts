@@ -103,7 +103,8 @@ export function assertSafe(plan: Plan, force: boolean): void {
   const reasons = unsafeReasons(plan);
   if (force || reasons.length === 0) return;
   throw new RefusedPlanError(
-    `refusing ${reasons.length} unsafe change${reasons.length === 1 ? '' : 's'} without --force: ${reasons.join('; ')}`,
+    // One reason on the line; several as bullets, one per change, so a long refusal reads as a list.
+    reasons.length === 1 ? `refusing 1 unsafe change without --force: ${reasons[0]}` : `refusing ${reasons.length} unsafe changes without --force:\n${reasons.map((r) => `  - ${r}`).join('\n')}`,
     reasons,
     { hint: 'review the plan; if these removals are intended, run again with --force' },
   );

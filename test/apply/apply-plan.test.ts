@@ -39,6 +39,10 @@ test('unsafe changes are refused before any write without --force, with the reas
     exitCode: 4,
     reasons: ['big: removes 15 of 20 terms (75%), more than safety.maxRemovedShare (30%)', 'orphan: deletes the list and its 1 term'],
   });
+  // Several reasons read as a list, one change per line.
+  await expect(attempt).rejects.toMatchObject({
+    message: 'refusing 2 unsafe changes without --force:\n  - big: removes 15 of 20 terms (75%), more than safety.maxRemovedShare (30%)\n  - orphan: deletes the list and its 1 term',
+  });
   expect(target.writes).toEqual([]);
 });
 
