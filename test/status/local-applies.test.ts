@@ -4,6 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
+import { propertyRuns } from '../helpers/runs.js';
 import { localRecordDir, MAX_RECORDS, readLocalApplies, recordLocalApply, type LocalApply } from '../../src/status/local-applies.js';
 
 let dir: string;
@@ -46,14 +48,44 @@ test('a line that is not a record (edited, or another target\'s) is skipped, not
   expect((await readLocalApplies(dir, 'eu')).map((r) => r.created[0])).toEqual(['l3', 'l1']);
 });
 
-test(`only the newest ${MAX_RECORDS} are kept`, async () => {
-  for (let n = 1; n <= MAX_RECORDS + 5; n++) await recordLocalApply(dir, record(n));
-  const kept = await readLocalApplies(dir, 'eu');
-  expect(kept).toHaveLength(MAX_RECORDS);
-  expect(kept[0]!.created[0]).toBe(`l${MAX_RECORDS + 5}`);
-  expect(kept.at(-1)!.created[0]).toBe('l6');
-  expect(readFileSync(join((await localRecordDir(dir))!, 'applies-eu.jsonl'), 'utf8').trimEnd().split('\n')).toHaveLength(MAX_RECORDS);
-});
+// The generator: records of this target and another, and lines that are not records (edited, cut,
+// another target's, hostile JSON), appended in any order past MAX_RECORDS: what reads back is always
+// this target's own records, the newest MAX_RECORDS of them, newest first, and the file stays bounded.
+test(`over generated appends and hostile lines: the newest ${MAX_RECORDS} records of the target, newest first, never another line`, async () => {
+  const junk = ['not json', '{"kwsyncLocalApply":1,"target":"eu"}', '{"__proto__":{"x":1}}', '\u0000\u001b[31m', '[]', 'null', JSON.stringify({ ...record(999), sha: 'nope' })];
+  const op = fc.oneof({ weight: 6, arbitrary: fc.constant<'eu'>('eu') }, fc.constant<'other'>('other'), fc.constantFrom(...junk.map((j) => ({ junk: j }))));
+  await fc.assert(
+    fc.asyncProperty(fc.array(op, { minLength: MAX_RECORDS + 8, maxLength: MAX_RECORDS + 12 }), async (ops) => {
+      const run = mkdtempSync(join(tmpdir(), 'kwsync-local-'));
+      try {
+        execFileSync('git', ['init', '-q'], { cwd: run });
+        const file = join((await localRecordDir(run))!, 'applies-eu.jsonl');
+        const model: number[] = [];
+        for (const [i, o] of ops.entries()) {
+          if (o === 'eu') {
+            await recordLocalApply(run, record(i + 1));
+            model.push(i + 1);
+          } else if (o === 'other') {
+            // Another target's record written into this target's file by hand.
+            await recordLocalApply(run, record(i + 1));
+            model.push(i + 1);
+            appendFileSync(file, `${JSON.stringify(record(i + 1, 'us'))}\n`);
+          } else {
+            appendFileSync(file, `${o.junk}\n`);
+          }
+        }
+        const kept = await readLocalApplies(run, 'eu');
+        expect(kept.map((r) => r.created[0])).toEqual(model.slice(-MAX_RECORDS).reverse().map((n) => `l${n}`));
+        expect(kept.every((r) => r.target === 'eu')).toBe(true);
+        // Bounded: the records kept, and at most the lines appended since the last rewrite.
+        expect(readFileSync(file, 'utf8').trimEnd().split('\n').length).toBeLessThanOrEqual(2 * MAX_RECORDS);
+      } finally {
+        rmSync(run, { recursive: true, force: true });
+      }
+    }),
+    { numRuns: propertyRuns(1, 20), seed: 4005 },
+  );
+}, 120_000);
 
 test('outside git nothing is written and nothing is read', async () => {
   const plain = mkdtempSync(join(tmpdir(), 'kwsync-nogit-'));
