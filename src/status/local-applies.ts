@@ -21,10 +21,10 @@ export const localApplySchema = z.strictObject({
   kwsyncLocalApply: z.literal(1),
   target: z.string(),
   /** The commit checked out, or null outside a commit. */
-  sha: z.string().nullable(),
+  sha: z.string().regex(/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/).nullable(),
   /** The keywords folder differed from that commit (uncommitted changes were applied). */
   dirty: z.boolean(),
-  appliedAt: z.string(),
+  appliedAt: z.iso.datetime(),
   app: z.strictObject({ appId: z.string().nullable(), baseUrl: z.string() }),
   created: z.array(z.string()),
   updated: z.array(z.string()),

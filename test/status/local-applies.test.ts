@@ -1,7 +1,7 @@
 // Issue 40 item 5: a local apply's record lives in the checkout's git directory (never a file git
 // could commit), is read back newest first, skips lines that are not records, and keeps MAX_RECORDS.
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -59,7 +59,9 @@ test(`over generated appends and hostile lines: the newest ${MAX_RECORDS} record
       const run = mkdtempSync(join(tmpdir(), 'kwsync-local-'));
       try {
         execFileSync('git', ['init', '-q'], { cwd: run });
-        const file = join((await localRecordDir(run))!, 'applies-eu.jsonl');
+        const folder = (await localRecordDir(run))!;
+        mkdirSync(folder, { recursive: true });
+        const file = join(folder, 'applies-eu.jsonl');
         const model: number[] = [];
         for (const [i, o] of ops.entries()) {
           if (o === 'eu') {
