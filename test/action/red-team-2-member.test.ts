@@ -266,7 +266,7 @@ describe('red team 2, member: the key after a re-pointing merge', () => {
   // kwsync.yaml as merged: within a day production's key goes to the new server unconfirmed.
   // Partly fixed by issue 37: drift compares the connection with the commit of the target's last
   // genuine apply record (R2-M7c); here production has no record at all, so nothing is compared.
-  it.failing('R2-M7 the next scheduled drift does not send production\'s key to the new server before a maintainer confirms it', async () => {
+  it('R2-M7 the next scheduled drift does not send production\'s key to the new server before a maintainer confirms it', async () => {
     const head = await mergedRepoint();
     const seen: unknown[] = [];
     await inRun(startRun({ event: 'schedule', head_sha: head, path: '.github/workflows/kwsync-drift.yml' }), head, 'drift', 'production', recording(seen)).catch(() => undefined);
