@@ -286,7 +286,7 @@ describe('red team 2, member: the key after a re-pointing merge', () => {
   });
 
   // FINDING (medium, new, same): any later pull request's stage two plans production with the merged connection.
-  it.failing('R2-M7b a later pull request\'s stage two (its plan job holds production\'s key) does not send it to the new server before a maintainer confirms it', async () => {
+  it('R2-M7b a later pull request\'s stage two (its plan job holds production\'s key) does not send it to the new server before a maintainer confirms it', async () => {
     const head = await mergedRepoint();
     const pr = commitOn(w.repo, 'feature', head, { 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
     const seen: unknown[] = [];
