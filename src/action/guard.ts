@@ -2,7 +2,7 @@
 // it guards. A pull request's plan, and the apply after it merges, use the stricter of the base's
 // values and the head's; any change to them is called out (a CAUTION line) so a reviewer sees it.
 // The new values take effect from the next change on. Pure.
-import type { KwsyncConfig, Limits, ValidateLevels } from '../model/config.js';
+import type { KwsyncConfig, Limits, TargetConfig, ValidateLevels } from '../model/config.js';
 import { stricterLevels } from '../validate/rule-levels.js';
 import { mdCode } from '../render/markdown-escape.js';
 
@@ -80,12 +80,17 @@ export function connectionChanges(base: KwsyncConfig, head: KwsyncConfig): strin
   return out;
 }
 
+/** Whether two targets' connection fields differ in any way (as written: an `environment` added that equals the name still counts). */
+export function connectionDiffers(a: TargetConfig, b: TargetConfig): boolean {
+  return CONNECTION_FIELDS.some((f) => a[f] !== b[f]);
+}
+
 /** Names of the targets of `head` that connect differently from `base` (a connection field changed, or the target is new). */
 export function reconnectedTargets(base: KwsyncConfig, head: KwsyncConfig): string[] {
   const before = new Map((base.targets ?? []).map((t) => [t.name, t]));
   return (head.targets ?? []).filter((t) => {
     const old = before.get(t.name);
-    return !old || CONNECTION_FIELDS.some((f) => old[f] !== t[f]);
+    return !old || connectionDiffers(old, t);
   }).map((t) => t.name);
 }
 

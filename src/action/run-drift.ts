@@ -4,7 +4,7 @@
 import { driftAdvice, syncDriftIssue } from '../github/drift-issue.js';
 import { mdCode, mdText } from '../render/markdown-escape.js';
 import { formatError } from './format-error.js';
-import { connectionChanges, reconnectedTargets } from './guard.js';
+import { confirmConnection } from './confirmed-connection.js';
 import { driftIssueTitle, renderDriftIssue, renderDriftResolved } from '../github/render-comments.js';
 import type { Plan } from '../model/plan.js';
 import { uncheckedText } from '../plan/summary.js';
@@ -35,11 +35,13 @@ export async function runDrift(run: ActionRun): Promise<ActionResult> {
   const now = deps.now();
   // What was last applied, read before the key is used: a target re-pointed since (baseUrl, appId,
   // region, apiKeyEnv, environment changed by a merge the apply holds for a maintainer) gets no key
-  // until an apply at the new connection is recorded (R2-M7).
+  // until the new connection is confirmed (R2-M7, R2-M7c; src/action/confirmed-connection.ts).
   const applied = await readLastApplied(deps.deploymentReader, { name: target, environment: prepared.targetConfig?.environment });
-  const repointed = await repointedSinceApply(run, prepared, applied);
-  if (repointed) {
-    const message = `nothing was read: target ${target} connects differently from its last recorded apply (${repointed}); its key goes to the new connection only after a maintainer applies it (Run workflow on the apply workflow)`;
+  const confirmation = prepared.targetConfig
+    ? await confirmConnection({ workspace: context.workspace, dir: inputs.dir, config: validation.config, target: prepared.targetConfig }, applied)
+    : undefined;
+  if (confirmation && !confirmation.confirmed) {
+    const message = `nothing was read: the key of target ${target} is not sent where kwsync.yaml now points it: ${confirmation.why}; a maintainer confirms a new connection by applying it (Run workflow on the apply workflow), and drift connects once a push's apply of it is recorded`;
     await deps.writeSummary(`### kwsync drift
 
 ${mdText(message)}
@@ -136,27 +138,6 @@ export async function aheadNote({ inputs, context, deps }: ActionRun, prepared: 
     return ` The default branch has list changes not applied yet (an apply failed or is pending): ${ids.join('; ')}. Differences in these lists may be that pending apply, not live edits.`;
   } catch (err) {
     return ` Whether the default branch has list changes not applied yet is unknown: the lists at ${mdCode(short)} could not be read: ${mdText(formatError(err).replace(/\n/g, ' '))}.`;
-  }
-}
-
-/**
- * The connection fields of this target that differ between the commit of its last genuine apply
- * record and the default branch, or undefined when they agree. Without a record, or when the
- * applied commit cannot be read from this checkout, nothing is compared (the limit docs/security.md
- * names).
- */
-async function repointedSinceApply({ inputs, context, deps }: ActionRun, prepared: Prepared, applied: Applied): Promise<string | undefined> {
-  if (!applied.found || !applied.sha || applied.sha === context.sha || !prepared.targetConfig) return undefined;
-  try {
-    const sha = (await commitOf(context.workspace, applied.sha)) ?? (await fetchCommit(context.workspace, applied.sha));
-    if (!sha) return undefined;
-    const then = await deps.validateAtRef(sha, inputs.dir, inputs.target);
-    const name = prepared.targetConfig.name;
-    if (!reconnectedTargets(then.config, prepared.validation.config).includes(name)) return undefined;
-    const changes = connectionChanges(then.config, prepared.validation.config).filter((c) => c.includes(mdCode(name)));
-    return changes.join('; ').replace(/`/g, '');
-  } catch {
-    return undefined;
   }
 }
 

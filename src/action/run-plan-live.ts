@@ -47,6 +47,7 @@ import { formatError } from './format-error.js';
 import { isSelective } from '../targets/resolve-target.js';
 import { liveOnLine, readLastApplied } from '../status/last-applied.js';
 import { targetScopeNote } from '../targets/pr-scope.js';
+import { confirmConnection } from './confirmed-connection.js';
 
 export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
   const { context, deps } = run;
@@ -66,14 +67,18 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
     return { hasChanges: false, planJsonPath: '', failed: false };
   }
   // What is live on the target, read once for every PR of the run; a failure to read is the line's fallback.
-  const liveOn = liveOnLine(target, await readLastApplied(deps.deploymentReader, { name: target, environment: trusted.targetConfig?.environment }));
+  const applied = await readLastApplied(deps.deploymentReader, { name: target, environment: trusted.targetConfig?.environment });
+  const liveOn = liveOnLine(target, applied);
+  // A target re-pointed by a merge and not confirmed since gets no key here either (R2-M7b): asked once, before any PR is planned.
+  const unconfirmed = deps.connect && trusted.targetConfig ? await confirmConnection({ workspace: context.workspace, dir: run.inputs.dir, config: trusted.config, target: trusted.targetConfig }, applied) : undefined;
+  const keyWithheld = unconfirmed && !unconfirmed.confirmed ? `the key of target ${mdCode(target)} is not sent where the default branch's kwsync.yaml now points it: ${mdText(unconfirmed.why)}; a maintainer confirms a new connection by applying it (Run workflow on the apply workflow)` : undefined;
   const outcomes: PrOutcome[] = [];
   // PRs sharing the head (every PR of the run has the run's commit as its head) read its files once.
   const heads = new Map<string, Promise<FolderAtCommit>>(handed ? [[handed.headSha, Promise.resolve(handed.folder)]] : []);
   // Trust is decided here, per PR, when the key is about to be used: never taken from the handover.
   const permissionOf = new Map<string, string>();
   if (handed) deps.log.info(`the head's folder and ${handed.prs.length} pull request(s) as the targets job read and verified them (its digest matched)`);
-  for (const pr of lookup.prs) outcomes.push(await planPullRequest(run, pr, trusted, target, liveOn, heads, permissionOf));
+  for (const pr of lookup.prs) outcomes.push(await planPullRequest(run, pr, trusted, target, { liveOn, keyWithheld }, heads, permissionOf));
   try {
     await publishPlanCheck(run, lookup.prs[0]!.headSha, target, outcomes);
   } catch (err) {
@@ -92,7 +97,7 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
 }
 
 /** One PR: read its lists at the head commit, validate under the stricter guards, then plan as its author's trust allows. */
-async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted: Settings, target: string, liveOn: string, heads: Map<string, Promise<FolderAtCommit>>, permissionOf: Map<string, string>): Promise<PrOutcome> {
+async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted: Settings, target: string, { liveOn, keyWithheld }: { liveOn: string; keyWithheld: string | undefined }, heads: Map<string, Promise<FolderAtCommit>>, permissionOf: Map<string, string>): Promise<PrOutcome> {
   const { inputs, context, deps } = run;
   const repo = { owner: context.owner, repo: context.repo };
   let root: string;
@@ -135,7 +140,7 @@ async function planPullRequest(run: ActionRun, pr: VerifiedPullRequest, trusted:
     const validateBase = () => (baseCopy ? deps.validateRepo({ dir: inputs.dir, cwd: baseCopy, ...chosen }) : deps.validateAtRef(pr.baseSha, inputs.dir, trusted.targetConfig?.name));
     // What the PR's accept: and levels silence among the look-alike checks (read before the folders go).
     const silenced = silencedCaution(await silencedLookAlikes({ headRoot: root, baseRoot: baseCopy, lists: prValidation.lists, base: guards.levels.base, head: guards.levels.head }));
-    const inputs_ = { pr, trusted, target, prValidation, validateBase, guards, liveOn, silenced };
+    const inputs_ = { pr, trusted, target, prValidation, validateBase, guards, liveOn, silenced, ...(keyWithheld ? { keyWithheld } : {}) };
     if (prValidation.errorCount > 0) return await invalid(run, inputs_);
     // The reviewers' word as it stands now, just before the key reads anything (issue 37).
     const trust = await decideTrust(deps.octokit, repo, pr, permissionOf);
@@ -158,6 +163,8 @@ interface PlanInputs {
   liveOn: string;
   /** The CAUTION of look-alike checks the PR silences ('' when none). */
   silenced?: string;
+  /** Why the target's key is not used (its connection is not confirmed): the plan is offline. */
+  keyWithheld?: string;
 }
 
 async function invalid(run: ActionRun, p: PlanInputs): Promise<PrOutcome> {
@@ -181,7 +188,7 @@ async function planTrusted(run: ActionRun, p: PlanInputs, trust: Trust): Promise
   const { pr, trusted, target, prValidation, guards } = p;
   const base = await p.validateBase();
   if (base.errorCount > 0) deps.log.warning(`the base commit's lists have ${base.errorCount} error(s); the plan uses the lists that loaded`);
-  const { live, context: liveRead, offlineReason } = await readLive(run, trusted, target, [...base.lists, ...prValidation.lists].map((l) => l.id), base);
+  const { live, context: liveRead, offlineReason } = await readLive(run, trusted, target, [...base.lists, ...prValidation.lists].map((l) => l.id), base, p.keyWithheld);
   const listsOnly = computeThreeWay(base.lists, live, prValidation.lists, {
     target,
     prune: inputs.prune ?? guards.guard.prune,
@@ -281,10 +288,11 @@ function scopeNote(trusted: Settings, base: RepoValidation, head: RepoValidation
   return targetScopeNote(base, head, { selective, ...(after !== undefined ? { after } : {}) });
 }
 
-async function readLive(run: ActionRun, trusted: Settings, target: string, ids: string[], base: RepoValidation): Promise<{ live: LiveKeywordList[]; context: Pick<PlanOptions, 'notes' | 'defaults' | 'unreadable' | 'truncatedListing'>; offlineReason?: string }> {
+/** The live lists, or the base's standing in (offline, with why) when there is no key or it is withheld (`keyWithheld`). */
+async function readLive(run: ActionRun, trusted: Settings, target: string, ids: string[], base: RepoValidation, keyWithheld?: string): Promise<{ live: LiveKeywordList[]; context: Pick<PlanOptions, 'notes' | 'defaults' | 'unreadable' | 'truncatedListing'>; offlineReason?: string }> {
   const { deps } = run;
-  if (!deps.connect) {
-    const offlineReason = deps.noKeyReason ? `no API key is used for the target \`${target}\`: ${deps.noKeyReason}` : `no API key is configured for the target \`${target}\` (the COMETCHAT_API_KEY secret of its environment)`;
+  if (!deps.connect || keyWithheld) {
+    const offlineReason = keyWithheld ?? (deps.noKeyReason ? `no API key is used for the target \`${target}\`: ${deps.noKeyReason}` : `no API key is configured for the target \`${target}\` (the COMETCHAT_API_KEY secret of its environment)`);
     deps.log.warning(`${offlineReason}: planning offline against the base commit`);
     return { live: asBaseLists(base.lists), context: {}, offlineReason };
   }

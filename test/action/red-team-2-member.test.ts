@@ -261,12 +261,12 @@ describe('red team 2, member: the key after a re-pointing merge', () => {
     if (messages) h.deps.recentMessages = (t, s) => (seen.push(t?.baseUrl), messages(t, s));
   };
 
-  // FINDING (medium, new in this red team): the apply on the push holds a re-pointed target for a
-  // maintainer's Run workflow, but the scheduled drift connects with the default branch's
-  // kwsync.yaml as merged: within a day production's key goes to the new server unconfirmed.
-  // Partly fixed by issue 37: drift compares the connection with the commit of the target's last
-  // genuine apply record (R2-M7c); here production has no record at all, so nothing is compared.
-  it.failing('R2-M7 the next scheduled drift does not send production\'s key to the new server before a maintainer confirms it', async () => {
+  // Was a FINDING (medium, new in this red team): the apply on the push holds a re-pointed target for
+  // a maintainer's Run workflow, but the scheduled drift connected with the default branch's
+  // kwsync.yaml as merged. Issue 37 compared with the last genuine record's commit (R2-M7c); with no
+  // record at all (here) nothing was compared. Fixed: with no record, kwsync.yaml's history must show
+  // one connection only (src/action/confirmed-connection.ts).
+  it('R2-M7 the next scheduled drift does not send production\'s key to the new server before a maintainer confirms it', async () => {
     const head = await mergedRepoint();
     const seen: unknown[] = [];
     await inRun(startRun({ event: 'schedule', head_sha: head, path: '.github/workflows/kwsync-drift.yml' }), head, 'drift', 'production', recording(seen)).catch(() => undefined);
@@ -285,8 +285,9 @@ describe('red team 2, member: the key after a re-pointing merge', () => {
     expect(drift.result.message).toContain('baseUrl (none) → https://collector.attacker.example');
   });
 
-  // FINDING (medium, new, same): any later pull request's stage two plans production with the merged connection.
-  it.failing('R2-M7b a later pull request\'s stage two (its plan job holds production\'s key) does not send it to the new server before a maintainer confirms it', async () => {
+  // Was a FINDING (medium, new, same): any later pull request's stage two planned production with the
+  // merged connection. Fixed: the same confirmation; unconfirmed, stage two plans offline.
+  it('R2-M7b a later pull request\'s stage two (its plan job holds production\'s key) does not send it to the new server before a maintainer confirms it', async () => {
     const head = await mergedRepoint();
     const pr = commitOn(w.repo, 'feature', head, { 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
     const seen: unknown[] = [];
