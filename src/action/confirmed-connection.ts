@@ -1,8 +1,9 @@
 // Whether a target's key may go where the default branch's kwsync.yaml now points it (red team 2,
-// R2-M7 and R2-M7b). A merge that re-points a target (appId, region, baseUrl, apiKeyEnv,
-// environment) is held by the push's apply for a maintainer; every other job holding the key (the
-// scheduled drift, stage two of any later pull request) asks this before it connects.
-// Confirmed: the commit of the target's last genuine apply record connected it the same way; or,
+// R2-M7, R2-M7b, R2-M7d). A merge that re-points a target (appId, region, baseUrl, apiKeyEnv,
+// environment) is held by the push's apply for a maintainer; every job holding the key (each later
+// push's apply, the scheduled drift, stage two of any later pull request) asks this before it connects.
+// Confirmed: the commit of the target's last genuine apply record (a push's, or a maintainer's Run
+// workflow on the default branch: deployment-provenance.ts `byHand`) connected it the same way; or,
 // with no record, the target connected this way in every state of kwsync.yaml's history it appears
 // in (its first connection, never changed: a new adopter's). Anything that cannot be read refuses.
 import type { KwsyncConfig, TargetConfig } from '../model/config.js';
@@ -11,6 +12,8 @@ import { CONFIG_FILES } from '../load/config-files.js';
 import { configAt, configHistory, type ConfigState } from '../status/config-history.js';
 import { commitOf, fetchCommit } from '../status/git-lists.js';
 import type { Applied } from '../status/status-schema.js';
+import type { DeploymentReader } from '../github/deployment-record.js';
+import { readLastApplied } from '../status/last-applied.js';
 import { connectionChanges, connectionDiffers, reconnectedTargets } from './guard.js';
 
 export type Confirmation = { confirmed: true; how: string } | { confirmed: false; why: string };
@@ -21,6 +24,11 @@ export interface ConnectionQuestion {
   dir: string;
   config: KwsyncConfig;
   target: TargetConfig;
+}
+
+/** The decision, reading the target's last genuine apply record itself (a maintainer's Run workflow counts). Never throws. */
+export async function confirmTarget(q: ConnectionQuestion, reader: DeploymentReader): Promise<Confirmation> {
+  return confirmConnection(q, await readLastApplied(reader, { name: q.target.name, environment: q.target.environment }, { byHand: true }));
 }
 
 /** The decision, from the target's last genuine apply record (`applied`) or else kwsync.yaml's history. Never throws. */

@@ -27,6 +27,8 @@ import { formatError } from './format-error.js';
 import { mdText } from '../render/markdown-escape.js';
 import { copyFolderAtRef, removeCopy } from '../plan/base-lists.js';
 import { guardCaution } from './guard.js';
+import { confirmTarget } from './confirmed-connection.js';
+import type { KwsyncConfig, TargetConfig } from '../model/config.js';
 import { readGuards, type Guards } from './pr-guards.js';
 import { deploymentReader } from '../github/deployments.js';
 import { outcomeLine, startApplyRecord } from './apply-record.js';
@@ -55,7 +57,7 @@ export async function runApply(run: ActionRun): Promise<ActionResult> {
 
   const target = targetName(prepared.targetConfig);
   const targetRef = prepared.targetConfig ?? { name: target };
-  const held = reconnectedHold(run, guards, prepared.targetConfig ? target : undefined);
+  const held = await reconnectedHold(run, guards, validation.config, prepared.targetConfig);
   if (held) {
     await deps.writeSummary(`${caution}\n\n**Nothing was applied.** ${mdText(held)}\n`);
     return { hasChanges: false, planJsonPath: '', failed: true, message: held };
@@ -172,18 +174,23 @@ async function applyGuards({ inputs, context, deps }: ActionRun): Promise<Guards
 
 /**
  * A push that changes where a target connects (app, region, server, key variable, environment) is
- * not applied by the push: the key would go where a reviewed-but-maybe-missed line says. A
- * maintainer confirms by Run workflow (no `before`), which applies as the files say.
+ * not applied by the push: the key would go where a reviewed-but-maybe-missed line says. Nor is any
+ * later push while that connection is unconfirmed (R2-M7d: its `before` already has it). A
+ * maintainer confirms by Run workflow (workflow_dispatch), which applies as the files say and whose
+ * record then confirms the connection (src/action/confirmed-connection.ts).
  */
-function reconnectedHold({ context }: ActionRun, guards: Guards & { beforeUnread: boolean }, target: string | undefined): string | undefined {
+async function reconnectedHold({ context, inputs, deps }: ActionRun, guards: Guards & { beforeUnread: boolean }, config: KwsyncConfig, targetConfig: TargetConfig | undefined): Promise<string | undefined> {
+  // Run workflow, or no kwsync.yaml target (the environment alone says where): nothing to hold.
+  if (context.eventName === 'workflow_dispatch' || targetConfig === undefined) return undefined;
+  const target = targetConfig.name;
   const before = pushedFrom(context.event);
-  // No `before` (Run workflow), or no kwsync.yaml target (the environment alone says where): nothing to hold.
-  if (!before || target === undefined) return undefined;
   const confirm = 'a maintainer confirms the connection by running the apply workflow by hand (Actions → the apply workflow → Run workflow on the default branch)';
   // Unknown is not unchanged: a push whose `before` cannot be read may have re-pointed the target.
-  if (guards.beforeUnread) return `kwsync.yaml before this push (${before.slice(0, 7)}) cannot be read, so whether target "${target}" still connects where it did is unknown and it is not applied automatically: ${confirm}`;
-  if (!guards.reconnected.includes(target)) return undefined;
-  return `this push changes where target "${target}" connects (since ${before.slice(0, 7)}; see the CAUTION), so it is not applied automatically: a maintainer confirms the new connection by running the apply workflow by hand (Actions → the apply workflow → Run workflow on the default branch)`;
+  if (before && guards.beforeUnread) return `kwsync.yaml before this push (${before.slice(0, 7)}) cannot be read, so whether target "${target}" still connects where it did is unknown and it is not applied automatically: ${confirm}`;
+  if (before && guards.reconnected.includes(target)) return `this push changes where target "${target}" connects (since ${before.slice(0, 7)}; see the CAUTION), so it is not applied automatically: a maintainer confirms the new connection by running the apply workflow by hand (Actions → the apply workflow → Run workflow on the default branch)`;
+  const confirmation = await confirmTarget({ workspace: context.workspace, dir: inputs.dir, config, target: targetConfig }, deps.deploymentReader);
+  if (confirmation.confirmed) return undefined;
+  return `target "${target}" connects where no apply confirmed it (${confirmation.why}), so it is not applied automatically: ${confirm}`;
 }
 
 /** The report, then the plan, together under GitHub's 1 MiB for a job summary (the report first, cut at half). */

@@ -4,7 +4,7 @@
 import { driftAdvice, syncDriftIssue } from '../github/drift-issue.js';
 import { mdCode, mdText } from '../render/markdown-escape.js';
 import { formatError } from './format-error.js';
-import { confirmConnection } from './confirmed-connection.js';
+import { confirmTarget } from './confirmed-connection.js';
 import { driftIssueTitle, renderDriftIssue, renderDriftResolved } from '../github/render-comments.js';
 import type { Plan } from '../model/plan.js';
 import { uncheckedText } from '../plan/summary.js';
@@ -38,10 +38,10 @@ export async function runDrift(run: ActionRun): Promise<ActionResult> {
   // until the new connection is confirmed (R2-M7, R2-M7c; src/action/confirmed-connection.ts).
   const applied = await readLastApplied(deps.deploymentReader, { name: target, environment: prepared.targetConfig?.environment });
   const confirmation = prepared.targetConfig
-    ? await confirmConnection({ workspace: context.workspace, dir: inputs.dir, config: validation.config, target: prepared.targetConfig }, applied)
+    ? await confirmTarget({ workspace: context.workspace, dir: inputs.dir, config: validation.config, target: prepared.targetConfig }, deps.deploymentReader)
     : undefined;
   if (confirmation && !confirmation.confirmed) {
-    const message = `nothing was read: the key of target ${target} is not sent where kwsync.yaml now points it: ${confirmation.why}; a maintainer confirms a new connection by applying it (Run workflow on the apply workflow), and drift connects once a push's apply of it is recorded`;
+    const message = `nothing was read: the key of target ${target} is not sent where kwsync.yaml now points it: ${confirmation.why}; a maintainer confirms a new connection by applying it (Run workflow on the apply workflow, on the default branch), and drift connects once that apply is recorded`;
     await deps.writeSummary(`### kwsync drift
 
 ${mdText(message)}

@@ -47,7 +47,7 @@ import { formatError } from './format-error.js';
 import { isSelective } from '../targets/resolve-target.js';
 import { liveOnLine, readLastApplied } from '../status/last-applied.js';
 import { targetScopeNote } from '../targets/pr-scope.js';
-import { confirmConnection } from './confirmed-connection.js';
+import { confirmTarget } from './confirmed-connection.js';
 
 export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
   const { context, deps } = run;
@@ -70,7 +70,7 @@ export async function runPlanLive(run: ActionRun): Promise<ActionResult> {
   const applied = await readLastApplied(deps.deploymentReader, { name: target, environment: trusted.targetConfig?.environment });
   const liveOn = liveOnLine(target, applied);
   // A target re-pointed by a merge and not confirmed since gets no key here either (R2-M7b): asked once, before any PR is planned.
-  const unconfirmed = deps.connect && trusted.targetConfig ? await confirmConnection({ workspace: context.workspace, dir: run.inputs.dir, config: trusted.config, target: trusted.targetConfig }, applied) : undefined;
+  const unconfirmed = deps.connect && trusted.targetConfig ? await confirmTarget({ workspace: context.workspace, dir: run.inputs.dir, config: trusted.config, target: trusted.targetConfig }, deps.deploymentReader) : undefined;
   const keyWithheld = unconfirmed && !unconfirmed.confirmed ? `the key of target ${mdCode(target)} is not sent where the default branch's kwsync.yaml now points it: ${mdText(unconfirmed.why)}; a maintainer confirms a new connection by applying it (Run workflow on the apply workflow)` : undefined;
   const outcomes: PrOutcome[] = [];
   // PRs sharing the head (every PR of the run has the run's commit as its head) read its files once.

@@ -4,15 +4,18 @@
 // and log_url; what GitHub itself asserts is the workflow run behind the link and the times it
 // stamps. So a record counts only when the run its status links to is, per GitHub, a `push` run of
 // the apply workflow file on the default branch at the record's sha, in this repository, and the
-// record and its status were made while that run lasted. Calls and shapes:
+// record and its status were made while that run lasted. Only where a connection is confirmed
+// (`byHand`) does a maintainer's Run workflow of that file on the default branch count too. Calls and shapes:
 // test/contract/github-deployments.openapi.yaml (actions/get-workflow-run).
 import { RequestError } from 'octokit';
 import type { GitHubClient, RepoRef } from './client.js';
 
 /** The apply workflow file kwsync's records must come from: what `kwsync init` writes (docs/security.md). */
 export const APPLY_WORKFLOW = '.github/workflows/kwsync-apply.yml';
-/** The only event whose runs count: a by-hand run (workflow_dispatch) is refused like any other. */
+/** The only event whose runs count for status, promotion and the revert guard: a by-hand run is refused there. */
 export const APPLY_EVENT = 'push';
+/** A maintainer's Run workflow: counts only with `byHand` (confirmConnection), under every other rule a push run meets. */
+export const BY_HAND_EVENT = 'workflow_dispatch';
 
 /** The fields of GitHub's workflow-run schema the check reads (GET …/runs/{id}/attempts/{n}: that attempt's). */
 interface RunJson {
@@ -76,6 +79,13 @@ export interface ProvenanceOptions {
    * force-push later dropped is exactly what it must still see.
    */
   onDefaultBranch?: boolean;
+  /**
+   * Whether a by-hand run (workflow_dispatch) of the apply workflow counts as well (default false).
+   * Only confirmConnection passes true: a maintainer's Run workflow on the default branch is what
+   * confirms a re-pointed target (docs/security.md); the record's run must still be of this
+   * repository, of the apply workflow file, on the default branch, at the record's sha, in its time.
+   */
+  byHand?: boolean;
 }
 
 /** A GitHub read the check could not make: says which request failed and, for a 403, what to grant. */
@@ -131,7 +141,8 @@ export function provenanceChecker(octokit: GitHubClient, repo: RepoRef, opts: Pr
     if (run.repository?.full_name?.toLowerCase() !== here.toLowerCase()) return `${who}: its run ${id} belongs to ${String(run.repository?.full_name)}, not ${here}`;
     const file = workflowFile(run.path ?? '', repo);
     if (file !== applyWorkflow) return `${who}: its run ${id} is of ${JSON.stringify(file.slice(0, 200))}, not the apply workflow ${applyWorkflow}`;
-    if (run.event !== APPLY_EVENT) return `${who}: its run ${id} was triggered by ${JSON.stringify(String(run.event).slice(0, 50))}, not a push`;
+    const byHand = opts.byHand === true && run.event === BY_HAND_EVENT;
+    if (run.event !== APPLY_EVENT && !byHand) return `${who}: its run ${id} was triggered by ${JSON.stringify(String(run.event).slice(0, 50))}, not a push${opts.byHand ? ' or a Run workflow' : ''}`;
     const main = await branch();
     if (run.head_branch !== main) return `${who}: its run ${id} ran on ${JSON.stringify(String(run.head_branch).slice(0, 200))}, not the default branch ${main}`;
     if (run.head_sha !== record.sha) return `${who}: its run ${id} was for ${run.head_sha.slice(0, 7)}, not the record's ${record.sha.slice(0, 7)}`;

@@ -66,8 +66,8 @@ export type LastApplied =
   | { found: false; reason: string; error?: true };
 
 export interface DeploymentReader {
-  /** The last successful apply of `target` (its environment), or why there is none. */
-  lastApplied(target: { name: string; environment?: string | undefined }): Promise<LastApplied>;
+  /** The last successful apply of `target` (its environment), or why there is none; `byHand`: a maintainer's Run workflow counts too (confirmConnection only). */
+  lastApplied(target: { name: string; environment?: string | undefined }, opts?: { byHand?: boolean }): Promise<LastApplied>;
   /** The newest record of `sha` on the target the apply workflow made (any state): promotion asks whether it succeeded; state `ignored` (reasons in `description`) when only others' records exist. */
   recordOf?(target: { name: string; environment?: string | undefined }, sha: string): Promise<{ state: string; record: AppliedRecord; description?: string } | undefined>;
 }

@@ -132,7 +132,9 @@ interface StatusJson {
  */
 export function deploymentReader(octokit: GitHubClient, repo: RepoRef, opts: ProvenanceOptions = {}): DeploymentReader & { recordOf: NonNullable<DeploymentReader['recordOf']> } {
   const refusal = provenanceChecker(octokit, repo, opts);
-  const why = (d: DeploymentJson, status: StatusJson) => refusal({ id: d.id, sha: d.sha, created_at: d.created_at, status });
+  const byHandRefusal = provenanceChecker(octokit, repo, { ...opts, byHand: true });
+  const whyOf = (check: typeof refusal) => (d: DeploymentJson, status: StatusJson) => check({ id: d.id, sha: d.sha, created_at: d.created_at, status });
+  const why = whyOf(refusal);
   const statusesOf = async (id: number): Promise<StatusJson[]> => {
     // Newest first; one page of 100 is every status an apply writes (in_progress, then one end).
     const res = await octokit.rest.repos.listDeploymentStatuses({ ...repo, deployment_id: id, per_page: 100 });
@@ -156,7 +158,7 @@ export function deploymentReader(octokit: GitHubClient, repo: RepoRef, opts: Pro
    * only those created while that run lasted get their statuses read. Forged records
    * made at any other time cost no request.
    */
-  const byRuns = async (target: TargetRef, sha: string | undefined, pick: (d: DeploymentJson, statuses: StatusJson[]) => Promise<StatusJson | undefined>) => {
+  const byRuns = async (target: TargetRef, sha: string | undefined, pick: (d: DeploymentJson, statuses: StatusJson[]) => Promise<StatusJson | undefined>, why = whyOf(refusal)) => {
     const environment = environmentOf(target);
     const file = (opts.applyWorkflow ?? APPLY_WORKFLOW).split('/').pop()!;
     const res = await octokit.request('GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs', { ...repo, workflow_id: file, event: APPLY_EVENT, per_page: RUNS_LOOKED_AT, exclude_pull_requests: true, ...(sha ? { head_sha: sha } : {}) });
@@ -181,8 +183,10 @@ export function deploymentReader(octokit: GitHubClient, repo: RepoRef, opts: Pro
   };
 
   return {
-    async lastApplied(target) {
+    async lastApplied(target, { byHand = false } = {}) {
       const environment = environmentOf(target);
+      // With byHand a maintainer's Run workflow's record counts too; the look-up by runs below still reads push runs only.
+      const why = whyOf(byHand ? byHandRefusal : refusal);
       try {
         let seen = 0;
         const ignored: string[] = [];
@@ -199,7 +203,7 @@ export function deploymentReader(octokit: GitHubClient, repo: RepoRef, opts: Pro
           }
         }
         if (ignored.length > 0 || seen > RECORDS_LOOKED_AT) {
-          const hit = await byRuns(target, undefined, async (_d, statuses) => statuses.find((s) => s.state === 'success'));
+          const hit = await byRuns(target, undefined, async (_d, statuses) => statuses.find((s) => s.state === 'success'), why);
           if (hit) return { found: true, record: toRecord(target, hit.d, hit.status), ...(ignored.length ? { ignored } : {}) };
           if (seen > RECORDS_LOOKED_AT) return { found: false, reason: withIgnored(`no successful apply among the newest ${RECORDS_LOOKED_AT} kwsync records of environment ${environment}, nor among the records of the newest ${RUNS_LOOKED_AT} push runs of the apply workflow`) };
         }

@@ -6,9 +6,9 @@ import type { DeploymentReader } from '../github/deployment-record.js';
 import type { Applied } from './status-schema.js';
 
 /** The reader's answer as status data; never throws (GitHub down, a token without access: `error` and the reason). */
-export async function readLastApplied(reader: DeploymentReader, target: { name: string; environment?: string | undefined }): Promise<Applied> {
+export async function readLastApplied(reader: DeploymentReader, target: { name: string; environment?: string | undefined }, opts: { byHand?: boolean } = {}): Promise<Applied> {
   try {
-    const last = await reader.lastApplied(target);
+    const last = await reader.lastApplied(target, opts);
     if (!last.found) return { found: false, reason: last.reason, ...(last.error ? { error: true } : {}) };
     const r = last.record;
     // Records that do not count were skipped by the reader (src/github/deployment-provenance.ts); say which and why.

@@ -13,6 +13,7 @@ import { parse } from 'yaml';
 import { runAction } from '../../src/action/run-action.js';
 import { localUses, WORKFLOW_KINDS, workflowText } from '../../src/init/workflow-templates.js';
 import type { KeywordTarget } from '../../src/model/target.js';
+import type { RunContext } from '../../src/action/context.js';
 import { type FakeDeployment, type FakeRun, rerun, RUNNER_RUNS, startRun } from '../github/fake-github.js';
 import { commitOn, context, createLive, type Harness, harness, inputs, listYaml, liveOf, memberPlanLive, PREVIEW_CONFIG, runAtHead, stageTwoWorldPerTest, TWELVE } from './action-harness.js';
 
@@ -35,11 +36,11 @@ function failingWrites(t: KeywordTarget): KeywordTarget {
   });
 }
 /** `mode` for `target` at `sha` (made the head of main) inside the given workflow run, as that run's job. */
-async function inRun(run: { url: string }, sha: string, mode: 'apply' | 'status' | 'drift', target?: string, wrap?: (h: Harness) => void, runAttempt = 1) {
+async function inRun(run: { url: string }, sha: string, mode: 'apply' | 'status' | 'drift', target?: string, wrap?: (h: Harness) => void, runAttempt = 1, event: Pick<RunContext, 'eventName' | 'event'> = { eventName: 'push' }) {
   gh.branches.set('main', sha);
   const h = harness(w.repo, gh, w.emu);
   wrap?.(h);
-  const result = await runAction({ inputs: inputs(mode, { target }), context: context(w.repo, { sha, runUrl: run.url, runAttempt }), deps: h.deps });
+  const result = await runAction({ inputs: inputs(mode, { target }), context: context(w.repo, { sha, runUrl: run.url, runAttempt, ...event }), deps: h.deps });
   return { result, summary: h.summaries.join('\n') };
 }
 const apiOf = () => harness(w.repo, gh, undefined).deps.octokit;
@@ -301,6 +302,72 @@ describe('red team 2, member: the key after a re-pointing merge', () => {
     recording(seen)(h);
     await runAction({ inputs: inputs('plan-live', { target: 'production' }), context: context(w.repo, { eventName: 'workflow_run', sha: head, event }), deps: h.deps });
     expect(seen).not.toContain('https://collector.attacker.example');
+  });
+
+  /** A pull request of `insider` on main at `head` (the list gains a term), its stage two with production's key. */
+  async function stageTwo(head: string, seen: unknown[]) {
+    const pr = commitOn(w.repo, 'feature', head, { 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
+    gh.permissions.set('insider', 'write');
+    gh.pulls = [{
+      number: 7, state: 'open', user: { login: 'insider', type: 'User' }, author_association: 'MEMBER', labels: [],
+      head: { sha: pr, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha: head, ref: 'main', repo: { full_name: 'acme/lists' } },
+    }];
+    const event = { workflow_run: { id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', head_sha: pr, head_branch: 'feature', head_repository: { full_name: 'acme/lists', owner: { login: 'acme' } }, pull_requests: [] } };
+    const h = harness(w.repo, gh, w.emu);
+    recording(seen)(h);
+    const result = await runAction({ inputs: inputs('plan-live', { target: 'production' }), context: context(w.repo, { eventName: 'workflow_run', sha: head, event }), deps: h.deps });
+    return { result, summary: h.summaries.join('\n'), warnings: h.warnings };
+  }
+  const ATTACKER = 'https://collector.attacker.example';
+
+  // Was a FINDING (medium, R2-M7d): the apply compared only with its own push's `before`, so the
+  // push after a held re-pointing merge (its `before` already re-pointed) applied the new connection
+  // without a maintainer, and its record then confirmed it for drift and stage two. Fixed: every
+  // apply but a maintainer's Run workflow asks confirmConnection too.
+  it('R2-M7d a later push after the held re-pointing merge does not send the key to the new server', async () => {
+    const head = await mergedRepoint();
+    const later = commitMain({ 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
+    const seen: unknown[] = [];
+    const push = startRun({ event: 'push', head_sha: later, path: APPLY_WORKFLOW });
+    const applied = await inRun(push, later, 'apply', 'production', recording(seen), 1, { eventName: 'push', event: { before: head } });
+    expect(seen.filter((u) => u === ATTACKER)).toHaveLength(0);
+    expect(applied.result.failed).toBe(true);
+    expect(applied.result.message).toMatch(/^target "production" connects where no apply confirmed it \(.*baseUrl \(none\) → https:\/\/collector\.attacker\.example.*\), so it is not applied automatically: a maintainer confirms the connection by running the apply workflow by hand/);
+    expect(applied.summary).toContain('**Nothing was applied.**');
+    expect(gh.deployments.filter((d) => d.environment === 'production')).toEqual([]);
+    // Nor does its drift afterwards (no record was made to confirm it).
+    const drift = await inRun(startRun({ event: 'schedule', head_sha: later, path: '.github/workflows/kwsync-drift.yml' }), later, 'drift', 'production', recording(seen));
+    expect(drift.result.failed).toBe(true);
+    expect(seen.filter((u) => u === ATTACKER)).toHaveLength(0);
+  });
+
+  it('R2-M7e after the maintainer\'s Run workflow apply (workflow_dispatch) at the new connection, the next push\'s apply, drift and stage two connect', async () => {
+    const head = await mergedRepoint();
+    const seen: unknown[] = [];
+    // The maintainer: Actions → the apply workflow → Run workflow on main (no `before`).
+    const byHand = startRun({ event: 'workflow_dispatch', head_branch: 'main', head_sha: head, path: APPLY_WORKFLOW });
+    const confirmed = await inRun(byHand, head, 'apply', 'production', recording(seen), 1, { eventName: 'workflow_dispatch', event: { inputs: { force: false } } });
+    expect(confirmed.result.failed).toBe(false);
+    expect(seen).toContain(ATTACKER);
+    const record = gh.deployments.filter((d) => d.environment === 'production').at(-1)!;
+    expect(record.statuses.at(-1)).toMatchObject({ state: 'success', log_url: expect.stringContaining(`/actions/runs/${byHand.id}`) });
+    // Its record confirms the connection for the drift and stage two (each sends the key there).
+    seen.length = 0;
+    const drift = await inRun(startRun({ event: 'schedule', head_sha: head, path: '.github/workflows/kwsync-drift.yml' }), head, 'drift', 'production', recording(seen));
+    expect(drift.result.message ?? '').not.toContain('not sent where');
+    expect(drift.result.failed).toBe(false);
+    expect(seen).toContain(ATTACKER);
+    seen.length = 0;
+    const planned = await stageTwo(head, seen);
+    expect(planned.summary).not.toContain('not sent where');
+    expect(seen).toContain(ATTACKER);
+    // The next push applies without a maintainer.
+    gh.pulls = [];
+    const later = commitMain({ 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
+    seen.length = 0;
+    const applied = await inRun(startRun({ event: 'push', head_sha: later, path: APPLY_WORKFLOW }), later, 'apply', 'production', recording(seen), 1, { eventName: 'push', event: { before: head } });
+    expect(applied.result).toMatchObject({ failed: false });
+    expect(seen).toContain(ATTACKER);
   });
 });
 

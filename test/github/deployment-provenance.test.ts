@@ -104,6 +104,38 @@ describe('a record counts only when its run is a push run of the apply workflow 
   });
 });
 
+describe('with byHand (confirmConnection only), a maintainer\'s Run workflow of the apply workflow on the default branch at the record\'s sha counts too', () => {
+  const dispatch = (n: number, extra: Partial<FakeRun> = {}) => run(n, { event: 'workflow_dispatch', ...extra });
+  it('its record is the last applied for byHand, while status and promotion (no byHand) still ignore it', async () => {
+    const genuine = run(1);
+    await record(1, genuine.url);
+    const byHand = dispatch(2);
+    const id = await record(2, byHand.url);
+    expect(await deploymentReader(octokit(), repo).lastApplied(staging, { byHand: true })).toMatchObject({ found: true, record: { sha: sha(2), runUrl: byHand.url } });
+    const plain = await deploymentReader(octokit(), repo).lastApplied(staging);
+    expect(plain).toMatchObject({ found: true, record: { sha: sha(1) } });
+    expect(plain.found && plain.ignored).toEqual([expect.stringMatching(new RegExp(`^deployment ${id}: its run \\d+ was triggered by "workflow_dispatch", not a push$`))]);
+  });
+
+  const refused: [string, (n: number) => FakeRun & { url: string }, RegExp][] = [
+    ['a Run workflow on another branch', (n) => dispatch(n, { head_branch: 'evil' }), /its run \d+ ran on "evil", not the default branch main/],
+    ['a Run workflow of another workflow file', (n) => dispatch(n, { path: '.github/workflows/branch-tool.yml' }), /its run \d+ is of "\.github\/workflows\/branch-tool\.yml", not the apply workflow/],
+    ['a Run workflow at another sha', (n) => dispatch(n + 1000), /its run \d+ was for \w{7}, not the record's \w{7}/],
+    ['a Run workflow of another repository', (n) => dispatch(n, { repository: 'mallory/lists' }), /is not a workflow run of acme\/lists/],
+    ['a Run workflow that ended before the record', (n) => dispatch(n, { status: 'completed', updated_at: '2025-01-01T12:00:00Z' }), /outside attempt 1 of its run \d+/],
+    ['a schedule run', (n) => run(n, { event: 'schedule' }), /was triggered by "schedule", not a push or a Run workflow/],
+  ];
+  it.each(refused)('%s: ignored for byHand too, the push run\'s older record is the last applied', async (_name, make, why) => {
+    const genuine = run(1);
+    await record(1, genuine.url);
+    const r = make(2);
+    await record(2, r.url.replace('mallory', 'acme'));
+    const last = await deploymentReader(octokit(), repo).lastApplied(staging, { byHand: true });
+    expect(last).toMatchObject({ found: true, record: { sha: sha(1), runUrl: genuine.url } });
+    expect(last.found && last.ignored![0]).toMatch(why);
+  });
+});
+
 describe('property: the record counts iff every fact GitHub states about its run matches', () => {
   it('over generated runs (event, branch, sha, workflow, repository, window)', async () => {
     const arb = fc.record({

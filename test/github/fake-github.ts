@@ -452,9 +452,9 @@ export class FakeGitHub {
   /** GET /compare/BASE...HEAD over the served repository: only `status` (ahead, behind, identical, diverged). */
   private compare(base: string, head: string): { status: number; json: unknown } {
     if (!this.gitDir) {
-      // No repository served: the default branch's history is what was pushed to it (the runner's push runs on it, not a tag's) and mainHistory.
+      // No repository served: the default branch's history is what was pushed to it (the runner's push runs on it, and Run workflow at its head; not a tag's) and mainHistory.
       if (base !== this.defaultBranch) return { status: 404, json: { message: 'Not Found' } };
-      const pushed = [...RUNNER_RUNS.values()].some((r) => r.event === 'push' && r.head_branch === this.defaultBranch && !r.tag && r.head_sha === head);
+      const pushed = [...RUNNER_RUNS.values()].some((r) => (r.event === 'push' || r.event === 'workflow_dispatch') && r.head_branch === this.defaultBranch && !r.tag && r.head_sha === head);
       const status = pushed || this.mainHistory.has(head) ? 'behind' : 'diverged';
       return { status: 200, json: { status, base_commit: { sha: base }, merge_base_commit: { sha: base } } };
     }
