@@ -5,8 +5,9 @@ import { runAction } from '../../src/action/run-action.js';
 import { createGitHubClient } from '../../src/github/client.js';
 import { deploymentReader } from '../../src/github/deployments.js';
 import { KWSYNC_DEPLOYMENT_TASK } from '../../src/github/deployment-record.js';
+import { readLastApplied } from '../../src/status/last-applied.js';
 import { requestProblems, responseProblems } from '../contract/github-deployments.js';
-import { context, harness, inputs, listYaml, liveOf, runAtHead, stageTwoWorldPerTest } from './action-harness.js';
+import { context, harness, inputs, listYaml, liveOf, PREVIEW_CONFIG, runAtHead, stageTwoWorldPerTest } from './action-harness.js';
 
 const { gh, w } = stageTwoWorldPerTest();
 
@@ -16,6 +17,27 @@ const deploymentCalls = () => gh.requests.filter((r) => r.path.includes('/deploy
 const TWO_TARGETS = 'targets:\n  - name: staging\n    appId: app\n  - name: production\n    environment: prod\n    appId: app\n    after: staging\n';
 
 describe('every apply is one deployment', () => {
+  it('with preview groups, the record keeps what the impact preview of the plan predicted (counts only), read back for status', async () => {
+    w.repo.write('keywords/kwsync.yaml', PREVIEW_CONFIG);
+    w.repo.write('keywords/common.yaml', listYaml('common', ['coffee', 'lunch']));
+    const sha = w.repo.commit();
+    const { result } = await runAt(sha);
+    expect(result.failed).toBe(false);
+    const predicted = (gh.deployments[0]!.payload as { predicted?: { at: string; sample: number; lists: Record<string, { before: number; after: number }> } }).predicted;
+    expect(predicted).toBeDefined();
+    expect(predicted!.sample).toBeGreaterThan(0);
+    expect(predicted!.sample).toBeLessThanOrEqual(100);
+    // Not live before the apply: it caught nothing; the applied list catches some of the sample.
+    expect(predicted!.lists.common!.before).toBe(0);
+    expect(predicted!.lists.common!.after).toBeGreaterThan(0);
+    expect(predicted!.lists.common!.after).toBeLessThanOrEqual(predicted!.sample);
+    // Counts only: no message text in the record.
+    expect(JSON.stringify(gh.deployments[0]!.payload)).not.toMatch(/"text"|"data"/);
+    const octokit = createGitHubClient({ token: 't', baseUrl: gh.url, throttle: false, retryBaseMs: 1 });
+    const last = await readLastApplied(deploymentReader(octokit, { owner: 'acme', repo: 'lists' }), { name: 'default' });
+    expect(last.predicted?.lists.common).toEqual(predicted!.lists.common);
+  });
+
   it('records in_progress before writing and success after, with the plan summary and the revisions left, in GitHub\'s shapes', async () => {
     w.repo.write('keywords/scam.yaml', listYaml('scam', ['free money']));
     w.repo.write('keywords/other.yaml', listYaml('other', ['x']));
