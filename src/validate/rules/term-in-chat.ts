@@ -101,7 +101,9 @@ interface Form {
   language?: (typeof CASE_LANGUAGES)[number];
 }
 
-const graphemes = (s: string): string[] => Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s), (g) => g.segment);
+// One segmenter for every term: constructing one costs more than segmenting a term with it.
+let graphemeSegmenter: Intl.Segmenter | undefined;
+const graphemes = (s: string): string[] => Array.from((graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(s), (g) => g.segment);
 
 /** The messages that should catch `term`, each with what it stands for. */
 export function chatForms(term: string): Form[] {
