@@ -21,7 +21,8 @@ import type { ModelCost, SentenceChecks } from './sentence-checks.js';
 import type { EmbedderLoad } from '../similarity/embedder.js';
 import { configPlaces } from '../targets/config-places.js';
 import type { DesiredRule } from '../model/moderation-rule.js';
-import { validateRuleFiles } from './rule-files/index.js';
+import type { RuleFilesValidation } from './rule-files/index.js';
+import { hasRulesFolder } from './rule-files/rules-folder.js';
 import type { ResolvedTarget, TargetsResolution } from '../targets/resolve-target.js';
 import type { LeftOut } from '../targets/left-out.js';
 
@@ -200,7 +201,11 @@ export async function validateRepo(opts: ValidateOptions): Promise<RepoValidatio
       diagnostics.push(diagnose(fileStart(rel(abs)), 'warning', 'orphan-terms-file', 'no list file uses this CSV; reference it with `file:` or delete it'));
     }
   }
-  const ruleFiles = await validateRuleFiles({ keywordsDir, files: discovered.rules, listIds: placed.map((p) => p.list.id), relative: rel });
+  // The rule checks (zod schemas, references across files) load only when the folder has rule files.
+  const ruleFiles: RuleFilesValidation =
+    discovered.rules.length > 0
+      ? await (await import('./rule-files/index.js')).validateRuleFiles({ keywordsDir, files: discovered.rules, listIds: placed.map((p) => p.list.id), relative: rel })
+      : { managed: await hasRulesFolder(keywordsDir), rules: [], diagnostics: [] };
   diagnostics.push(...ruleFiles.diagnostics);
   const read = new Set([...listFiles, ...discovered.rules, ...CONFIG_FILES].map((n) => join(keywordsDir, n)));
   for (const abs of usedCsv) read.add(abs);

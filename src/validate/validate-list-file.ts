@@ -28,8 +28,7 @@ import { yamlScalar } from '../load/term-fix.js';
 import { code, quote } from '../load/quote-value.js';
 import type { SourceText } from '../load/source-text.js';
 import { salvageListFile } from './salvage-list-file.js';
-import { csvRowAdvice } from './csv-rows.js';
-import { ruleInListFolder } from './rule-files/index.js';
+import { ruleInListFolder } from './rule-files/rules-folder.js';
 import { schemaIssues } from './schema-issues.js';
 import type { ValidationBudget } from './work-budget.js';
 
@@ -200,7 +199,9 @@ async function loadTerms(
   });
   if (!('text' in source)) return { terms: null, diagnostics: [source], abs: path.abs };
   const csv = parseCsvTerms(source);
-  return { terms: csv.terms, diagnostics: csvRowAdvice(csv.diagnostics, source), abs: path.abs };
+  // Row advice (csv-rows.ts) reads only csv-multiple-fields diagnostics: loaded when there is one.
+  const rows = csv.diagnostics.some((d) => d.rule === 'csv-multiple-fields');
+  return { terms: csv.terms, diagnostics: rows ? (await import('./csv-rows.js')).csvRowAdvice(csv.diagnostics, source) : csv.diagnostics, abs: path.abs };
 }
 
 /**

@@ -8,7 +8,16 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The rules validate reported for `dir/keywords`, and each resolution of a module under `node_modules/<one of packages>/`. */
 export function validateLoading(dir: string, packages: readonly string[]): { rules: string[]; loaded: string[] } {
-  const watched = JSON.stringify(`node_modules/(${packages.join('|')})/`);
+  return loading(dir, `node_modules/(${packages.join('|')})/`);
+}
+
+/** The same for kwsync's own modules: each resolution of `src/<one of files>` (written without extension, e.g. `validate/csv-rows`). */
+export function validateLoadingSources(dir: string, files: readonly string[]): { rules: string[]; loaded: string[] } {
+  return loading(dir, `/src/(${files.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\.[jt]s$`);
+}
+
+function loading(dir: string, pattern: string): { rules: string[]; loaded: string[] } {
+  const watched = JSON.stringify(pattern);
   const resolveHook = `const w = new RegExp(${watched}); export async function resolve(s, c, n) { const r = await n(s, c); if (w.test(r.url)) process.stderr.write("LOADED " + r.url + "\\n"); return r; }`;
   const hook = `data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(resolveHook)}`)});`)}`;
   const entry = pathToFileURL(join(root, 'src/validate/index.ts')).href;

@@ -1,13 +1,13 @@
 // The rule files of a keywords folder (keywords/rules/*.yaml), checked one by one and then against
 // the folder's lists. validateRepo calls this; rules are managed only when the folder has rules/.
-import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../../model/diagnostic.js';
-import { RULES_FOLDER, type DesiredRule } from '../../model/moderation-rule.js';
+import type { DesiredRule } from '../../model/moderation-rule.js';
 import { checkRuleRefs, type PlacedRule } from './check-rule-refs.js';
+import { hasRulesFolder } from './rules-folder.js';
 import { validateRuleFile } from './validate-rule-file.js';
 
-export { ruleInListFolder } from './validate-rule-file.js';
+export { hasRulesFolder, ruleInListFolder } from './rules-folder.js';
 
 export interface RuleFilesValidation {
   /** Whether the folder has rules/: kwsync then manages the app's custom rules (plan, apply, prune). */
@@ -18,7 +18,7 @@ export interface RuleFilesValidation {
 }
 
 export async function validateRuleFiles(opts: { keywordsDir: string; files: readonly string[]; listIds: readonly string[]; relative(abs: string): string }): Promise<RuleFilesValidation> {
-  const managed = await isFolder(join(opts.keywordsDir, RULES_FOLDER));
+  const managed = await hasRulesFolder(opts.keywordsDir);
   const placed: PlacedRule[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const name of opts.files) {
@@ -30,12 +30,4 @@ export async function validateRuleFiles(opts: { keywordsDir: string; files: read
   }
   diagnostics.push(...checkRuleRefs(placed, opts.listIds));
   return { managed, rules: placed.flatMap((p) => (p.rule ? [p.rule] : [])), diagnostics };
-}
-
-async function isFolder(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isDirectory();
-  } catch {
-    return false;
-  }
 }

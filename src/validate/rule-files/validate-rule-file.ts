@@ -167,19 +167,4 @@ function listInRulesFolder(yaml: YamlFile, value: Record<string, unknown>): Diag
   );
 }
 
-/** A list file (outside rules/) that holds a rule: one clear error instead of unknown keys. */
-export function ruleInListFolder(yaml: YamlFile): Diagnostic | null {
-  const value = yaml.value;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
-  const v = value as Record<string, unknown>;
-  if (!('conditions' in v || 'action' in v) || 'searchTerms' in v || 'file' in v || 'category' in v) return null;
-  const file = yaml.source.file;
-  const name = file.split('/').pop()!;
-  const key = 'conditions' in v ? 'conditions' : 'action';
-  return diagnose(
-    yaml.keyAt([], key),
-    'error',
-    'list-file-is-rule',
-    `this is a moderation rule (it has \`${key}:\`), but only files under keywords/rules/ are rules; every other YAML file is a keyword list. Move it to keywords/rules/${name}`,
-  );
-}
+export { ruleInListFolder } from './rules-folder.js';

@@ -83,6 +83,8 @@ function escapeAt(source: string, start: number, end: number, escaped: string): 
 
 export function patternMeaning(pattern: AST.Pattern, source: string): MeaningFinding[] {
   const out: MeaningFinding[] = [];
+  /** The character classes, in the order of the walk, for the habits read on them (one walk of the tree). */
+  const classes: AST.CharacterClass[] = [];
   const walk = (node: AST.Node): void => {
     if (node.type === 'Assertion' && (node.kind === 'end' || node.kind === 'start') && mustConsume(node, node.kind === 'end' ? 1 : -1)) {
       const end = node.kind === 'end';
@@ -156,10 +158,11 @@ export function patternMeaning(pattern: AST.Pattern, source: string): MeaningFin
     if (node.type === 'Assertion' && node.kind === 'lookbehind') {
       out.push({ index: node.start, severity: 'warning', rule: 'pattern-lookbehind', message: `${JSON.stringify(node.raw.slice(0, 20))} is a lookbehind, which not every regex flavour has, and the service's flavour is not documented; if the service refuses or ignores it, the list is not saved or catches other text: try it once in a test list on the live app, then accept pattern-lookbehind` });
     }
+    if (node.type === 'CharacterClass') classes.push(node);
     for (const c of children(node)) walk(c);
   };
   walk(pattern);
-  out.push(...habits(pattern, source));
+  out.push(...habits(pattern, source, classes));
   // `are you 18?`: prose ending in a question mark, where ? makes the last character optional.
   const last = pattern.alternatives.length === 1 ? pattern.alternatives[0]!.elements.at(-1) : undefined;
   if (last?.type === 'Quantifier' && last.raw.endsWith('?') && last.min === 0 && last.max === 1 && last.element.type === 'Character' && last.end === source.length && /\s/.test(source) && /^[\p{L}\p{N}]$/u.test(last.element.raw)) {
@@ -236,7 +239,7 @@ function literalText(a: AST.Alternative): string | null {
  * - `[A-Z]{5,10}` meant as capitals: patterns ignore case, so it is every letter;
  * - `\\d{3}` (backslashes doubled as in JSON or source code): a literal backslash, then `d`.
  */
-function habits(pattern: AST.Pattern, source: string): MeaningFinding[] {
+function habits(pattern: AST.Pattern, source: string, classes: readonly AST.CharacterClass[]): MeaningFinding[] {
   const out: MeaningFinding[] = [];
   // Whole message: every top-level alternative starts with ^ and ends with $, around letters and spaces.
   const alts = pattern.alternatives;
@@ -259,8 +262,15 @@ function habits(pattern: AST.Pattern, source: string): MeaningFinding[] {
   }
   // Capitals are the point only where nothing else in the pattern is a letter or a digit (`[A-Z]{5,20}`,
   // `\b[A-Z]{4,}\b` for shouting); in `[A-Z]{2}\d{2}[A-Z0-9]{11,30}` (an IBAN) case is incidental.
-  const rest = source.replace(/\[[^\]]*\]/g, '').replace(/\\[bBsS]/g, '').replace(/\{\d+(?:,\d*)?\}/g, '');
-  const aboutCapitals = !/[\p{L}\p{N}]|\\[dDwWpP]/u.test(rest) && !/\[[^\]]*[a-z0-9][^\]]*\]/.test(source.replace(/\[[A-Z]-[A-Z]/g, '['));
+  // Worked out on the first class of capitals only: most patterns have none (this runs on every pattern).
+  let capitalsPoint: boolean | undefined;
+  const aboutCapitals = (): boolean => {
+    if (capitalsPoint === undefined) {
+      const rest = source.replace(/\[[^\]]*\]/g, '').replace(/\\[bBsS]/g, '').replace(/\{\d+(?:,\d*)?\}/g, '');
+      capitalsPoint = !/[\p{L}\p{N}]|\\[dDwWpP]/u.test(rest) && !/\[[^\]]*[a-z0-9][^\]]*\]/.test(source.replace(/\[[A-Z]-[A-Z]/g, '['));
+    }
+    return capitalsPoint;
+  };
   // Start only: `^free nitro` catches the phrase only as a message's first words.
   const started = !anchored && alts.every((a) => a.elements.length >= 2 && a.elements[0]!.type === 'Assertion' && (a.elements[0] as AST.Assertion).kind === 'start' && !a.elements.some((e) => e.type === 'Assertion' && e.kind === 'end'));
   if (started) {
@@ -275,7 +285,7 @@ function habits(pattern: AST.Pattern, source: string): MeaningFinding[] {
       });
     }
   }
-  const visit = (node: AST.Node): void => {
+  for (const node of classes) {
     if (node.type === 'CharacterClass' && node.negate && node.elements.length >= 3 && node.elements.every((e) => e.type === 'Character' && /^\p{L}$/u.test(String.fromCodePoint(e.value)))) {
       // `nitro [^boost]`: a negated class read as "not this word".
       const word = source.slice(node.start + 2, node.end - 1);
@@ -308,10 +318,10 @@ function habits(pattern: AST.Pattern, source: string): MeaningFinding[] {
         });
       }
     }
-    if (node.type === 'CharacterClass' && !node.negate && aboutCapitals) {
+    if (node.type === 'CharacterClass' && !node.negate && node.elements.length > 0 && node.parent.type === 'Quantifier' && node.parent.max >= 3) {
       // A class of capitals only (`[A-Z]`, `[A-ZÄÖÜ]`): under the i flag it is lower case too.
       const letters = node.elements.every((e) => (e.type === 'Character' && isCapital(e.value)) || (e.type === 'CharacterClassRange' && isCapital(e.min.value) && isCapital(e.max.value)));
-      if (letters && node.elements.length > 0 && node.parent.type === 'Quantifier' && node.parent.max >= 3) {
+      if (letters && aboutCapitals()) {
         const raw = source.slice(node.start, node.end);
         const lower = raw.toLowerCase();
         out.push({
@@ -324,11 +334,9 @@ function habits(pattern: AST.Pattern, source: string): MeaningFinding[] {
         });
       }
     }
-    for (const c of children(node)) visit(c);
-  };
-  visit(pattern);
+  }
   // `\\d{3}`: a doubled backslash before what is a regex escape when single.
-  const doubled = /(?<!\\)(?:\\\\)+(?=[dDwWsSbB.()[\]{}+*?|/^$])/.exec(source);
+  const doubled = source.includes('\\\\') ? /(?<!\\)(?:\\\\)+(?=[dDwWsSbB.()[\]{}+*?|/^$])/.exec(source) : null;
   if (doubled && doubled[0].length === 2) {
     const fixed = source.replace(/(?<!\\)\\\\(?=[dDwWsSbB.()[\]{}+*?|/^$])/g, '\\');
     let decoded: string | undefined;

@@ -4,8 +4,8 @@
 // its language's own lower and upper case, with the punctuation chat puts around it) and run
 // through kwsync's own word matcher. Where the matcher misses one, a finding at the term says why
 // and what works instead. The matcher and the check agree by construction: the check runs it.
-// Only terms that can be written another way reach it (IN_CHAT_GATE), so a big ASCII list costs one
-// regex test per non-plain term.
+// Only terms that can be written another way reach it (inChatGate), so a big ASCII list costs one
+// test for a character outside ASCII per non-plain term.
 import { compileWordMatcher, foldWord, UNSPACED } from '../../match/word-matcher.js';
 import { code, quote } from '../../load/quote-value.js';
 
@@ -19,6 +19,13 @@ export interface InChatFinding {
   fixed?: string[];
 }
 
+// The Unicode property classes below cost about 0.2 ms each to parse, which module load would pay
+// on every validate; only a list with a term past the gate (inChatGate) uses them, so each is
+// compiled on first use.
+const lazy = <T>(make: () => T): (() => T) => {
+  let re: T | undefined;
+  return () => (re ??= make());
+};
 /**
  * Vowel points and other diacritics of the abjads (Arabic, Hebrew, Syriac), where vowels are
  * optional marks that everyday writing leaves out: nonspacing marks (Mn) with the Diacritic
@@ -26,8 +33,9 @@ export interface InChatFinding {
  * stretches a word for looks (`كـلب`). Devanagari or Thai vowel signs are letters'
  * parts, not optional, and have other scripts or lack the property.
  */
-const OPTIONAL_MARK = /(?=\p{Mn})(?=\p{Diacritic})[\p{scx=Arabic}\p{scx=Hebrew}\p{scx=Syriac}]|(?=\p{Extender})\p{scx=Arabic}/u;
-const OPTIONAL_MARKS = new RegExp(OPTIONAL_MARK.source, 'gu');
+const OPTIONAL_MARK_SOURCE = String.raw`(?=\p{Mn})(?=\p{Diacritic})[\p{scx=Arabic}\p{scx=Hebrew}\p{scx=Syriac}]|(?=\p{Extender})\p{scx=Arabic}`;
+const optionalMark = lazy(() => new RegExp(OPTIONAL_MARK_SOURCE, 'u'));
+const optionalMarks = lazy(() => new RegExp(OPTIONAL_MARK_SOURCE, 'gu'));
 /**
  * The languages whose own case mappings differ from Unicode's default: the conditions of
  * SpecialCasing.txt (Turkish, Azerbaijani, Lithuanian) and Greek, whose capitals drop the accents
@@ -40,24 +48,36 @@ const LANGUAGE_NAMES: Record<(typeof CASE_LANGUAGES)[number], string> = { tr: 'T
  * holding one is Turkish, so its i's capitals are İ): the gate; each is confirmed by toLocale*Case.
  */
 const LANGUAGE_CASED = /[\u0130\u0131\u011e\u011f\u015e\u015f\u00cc\u00cd\u0128\u012e\u0386-\u03ce\u1f00-\u1ffe]/u;
-const GREEK = /\p{Script=Greek}/u;
+const greek = lazy(() => /\p{Script=Greek}/u);
 /**
  * Scripts of Line_Break=SA (complex context), whose word edges Unicode leaves to a dictionary: the
  * matcher counts every letter edge as a word edge there, which the service may not (its matching is
  * unpublished), and which also finds a term inside a longer word. Said once a list.
  */
-const COMPLEX = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tai_Le}\p{Script=New_Tai_Lue}\p{Script=Tai_Tham}\p{Script=Tai_Viet}\p{Script=Ahom}]/u;
-const COMPLEX_NAMES: [RegExp, string][] = [
+const complex = lazy(() => /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tai_Le}\p{Script=New_Tai_Lue}\p{Script=Tai_Tham}\p{Script=Tai_Viet}\p{Script=Ahom}]/u);
+const complexNames = lazy((): [RegExp, string][] => [
   [/\p{Script=Thai}/u, 'Thai'],
   [/\p{Script=Lao}/u, 'Lao'],
   [/\p{Script=Khmer}/u, 'Khmer'],
   [/\p{Script=Myanmar}/u, 'Burmese'],
-];
+]);
 /** Chinese and Japanese put no space between the characters of a word: a space there is never typed. */
-const CJK_SPACED = /([\p{Ideographic}\p{scx=Hiragana}\p{scx=Katakana}])[ \u3000]+(?=[\p{Ideographic}\p{scx=Hiragana}\p{scx=Katakana}])/gu;
-const CJK_SPACED_ONE = new RegExp(CJK_SPACED.source, 'u');
-/** What can make a term written differently in chat than in the list: the one test every term passes through. */
-export const IN_CHAT_GATE = new RegExp(`${UNSPACED.source}|${LANGUAGE_CASED.source}|${OPTIONAL_MARK.source}|[\\p{scx=Katakana}]`, 'u');
+const CJK_SPACED_SOURCE = String.raw`([\p{Ideographic}\p{scx=Hiragana}\p{scx=Katakana}])[ \u3000]+(?=[\p{Ideographic}\p{scx=Hiragana}\p{scx=Katakana}])`;
+const cjkSpaced = lazy(() => new RegExp(CJK_SPACED_SOURCE, 'gu'));
+const cjkSpacedOne = lazy(() => new RegExp(CJK_SPACED_SOURCE, 'u'));
+/** What can make a term written differently in chat than in the list (every term passes inChatGate, which tests this last). */
+export const IN_CHAT_GATE = new RegExp(`${UNSPACED.source}|${LANGUAGE_CASED.source}|${OPTIONAL_MARK_SOURCE}|[\\p{scx=Katakana}]`, 'u');
+/** Every alternative of IN_CHAT_GATE is a character outside ASCII. */
+const NON_ASCII = /[^\0-\x7f]/;
+
+/**
+ * IN_CHAT_GATE behind a test for a character outside ASCII, which each of its alternatives needs:
+ * the same answer, and the property classes are never run on an ASCII term (on a cold regex they
+ * cost ~0.3 µs a term; test/validate/in-chat-gate.property.test.ts holds the two to each other).
+ */
+export function inChatGate(term: string): boolean {
+  return NON_ASCII.test(term) && IN_CHAT_GATE.test(term);
+}
 
 /** Chat punctuation around a word, from several writing traditions. */
 const AROUND: readonly [string, string][] = [
@@ -81,7 +101,9 @@ interface Form {
   language?: (typeof CASE_LANGUAGES)[number];
 }
 
-const graphemes = (s: string): string[] => Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s), (g) => g.segment);
+// One segmenter for every term: constructing one costs more than segmenting a term with it.
+let graphemeSegmenter: Intl.Segmenter | undefined;
+const graphemes = (s: string): string[] => Array.from((graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(s), (g) => g.segment);
 
 /** The messages that should catch `term`, each with what it stands for. */
 export function chatForms(term: string): Form[] {
@@ -94,8 +116,8 @@ export function chatForms(term: string): Form[] {
     out.push({ text: `${last}${term}${first}`, rule: 'term-in-chat', what: 'inside running text without spaces' });
   }
   for (const [open, close] of AROUND) out.push({ text: `${open}${term}${close}`, rule: 'term-in-chat', what: `with chat punctuation (${open}${close})` });
-  if (OPTIONAL_MARK.test(term)) {
-    const bare = term.replace(OPTIONAL_MARKS, '');
+  if (optionalMark().test(term)) {
+    const bare = term.replace(optionalMarks(), '');
     if (bare.trim() !== '') out.push({ text: `x ${bare} x`, rule: 'term-optional-marks', what: 'without its vowel marks', typed: bare });
   }
   if (LANGUAGE_CASED.test(term)) {
@@ -105,8 +127,8 @@ export function chatForms(term: string): Form[] {
       const lower = term.toLocaleLowerCase(lang);
       const upper = term.toLocaleUpperCase(lang);
       // Greek is always tried: its final sigma depends on the letters around it (SpecialCasing.txt).
-      const greek = lang === 'el' && GREEK.test(term);
-      if (!greek && lower === term.toLowerCase() && upper === term.toUpperCase() && ![...term].some((c) => c.charCodeAt(0) > 0x7f && c.toLocaleUpperCase(lang).toLowerCase() !== c.toLowerCase())) continue;
+      const greekTerm = lang === 'el' && greek().test(term);
+      if (!greekTerm && lower === term.toLowerCase() && upper === term.toUpperCase() && ![...term].some((c) => c.charCodeAt(0) > 0x7f && c.toLocaleUpperCase(lang).toLowerCase() !== c.toLowerCase())) continue;
       out.push({ text: `x ${lower} x`, rule: 'term-language-case', what: `in ${LANGUAGE_NAMES[lang]} lower case`, typed: lower, language: lang });
       out.push({ text: `X ${upper} X`, rule: 'term-language-case', what: `in ${LANGUAGE_NAMES[lang]} capitals`, typed: upper, language: lang });
     }
@@ -115,7 +137,7 @@ export function chatForms(term: string): Form[] {
 }
 
 /**
- * The findings for the terms at `indexes` of `values` (each passed IN_CHAT_GATE): one matcher of
+ * The findings for the terms at `indexes` of `values` (each passed inChatGate): one matcher of
  * those terms, the chat forms of each run through it; a term missed by a form gets one finding per
  * rule, for the first form missed.
  */
@@ -126,25 +148,25 @@ export function checkInChat(values: readonly string[], indexes: readonly number[
   let held: Set<string> | undefined;
   const holds = (typed: string | undefined): boolean => typed !== undefined && (held ??= new Set(values.map(foldWord))).has(foldWord(typed));
   const out: InChatFinding[] = [];
-  const complex = indexes.filter((i) => COMPLEX.test(values[i]!));
-  if (complex.length > 0) {
-    const first = values[complex[0]!]!;
-    const script = COMPLEX_NAMES.find(([re]) => re.test(first))?.[1] ?? 'This script';
+  const complexTerms = indexes.filter((i) => complex().test(values[i]!));
+  if (complexTerms.length > 0) {
+    const first = values[complexTerms[0]!]!;
+    const script = complexNames().find(([re]) => re.test(first))?.[1] ?? 'This script';
     const g = graphemes(first);
     const running = `${g.at(-1)}${first}${g[0]}`;
-    const named = complex.slice(0, 3).map((i) => quote(values[i])).join(', ') + (complex.length > 3 ? `, and ${complex.length - 3} more` : '');
+    const named = complexTerms.slice(0, 3).map((i) => quote(values[i])).join(', ') + (complexTerms.length > 3 ? `, and ${complexTerms.length - 3} more` : '');
     out.push({
-      index: complex[0]!,
+      index: complexTerms[0]!,
       rule: 'term-in-chat',
       severity: 'warning',
-      message: `${script} is written without spaces between words, and Unicode leaves its word edges to a dictionary: kwsync counts every letter edge as a word edge, so in its tests ${named} ${complex.length > 1 ? 'are' : 'is'} caught inside running text (${quote(running)}) and inside longer words, but the service's word matching is not published and may want spaces around a term; a pattern list catches the terms anywhere for certain: move them to one (each escaped as written), or try one message on the live app and accept term-in-chat`,
+      message: `${script} is written without spaces between words, and Unicode leaves its word edges to a dictionary: kwsync counts every letter edge as a word edge, so in its tests ${named} ${complexTerms.length > 1 ? 'are' : 'is'} caught inside running text (${quote(running)}) and inside longer words, but the service's word matching is not published and may want spaces around a term; a pattern list catches the terms anywhere for certain: move them to one (each escaped as written), or try one message on the live app and accept term-in-chat`,
     });
   }
   for (const i of indexes) {
     const term = values[i]!;
     const seen = new Set<string>();
-    if (CJK_SPACED_ONE.test(term)) {
-      const fixed = term.replace(CJK_SPACED, '$1');
+    if (cjkSpacedOne().test(term)) {
+      const fixed = term.replace(cjkSpaced(), '$1');
       out.push({
         index: i,
         rule: 'term-in-chat',
@@ -211,7 +233,7 @@ function finding(index: number, term: string, f: Form, forms: readonly Form[], c
 }
 
 function marksOf(term: string): string {
-  const marks = [...new Set(term.match(OPTIONAL_MARKS) ?? [])];
+  const marks = [...new Set(term.match(optionalMarks()) ?? [])];
   return marks
     .slice(0, 3)
     .map((m) => `U+${m.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`)

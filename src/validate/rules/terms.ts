@@ -12,7 +12,7 @@ import { KeySet } from './key-set.js';
 import { MIN_SENTENCE_WORDS, termHints } from './term-hints.js';
 import { termFix, yamlScalar } from '../../load/term-fix.js';
 import { meaningHints, meaningTriggers } from './term-meaning.js';
-import { checkInChat, IN_CHAT_GATE } from './term-in-chat.js';
+import { checkInChat, inChatGate } from './term-in-chat.js';
 import { checkSheetNumbers, SHEET_NUMBER_GATE } from './term-sheet-numbers.js';
 import type { Fix } from '../../model/diagnostic.js';
 
@@ -45,7 +45,7 @@ export function checkTerms(terms: TermsSource, limits: Limits, listAt: Position,
     // most are quiet too: one regex and a space count say only length and duplicates can apply.
     let key = term;
     if (!(word && term.length <= limits.maxTermLength && isQuietWordTerm(term, tabsAllowed))) {
-      if (word && IN_CHAT_GATE.test(term)) inChat.push(i);
+      if (word && inChatGate(term)) inChat.push(i);
       if (word && SHEET_NUMBER_GATE.test(term)) numbers.push(i);
       if (sentences && words(term) < MIN_SENTENCE_WORDS && term.trim() !== '') {
         out.push(
@@ -233,18 +233,22 @@ function suspect(term: string): boolean {
 const QUIET_WORD = /^[a-z](?:[a-z0-9 _.!#$%&/:@~=]*[a-z0-9])?$/;
 const QUIET_CSV_WORD = /^[a-z](?:[a-z0-9 _.!#$%&/:@~=]*(?:,[a-z0-9 _.!#$%&/:@~=]*)?[a-z0-9])?$/;
 
-/** Fewer than 7 spaces (the gate's whole-sentence test) and no two in a row (term-double-space). */
+/**
+ * Fewer than 7 spaces (the gate's whole-sentence test), no two in a row (term-double-space) and no
+ * " / " (term-several): one pass over the spaces, since this runs on every term of a word list.
+ */
 function quietSpaces(term: string): boolean {
   let n = 0;
   for (let i = term.indexOf(' '); i !== -1; i = term.indexOf(' ', i + 1)) {
-    if (++n >= 7 || term.charCodeAt(i + 1) === 0x20) return false;
+    const next = term.charCodeAt(i + 1);
+    if (++n >= 7 || next === 0x20 || (next === 0x2f && term.charCodeAt(i + 2) === 0x20)) return false;
   }
   return true;
 }
 
 /** Whether checkTerms takes `term` of a word list (`csv`: from a CSV file) as quiet: only its length and duplicates are checked. */
 export function isQuietWordTerm(term: string, csv: boolean): boolean {
-  return (csv ? QUIET_CSV_WORD : QUIET_WORD).test(term) && quietSpaces(term) && !term.includes(' / ');
+  return (csv ? QUIET_CSV_WORD : QUIET_WORD).test(term) && quietSpaces(term);
 }
 
 const PLAIN_LOWER_ASCII = /^[\x20-\x40\x5b-\x7e]*$/;
