@@ -11,7 +11,7 @@ import type { TargetConfig } from '../../src/model/config.js';
 import { propertyRuns } from '../helpers/runs.js';
 import { TempRepo } from './action-harness.js';
 
-const NUM_RUNS = propertyRuns(25, 300);
+const NUM_RUNS = propertyRuns(10, 300);
 const SEED = process.env.KWSYNC_PROPERTY_SEED === undefined ? 707 : Number(process.env.KWSYNC_PROPERTY_SEED);
 
 type Connection = Pick<TargetConfig, 'appId' | 'baseUrl' | 'apiKeyEnv' | 'environment'>;

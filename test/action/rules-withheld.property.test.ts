@@ -19,8 +19,9 @@ import { planComment } from '../github/plan-comment.js';
 import { FakeRuleTarget } from '../helpers/fake-rule-target.js';
 import { FakeTarget } from '../helpers/fake-target.js';
 import { commitOn, listYaml, outsiderPlanLive, stageTwoWorldPerTest } from './action-harness.js';
+import { propertyRuns } from '../helpers/runs.js';
 
-const NUM_RUNS = Number(process.env.KWSYNC_PROPERTY_RUNS ?? 12);
+const NUM_RUNS = propertyRuns(5, 100);
 const SEED = process.env.KWSYNC_PROPERTY_SEED === undefined ? Date.now() ^ (Math.random() * 0x7fffffff) : Number(process.env.KWSYNC_PROPERTY_SEED);
 const RUN = 'https://github.com/acme/lists/actions/runs/42';
 const LISTS = ['a', 'b', 'c'] as const;

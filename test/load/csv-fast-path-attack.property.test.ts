@@ -14,6 +14,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { SourceText } from '../../src/load/source-text.js';
 import { parseCsvTerms } from '../../src/load/csv-terms.js';
 import { referenceParseCsvTerms } from './reference-csv-terms.js';
+import { propertyRuns } from '../helpers/runs.js';
 
 type Parsed = ReturnType<typeof parseCsvTerms>;
 
@@ -184,29 +185,29 @@ const splicedFile = fc
 // --- properties -------------------------------------------------------------------------------
 
 describe('parseCsvTerms answers what csv-parse answers, for generated texts', () => {
-  it('a soup of trouble atoms, short (2000 texts)', () => {
+  it('a soup of trouble atoms, short', () => {
     const soup = fc.tuple(bom, fc.array(fc.oneof(troubleAtom, plainChar, fc.constantFrom(...ENDINGS)), { maxLength: 40 })).map(([b, a]) => b + a.join(''));
-    fc.assert(fc.property(soup, agrees), { numRuns: 2000 });
+    fc.assert(fc.property(soup, agrees), { numRuns: propertyRuns(800, 10000) });
   });
 
-  it('records of quoted, unquoted, padded and broken fields, with headers and every line ending (2000 texts)', () => {
-    fc.assert(fc.property(fileOf(fc.array(fc.oneof(record, separatedRecord, simpleLine, troubleLine), { maxLength: 12 })), agrees), { numRuns: 2000 });
+  it('records of quoted, unquoted, padded and broken fields, with headers and every line ending', () => {
+    fc.assert(fc.property(fileOf(fc.array(fc.oneof(record, separatedRecord, simpleLine, troubleLine), { maxLength: 12 })), agrees), { numRuns: propertyRuns(800, 10000) });
   });
 
   // Up to ~5 s on a quiet machine, more under the suite's load: a deadline of its own.
-  it('large simple files with one to three trouble lines anywhere (150 texts of up to 3000 lines)', () => {
-    fc.assert(fc.property(fileOf(bigFileLines(50, 3000, 3)), agrees), { numRuns: 150 });
+  it('large simple files with one to three trouble lines anywhere (texts of up to 3000 lines)', () => {
+    fc.assert(fc.property(fileOf(bigFileLines(50, 3000, 3)), agrees), { numRuns: propertyRuns(60, 750) });
   }, 60_000);
 
-  it('medium simple files, one trouble line, a single ending kind per file (1000 texts)', () => {
+  it('medium simple files, one trouble line, a single ending kind per file', () => {
     const file = fc
       .record({ bom, header, lines: bigFileLines(1, 200, 1), eol: fc.constantFrom(...ENDINGS), tail })
       .map(({ bom, header, lines, eol, tail }) => bom + (header === undefined ? lines : [header, ...lines]).join(eol) + tail);
-    fc.assert(fc.property(file, agrees), { numRuns: 1000 });
+    fc.assert(fc.property(file, agrees), { numRuns: propertyRuns(400, 5000) });
   });
 
-  it('simple files with trouble spliced in at any character offset (1500 texts)', () => {
-    fc.assert(fc.property(splicedFile, agrees), { numRuns: 1500 });
+  it('simple files with trouble spliced in at any character offset', () => {
+    fc.assert(fc.property(splicedFile, agrees), { numRuns: propertyRuns(600, 7500) });
   }, 60_000);
 
   it('huge simple files (10k-20k lines, 0.1-0.2 MB) with one or two trouble lines, often near the end (8 texts)', () => {
@@ -226,9 +227,9 @@ describe('parseCsvTerms answers what csv-parse answers, for generated texts', ()
     fc.assert(fc.property(huge, agrees), { numRuns: 8 });
   }, 60_000);
 
-  it('several files in a row, in case one parse leaves state behind for the next (a /g regex, a cache) (300 sequences)', () => {
+  it('several files in a row, in case one parse leaves state behind for the next (a /g regex, a cache)', () => {
     const anyFile = fc.oneof(splicedFile, fileOf(bigFileLines(1, 300, 2)), fileOf(fc.array(fc.oneof(record, separatedRecord, simpleLine, troubleLine), { maxLength: 12 })));
-    fc.assert(fc.property(fc.array(anyFile, { minLength: 2, maxLength: 5 }), (files) => files.every(agrees)), { numRuns: 300 });
+    fc.assert(fc.property(fc.array(anyFile, { minLength: 2, maxLength: 5 }), (files) => files.every(agrees)), { numRuns: propertyRuns(120, 1500) });
   });
 
   // The texts tried by hand while writing the generators (none differed), kept for their readable diffs.

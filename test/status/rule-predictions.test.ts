@@ -11,6 +11,7 @@ import { MAX_PREVIEW_RECORDS, readLocalPreviews, recordLocalPreview, type LocalP
 import { ruleActivityLines, type RuleActivity } from '../../src/status/rule-activity.js';
 import { deploymentPredictions, withPredictions, type Predictions } from '../../src/status/rule-predictions.js';
 import { rng } from '../helpers/rng.js';
+import { propertyRuns } from '../helpers/runs.js';
 
 const SHA = '1c35a2c0000000000000000000000000000000aa';
 const activity = (rules: Partial<RuleActivity['rules'][number]>[]): RuleActivity => ({
@@ -61,7 +62,7 @@ test(`seeded runs (seed ${SEED}): shown = recorded, the file stays bounded, bad 
   let hostileLines = 0;
   try {
     const file = join((await localRecordDir(dir))!, 'previews-t.jsonl');
-    for (let run = 0; run < 120; run++) {
+    for (let run = 0; run < propertyRuns(40, 1000); run++) {
       const ids = ['scam-words', 'spam', 'x-1', 'y_2'].filter(() => next() < 0.6);
       const lists = Object.fromEntries(ids.map((id) => [id, { before: int(1000), after: int(1000) }]));
       const record: LocalPreview = { kwsyncLocalPreview: 1, at: new Date(Date.UTC(2026, 0, 1, 0, run)).toISOString(), commit: next() < 0.8 ? SHA : null, target: 't', sample: int(10000), lists };
