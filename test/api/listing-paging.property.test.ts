@@ -16,6 +16,7 @@ import { LISTING_PAGINGS, type ListingPaging } from '../../src/model/config.js';
 import { computePlan, liveContext, readLiveLists } from '../../src/plan/index.js';
 import { pruneRefusal } from '../../src/plan/safety.js';
 import { SAFETY } from '../plan/fixtures.js';
+import { propertyRuns } from '../helpers/runs.js';
 
 type Fault = 'none' | 'cut' | 'repeat-page' | 'repeat-cursor' | 'endless';
 interface Case {
@@ -129,7 +130,7 @@ test('the listing read is complete and equal to the store, or says it is incompl
         expect(() => assertSafe(plan, true)).toThrow(RefusedPlanError);
       }
     }),
-    { numRuns: 2000, seed: 3030 },
+    { numRuns: propertyRuns(600, 5000), seed: 3030 },
   );
   console.log(`listing paging property: 2000 runs, seed 3030: ${tally.complete} complete and equal, ${tally.incomplete} said incomplete (prune refused)`);
   // Both sides of the invariant were exercised.

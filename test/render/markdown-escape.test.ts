@@ -15,6 +15,7 @@ import {
   unicodeEscapes,
   visible,
 } from '../../src/render/markdown-escape.js';
+import { propertyRuns } from '../helpers/runs.js';
 
 type Token = ReturnType<InstanceType<typeof MarkdownIt>['parse']>[number];
 
@@ -23,7 +24,7 @@ const md = new MarkdownIt({ html: true, linkify: true });
 md.linkify.set({ fuzzyLink: false, fuzzyEmail: true });
 md.linkify.add('//', null);
 
-export const RUNS = { text: 5000, cell: 3000, code: 3000, html: 3000, fence: 2000 };
+export const RUNS = { text: propertyRuns(2000, 20000), cell: propertyRuns(1000, 10000), code: propertyRuns(1000, 10000), html: propertyRuns(1000, 10000), fence: propertyRuns(800, 8000) };
 
 /** Pieces an attacker would try, mixed with arbitrary Unicode. */
 const PIECES = [

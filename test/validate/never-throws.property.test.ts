@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { validateRepo } from '../../src/validate/index.js';
 import { kwsync } from '../helpers/cli.js';
+import { propertyRuns } from '../helpers/runs.js';
 
 let dir: string;
 beforeAll(() => {
@@ -37,7 +38,7 @@ it('random bytes as a list file: diagnostics, never an exception', async () => {
       expect(result.diagnostics.length).toBeGreaterThan(0);
       expect(result.diagnostics.every(wellFormed)).toBe(true);
     }),
-    { numRuns: 200 },
+    { numRuns: propertyRuns(100, 1000) },
   );
 });
 
@@ -50,7 +51,7 @@ it('random bytes as a CSV terms file: a result with well-formed diagnostics', as
       expect(result.diagnostics.every(wellFormed)).toBe(true);
       expect(result.errorCount === 0 || result.diagnostics.some((d) => d.severity === 'error')).toBe(true);
     }),
-    { numRuns: 200 },
+    { numRuns: propertyRuns(100, 1000) },
   );
 });
 
@@ -69,7 +70,7 @@ it('well-formed list files with arbitrary terms and examples: pattern rules and 
       const result = await validateRepo({ dir: 'keywords', cwd });
       expect(result.diagnostics.every(wellFormed)).toBe(true);
     }),
-    { numRuns: 300 },
+    { numRuns: propertyRuns(150, 1500) },
   );
 });
 
@@ -82,6 +83,6 @@ it('through the CLI: no stack trace, the message names the file', async () => {
       expect(r.stdout).toContain('keywords/list.yaml:');
       expect(r.stderr).toBe('');
     }),
-    { numRuns: 50 },
+    { numRuns: propertyRuns(25, 250) },
   );
 });
