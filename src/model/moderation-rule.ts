@@ -99,7 +99,16 @@ export interface DesiredRule {
   action: string[];
   conditions: DesiredCondition[];
   filters: RuleFilter[];
-  source: { file: string };
+  /** The rule file, and where its parts are written (a refusal by the service is named at its line). */
+  source: { file: string; lines?: RuleLines };
+}
+
+/** Lines of a rule file (1-based): the id, the action, the filters, and each condition in order. */
+export interface RuleLines {
+  id: number;
+  action: number;
+  filters?: number;
+  conditions: number[];
 }
 
 export function isListCondition(c: DesiredCondition): c is { list: string } {

@@ -2,7 +2,7 @@
 // renderer is a pure function of it. Saved plans (`kwsync plan --out`) are this object plus a
 // checksum; `PLAN_FORMAT_VERSION` changes only with a breaking change of this shape.
 import type { Category, KeywordList } from './keyword-list.js';
-import type { RuleWrite } from './moderation-rule.js';
+import type { RuleLines, RuleWrite } from './moderation-rule.js';
 
 export const PLAN_FORMAT_VERSION = 1;
 
@@ -64,6 +64,8 @@ export interface RuleChange {
   unsafe: string | null;
   /** What the change stops the rule doing (a rule disabled, its action changed, a list dropped): CAUTION lines. */
   cautions: string[];
+  /** Where the rule file writes its parts: a refusal by the service is named at the condition's (or field's) line. */
+  lines?: RuleLines;
 }
 
 /** A live rule the plan leaves alone (a default rule, or a custom rule with no file and prune off). */

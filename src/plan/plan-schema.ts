@@ -69,6 +69,10 @@ const rulesSchema = z
         file: z.string().nullable(),
         unsafe: z.string().nullable(),
         cautions: z.array(z.string()).describe('What the change stops the rule doing (CAUTION lines).'),
+        lines: z
+          .strictObject({ id: z.number().int(), action: z.number().int(), filters: z.number().int().optional(), conditions: z.array(z.number().int()) })
+          .optional()
+          .describe('Where the rule file writes its id, action, filters and each condition (1-based lines): a refusal by the service is named there.'),
       }),
     ),
     unmanaged: z.array(ruleSummarySchema),

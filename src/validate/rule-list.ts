@@ -127,6 +127,7 @@ export const STRUCTURAL_RULE_IDS: readonly string[] = [
   'rule-file-is-list',
   'list-file-is-rule',
   'rule-condition-invalid',
+  'rule-condition-unpublished',
   'rule-id-invalid',
   'rule-limit',
   'rule-action-empty',

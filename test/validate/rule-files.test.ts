@@ -35,9 +35,21 @@ describe('rule files', () => {
         action: ['blockMessage'],
         conditions: [{ list: 'scam-words' }, { entity: 'message', operand: 'text', operator: 'contains', category: 'word', isReference: true, value: ['profanity-list'] }],
         filters: [],
-        source: { file: 'keywords/rules/block-scams.yaml' },
+        source: { file: 'keywords/rules/block-scams.yaml', lines: { id: 1, action: 3, conditions: [5, 6] } },
       },
     ]);
+  });
+
+  it('a raw condition outside the published enums is a warning at its key, and the rule is still loaded', async () => {
+    write('rules/odd.yaml', 'id: odd\nname: Odd\naction: [blockMessage]\nconditions:\n  - entity: message\n    operand: audio\n    operator: regex\n    category: toxicity\n    value: x\n');
+    const v = await validate();
+    expect(v.diagnostics.map((d) => [d.rule, d.severity, d.line])).toEqual([
+      ['rule-condition-unpublished', 'warning', 6],
+      ['rule-condition-unpublished', 'warning', 7],
+      ['rule-condition-unpublished', 'warning', 8],
+    ]);
+    expect(v.diagnostics[0]!.message).toContain('"conditions.0.operand" is "audio", which the published request schema does not list (text, image, video, custom)');
+    expect(v.rules?.map((r) => r.id)).toEqual(['odd']);
   });
 
   it('a folder without rules/ does not manage rules', async () => {

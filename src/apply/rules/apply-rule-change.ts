@@ -61,7 +61,8 @@ export async function applyRuleChange(change: RuleChange, ctx: RuleApplyContext)
   try {
     written = change.kind === 'create' ? await ctx.target.createRule(sent) : await ctx.target.updateRule(change.id, sent);
   } catch (err) {
-    return result('failed', `the service refused rule ${change.id}${where}: ${errorText(err)}; the rule is as it was`);
+    const text = errorText(err);
+    return result('failed', `the service refused rule ${change.id} (${refusedAt(change, text)}): ${text}; the rule is as it was`);
   }
   const after = await reread(ctx.target, change.id);
   if (after.kind === 'error') return result('unconfirmed', `written, but the re-read failed (${after.message}); check the rule`, written.revisionId ?? null);
@@ -92,6 +93,24 @@ export function differ(sent: RuleWrite, live: LiveRule): string[] {
   const b = sent.conditions.map(conditionText).join(' | ');
   if (a !== b) out.push(`conditions ${a}`);
   return out;
+}
+
+/**
+ * Where in the rule file the service's refusal points: the condition it names (`conditions[1]`,
+ * `conditions.1`, `conditions/1`: the published error shape is not known), else the action or the
+ * filters when it names them, else the rule's id line. `file:line`, or the file alone without lines.
+ */
+export function refusedAt(change: Pick<RuleChange, 'file' | 'lines'>, text: string): string {
+  const file = change.file ?? 'no file';
+  const lines = change.lines;
+  if (!lines) return file;
+  const condition = /conditions?(?:\[(\d+)\]|[./](\d+))/i.exec(text);
+  const index = condition ? Number(condition[1] ?? condition[2]) : undefined;
+  const line = index !== undefined && lines.conditions[index] !== undefined ? lines.conditions[index]
+    : /\bfilters?\b/i.test(text) && lines.filters !== undefined ? lines.filters
+    : /\baction\b/i.test(text) ? lines.action
+    : lines.id;
+  return `${file}:${line}`;
 }
 
 function errorText(err: unknown): string {

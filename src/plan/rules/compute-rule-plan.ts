@@ -35,7 +35,8 @@ export function computeRulePlan(input: RulePlanInput): { rules: RulesPlan; listC
   for (const d of desired ?? []) {
     const after = ruleWrite(d, categoryOf);
     const current = custom.get(d.id);
-    changes.push(current ? updateOrNoop(after, current, d.source.file) : create(after, d.source.file));
+    const lines = d.source.lines ? { lines: d.source.lines } : {};
+    changes.push({ ...(current ? updateOrNoop(after, current, d.source.file) : create(after, d.source.file)), ...lines });
   }
   const desiredIds = new Set((desired ?? []).map((d) => d.id));
   const unmanaged: LiveRuleSummary[] = [];

@@ -94,11 +94,26 @@ export async function validateRuleFile(abs: string, file: string): Promise<RuleF
     action: data.action,
     conditions,
     filters,
-    source: { file },
+    source: {
+      file,
+      lines: {
+        id: yaml.valueAt(['id']).line,
+        action: yaml.valueAt(['action']).line,
+        ...(data.filters ? { filters: yaml.valueAt(['filters']).line } : {}),
+        conditions: conditions.map((_, i) => yaml.valueAt(['conditions', i]).line),
+      },
+    },
   };
   const failed = diagnostics.some((d) => d.severity === 'error') || conditions.length !== data.conditions.length;
   return { rule: failed ? null : rule, diagnostics, references, idAt: yaml.valueAt(['id']) };
 }
+
+/** The enums of the published Condition request schema (cometchat-moderation-rules.md; test/contract). */
+const PUBLISHED_CONDITION_ENUMS: readonly (readonly ['operand' | 'operator' | 'category', readonly string[]])[] = [
+  ['operand', ['text', 'image', 'video', 'custom']],
+  ['operator', ['contains', 'equals']],
+  ['category', ['word', 'pattern']],
+];
 
 function checkCondition(yaml: YamlFile, c: unknown, i: number): { condition: DesiredCondition | null; diagnostics: Diagnostic[]; references: RuleReference[] } {
   const path = ['conditions', i];
@@ -127,6 +142,14 @@ function checkCondition(yaml: YamlFile, c: unknown, i: number): { condition: Des
   const diagnostics: Diagnostic[] = [];
   if (condition.value.length === 0 || condition.value.some((v) => v.trim() === '')) {
     diagnostics.push(diagnose(yaml.valueAt([...path, 'value']), 'error', 'rule-condition-invalid', `"conditions.${i}.value" is empty; write the value the condition compares with (or use \`- list: <id>\` for a keyword list)`));
+  }
+  // The published request schema's enums (Condition): a value outside them is sent as written (the
+  // service may take more, as its default rules' categories show), but said, since it may refuse it.
+  for (const [key, allowed] of PUBLISHED_CONDITION_ENUMS) {
+    const v = condition[key];
+    if (typeof v === 'string' && v !== '' && !allowed.includes(v)) {
+      diagnostics.push(diagnose(yaml.valueAt([...path, key]), 'warning', 'rule-condition-unpublished', `"conditions.${i}.${key}" is ${quote(v)}, which the published request schema does not list (${allowed.join(', ')}); kwsync sends it as written, and the service may refuse the rule`));
+    }
   }
   const refs = condition.isReference ? condition.value.map((list, j) => ({ list, at: yaml.valueAt(Array.isArray(raw.value) ? [...path, 'value', j] : [...path, 'value']) })) : [];
   return { condition, diagnostics, references: refs };
