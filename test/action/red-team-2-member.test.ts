@@ -290,17 +290,8 @@ describe('red team 2, member: the key after a re-pointing merge', () => {
   // merged connection. Fixed: the same confirmation; unconfirmed, stage two plans offline.
   it('R2-M7b a later pull request\'s stage two (its plan job holds production\'s key) does not send it to the new server before a maintainer confirms it', async () => {
     const head = await mergedRepoint();
-    const pr = commitOn(w.repo, 'feature', head, { 'keywords/blocklist.yaml': listYaml('blocklist', [...TWELVE, 'darn']) });
     const seen: unknown[] = [];
-    gh.permissions.set('insider', 'write');
-    gh.pulls = [{
-      number: 7, state: 'open', user: { login: 'insider', type: 'User' }, author_association: 'MEMBER', labels: [],
-      head: { sha: pr, ref: 'feature', repo: { full_name: 'acme/lists', owner: { login: 'acme' } } }, base: { sha: head, ref: 'main', repo: { full_name: 'acme/lists' } },
-    }];
-    const event = { workflow_run: { id: 99, event: 'pull_request', status: 'completed', conclusion: 'success', path: '.github/workflows/kwsync-plan.yml', head_sha: pr, head_branch: 'feature', head_repository: { full_name: 'acme/lists', owner: { login: 'acme' } }, pull_requests: [] } };
-    const h = harness(w.repo, gh, w.emu);
-    recording(seen)(h);
-    await runAction({ inputs: inputs('plan-live', { target: 'production' }), context: context(w.repo, { eventName: 'workflow_run', sha: head, event }), deps: h.deps });
+    await stageTwo(head, seen);
     expect(seen).not.toContain('https://collector.attacker.example');
   });
 
