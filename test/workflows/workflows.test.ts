@@ -460,3 +460,18 @@ describe('a pull_request job may not reach the key through an environment', () =
     expect(secretsOnPullRequests(caller, 'c.yml', readLocal)).toHaveLength(1);
   });
 });
+
+// Every job that runs kwsync with the key reads git history (kwsync.yaml before the push, at the
+// last apply, and as it changed: src/action/confirmed-connection.ts); the checkout keeps no
+// credentials, so a shallow one could not fetch it later in a private repository, and the apply
+// would hold every push. The repository is checked out whole, once, by actions/checkout.
+describe('the repository is checked out with its whole history where kwsync reads it', () => {
+  it.each(MATRIX)('%s: each job running kwsync with the key (apply, drift, plan-live) checks out the repository with fetch-depth: 0 and no credentials', (f) => {
+    const jobs = Object.entries(load(f).jobs as Record<string, any>).filter(([, job]) => (job.steps ?? []).some((s: any) => s.uses === ACTION && ['apply', 'drift', 'plan-live'].includes(s.with?.mode)));
+    expect(jobs.length).toBeGreaterThan(0);
+    for (const [name, job] of jobs) {
+      const own = (job.steps as any[]).find((s) => String(s.uses ?? '').startsWith('actions/checkout@') && s.with?.repository === undefined);
+      expect([name, own?.with?.['fetch-depth'], own?.with?.['persist-credentials']]).toEqual([name, 0, false]);
+    }
+  });
+});
