@@ -91,9 +91,12 @@ describe('through the real validator', () => {
         expect(after.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
         expect(after.lists.map((l) => l.searchTerms)).toEqual(before.lists.map((l) => l.searchTerms));
       }),
-      { numRuns: 60 },
+      // Seeded: the share of generated lists that validate moves with the rules (about half since
+      // issue 41's meaning checks), and an unseeded run once fell on exactly 30 of 60.
+      { numRuns: 60, seed: 4101 },
     );
-    // Most generated lists are valid, so the property is really exercised.
-    expect(checked).toBeGreaterThan(30);
+    // Enough generated lists are valid that the property is really exercised.
+    process.stdout.write(`fmt property: ${checked} of 60 generated lists validated and were formatted\n`);
+    expect(checked).toBeGreaterThanOrEqual(20);
   });
 });
