@@ -27,6 +27,8 @@ export interface ApplyOptions {
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, result: ListResult) => void;
   now?: () => Date;
+  /** Leave out the final re-read: a caller that applies a plan in parts (rules between) makes it once, over the whole plan. */
+  noFinalCheck?: boolean;
 }
 
 /** The retry policy for ApplyOptions.retry: the client's, with kwsync.yaml's `service.maxRetries`. */
@@ -67,7 +69,7 @@ export async function applyPlan(plan: Plan, target: KeywordTarget, opts: ApplyOp
   let ordered = plan.changes.map((c) => results.get(c)!);
   let finalListing: string | undefined;
   // Interrupted: report what landed now; the person asked to stop, not for one more read.
-  if (!opts.signal?.aborted) ({ results: ordered, finalListing } = await finalCheck(plan.changes, ordered, target, plan.prune ? { files: fileIds(plan) } : undefined));
+  if (!opts.signal?.aborted && !opts.noFinalCheck) ({ results: ordered, finalListing } = await finalCheck(plan.changes, ordered, target, plan.prune ? { files: fileIds(plan) } : undefined));
   return {
     target: plan.target,
     startedAt,
@@ -78,7 +80,7 @@ export async function applyPlan(plan: Plan, target: KeywordTarget, opts: ApplyOp
 }
 
 /** The ids with a list file: every planned list but a deletion, and those whose live side could not be read. */
-function fileIds(plan: Plan): Set<string> {
+export function fileIds(plan: Plan): Set<string> {
   return new Set([...plan.changes.filter((c) => c.kind !== 'delete').map((c) => c.id), ...(plan.unreadable ?? []).map((u) => u.id)]);
 }
 

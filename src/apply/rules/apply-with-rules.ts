@@ -8,7 +8,9 @@
 import pLimit from 'p-limit';
 import type { ApplyReport, ListChange, ListResult, Plan, RuleChange } from '../../model/plan.js';
 import type { KeywordTarget, RuleTarget } from '../../model/target.js';
-import { applyPlan, assertSafe, type ApplyOptions } from '../apply-plan.js';
+import { ruleListIds } from '../../model/moderation-rule.js';
+import { applyPlan, assertSafe, fileIds, type ApplyOptions } from '../apply-plan.js';
+import { finalCheck } from '../final-check.js';
 import { applyRuleChange } from './apply-rule-change.js';
 
 export async function applyPlanWithRules(plan: Plan, keywords: KeywordTarget, rules: RuleTarget, opts: ApplyOptions): Promise<ApplyReport> {
@@ -16,9 +18,11 @@ export async function applyPlanWithRules(plan: Plan, keywords: KeywordTarget, ru
   if (!rulesPlan) return applyPlan(plan, keywords, opts);
   assertSafe(plan, opts.force);
   // Lists some live rule referenced before the plan: deleted only after the rules changed.
-  const referenced = new Set([...rulesPlan.changes.flatMap((c) => (c.before ? listsOf(c) : [])), ...rulesPlan.unmanaged.flatMap((r) => r.lists), ...rulesPlan.defaults.flatMap((r) => r.lists)]);
+  const referenced = new Set([...rulesPlan.changes.flatMap(listsOf), ...rulesPlan.unmanaged.flatMap((r) => r.lists), ...rulesPlan.defaults.flatMap((r) => r.lists)]);
   const deferred = plan.changes.filter((c) => c.kind === 'delete' && referenced.has(c.id));
-  const first = await applyPlan({ ...plan, rules: undefined, changes: plan.changes.filter((c) => !deferred.includes(c)) }, keywords, opts);
+  // The lists in two parts around the rules; the final re-read (and a prune's final listing) once, over the whole plan.
+  const parts = { ...opts, noFinalCheck: true };
+  const first = await applyPlan({ ...plan, rules: undefined, changes: plan.changes.filter((c) => !deferred.includes(c)) }, keywords, parts);
   const byId = new Map(first.results.map((r) => [r.id, r]));
   const listIsLive = async (id: string): Promise<boolean> => {
     const r = byId.get(id);
@@ -31,10 +35,22 @@ export async function applyPlanWithRules(plan: Plan, keywords: KeywordTarget, ru
   const ruleById = new Map(ruleResults.map((r) => [r.id, r]));
   const ready = deferred.filter((c) => droppedAsPlanned(c, rulesPlan.changes, ruleById, opts.force));
   const held = deferred.filter((c) => !ready.includes(c)).map((c) => heldResult(c, rulesPlan.changes, ruleById));
-  const last = ready.length > 0 ? await applyPlan({ ...plan, rules: undefined, changes: ready }, keywords, opts) : undefined;
+  const last = ready.length > 0 ? await applyPlan({ ...plan, rules: undefined, changes: ready }, keywords, parts) : undefined;
   const results = new Map([...first.results, ...held, ...(last?.results ?? [])].map((r) => [r.id, r]));
-  const ordered = [...plan.changes.map((c) => results.get(c.id)!), ...first.results.filter((r) => !plan.changes.some((c) => c.id === r.id))];
-  return { target: plan.target, startedAt: first.startedAt, finishedAt: (opts.now ?? (() => new Date()))().toISOString(), results: ordered, rules: ruleResults };
+  const planned = new Set(plan.changes.map((c) => c.id));
+  // Lists the plan could not read (first.results' tail) stay after the planned ones.
+  const unreadable = first.results.filter((r) => !planned.has(r.id));
+  let ordered = plan.changes.map((c) => results.get(c.id)!);
+  let finalListing: string | undefined;
+  if (!opts.signal?.aborted) ({ results: ordered, finalListing } = await finalCheck(plan.changes, ordered, keywords, plan.prune ? { files: fileIds(plan) } : undefined));
+  return {
+    target: plan.target,
+    startedAt: first.startedAt,
+    finishedAt: (opts.now ?? (() => new Date()))().toISOString(),
+    results: [...ordered, ...unreadable],
+    rules: ruleResults,
+    ...(finalListing !== undefined ? { finalListing } : {}),
+  };
 }
 
 async function applyRules(changes: readonly RuleChange[], ctx: Parameters<typeof applyRuleChange>[1], opts: ApplyOptions): Promise<ListResult[]> {
@@ -58,8 +74,9 @@ function notStarted(c: RuleChange): ListResult {
   return { id: c.id, kind: c.kind, outcome: 'skipped', revisionId: c.revisionId, message: 'not started: the apply was interrupted; the rule is at its old state, run `kwsync apply` again to finish', warnings: [] };
 }
 
+/** The lists a rule referenced before the plan. */
 function listsOf(c: RuleChange): string[] {
-  return c.before ? [...new Set(c.before.conditions.flatMap((k) => (k.isReference ? k.value : [])))] : [];
+  return c.before ? ruleListIds(c.before) : [];
 }
 
 /** The rules that referenced the list and were planned to stop (deleted, or updated without it). */
