@@ -223,3 +223,10 @@ export async function runAtHead(w: StageTwoWorld, gh: FakeGitHub, sha: string, m
   const result = await runAction({ inputs: inputs(mode, { target: opts.target, force: opts.force ?? false }), context: context(w.repo, { sha }), deps: h.deps });
   return { result, summary: h.summaries.join('\n'), h };
 }
+
+/** The run link the stage-two tests give their runs. */
+export const STAGE_TWO_RUN = 'https://github.com/acme/lists/actions/runs/42';
+/** The links kwsync may write into a comment: `run` and the fake's own workflow runs (each harness run is a real run of the fake, issue 27). */
+export function runLinks(run = STAGE_TWO_RUN): Set<string> {
+  return new Set([run, ...[...RUNNER_RUNS.keys()].map((id) => `https://github.com/acme/lists/actions/runs/${id}`)]);
+}

@@ -13,10 +13,10 @@ import { parse } from 'yaml';
 import type { ActionInputs } from '../../src/action/inputs.js';
 import { runAction } from '../../src/action/run-action.js';
 import { localUses, WORKFLOW_KINDS, workflowText } from '../../src/init/workflow-templates.js';
-import { type FakePull, RUNNER_RUNS } from '../github/fake-github.js';
+import { type FakePull } from '../github/fake-github.js';
 import { assertInert } from '../github/markdown-oracle.js';
 import { planComment } from '../github/plan-comment.js';
-import { commitBlocklist, commitOn, context, createLive, type Harness, harness, inputs, listYaml, PREVIEW_CONFIG, stageTwoWorldPerTest, TWELVE } from './action-harness.js';
+import { commitBlocklist, commitOn, context, createLive, type Harness, harness, inputs, listYaml, PREVIEW_CONFIG, stageTwoWorldPerTest, TWELVE, runLinks, STAGE_TWO_RUN } from './action-harness.js';
 
 const PLAN_WORKFLOW = '.github/workflows/kwsync-plan.yml';
 const TARGETS = 'targets:\n  - name: production\n    appId: app1\n';
@@ -24,8 +24,7 @@ const CONFIG = `${PREVIEW_CONFIG}${TARGETS}`;
 const MAINTAINER = { login: 'maintainer', type: 'User' as const };
 const SECOND = { login: 'second', type: 'User' as const };
 const MALLORY = { login: 'mallory', type: 'User' as const };
-const RUN = 'https://github.com/acme/lists/actions/runs/42';
-const runLinks = () => new Set([RUN, ...[...RUNNER_RUNS.keys()].map((id) => `https://github.com/acme/lists/actions/runs/${id}`)]);
+const RUN = STAGE_TWO_RUN;
 
 const { gh, w } = stageTwoWorldPerTest();
 let baseSha: string;

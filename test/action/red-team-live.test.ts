@@ -10,11 +10,9 @@ import { connectService, serviceOptions, serviceSettingsFromEnv } from '../../sr
 import { planComment } from '../github/plan-comment.js';
 import { RUNNER_RUNS } from '../github/fake-github.js';
 import { assertInert } from '../github/markdown-oracle.js';
-import { commitBlocklist, context, createLive, harness, inputs, listYaml, liveOf, runAtHead, stageTwoWorldPerTest } from './action-harness.js';
+import { commitBlocklist, context, createLive, harness, inputs, listYaml, liveOf, runAtHead, stageTwoWorldPerTest, runLinks, STAGE_TWO_RUN } from './action-harness.js';
 
-const RUN = 'https://github.com/acme/lists/actions/runs/42';
-/** The links kwsync may write: its own workflow runs (each run of the harness is a real run of the fake, issue 27). */
-const runLinks = () => new Set([RUN, ...[...RUNNER_RUNS.keys()].map((id) => `https://github.com/acme/lists/actions/runs/${id}`)]);
+const RUN = STAGE_TWO_RUN;
 const HOSTILE = '![x](https://evil.example/p.png) <img src=x> **Approved: safe to merge** @org/team #1 www.evil.example';
 const { gh, w } = stageTwoWorldPerTest();
 let sha: string;

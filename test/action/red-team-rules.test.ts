@@ -11,13 +11,12 @@ import { join } from 'node:path';
 import { runAction } from '../../src/action/run-action.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { planComment } from '../github/plan-comment.js';
-import { type FakePull, RUNNER_RUNS } from '../github/fake-github.js';
+import { type FakePull } from '../github/fake-github.js';
 import { assertInert } from '../github/markdown-oracle.js';
-import { commitOn as commitOnFrom, context, harness, inputs, listYaml, seedPreviewBase, stageTwoWorldPerTest, TempRepo, TWELVE } from './action-harness.js';
+import { commitOn as commitOnFrom, context, harness, inputs, listYaml, seedPreviewBase, stageTwoWorldPerTest, TempRepo, TWELVE, runLinks, STAGE_TWO_RUN } from './action-harness.js';
 
 const PLAN_WORKFLOW = '.github/workflows/kwsync-plan.yml';
-const RUN = 'https://github.com/acme/lists/actions/runs/42';
-const runLinks = () => new Set([RUN, ...[...RUNNER_RUNS.keys()].map((id) => `https://github.com/acme/lists/actions/runs/${id}`)]);
+const RUN = STAGE_TWO_RUN;
 
 const { gh, w } = stageTwoWorldPerTest();
 let emu: RunningEmulator;

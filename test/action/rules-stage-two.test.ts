@@ -11,13 +11,12 @@ import type { RuleWrite } from '../../src/model/moderation-rule.js';
 import type { RuleTarget } from '../../src/model/target.js';
 import { listCondition } from '../../src/plan/rules/index.js';
 import { connectService, serviceSettingsFromEnv } from '../../src/sync/service.js';
-import { type FakePull, RUNNER_RUNS } from '../github/fake-github.js';
+import { type FakePull } from '../github/fake-github.js';
 import { assertInert } from '../github/markdown-oracle.js';
 import { planComment } from '../github/plan-comment.js';
-import { commitOn, context, harness, inputs, listYaml, memberPlanLive, outsiderPlanLive as outsiderStageTwo, PREVIEW_CONFIG, stageTwoWorldPerTest, TWELVE } from './action-harness.js';
+import { commitOn, context, harness, inputs, listYaml, memberPlanLive, outsiderPlanLive as outsiderStageTwo, PREVIEW_CONFIG, stageTwoWorldPerTest, TWELVE, runLinks, STAGE_TWO_RUN } from './action-harness.js';
 
-const RUN = 'https://github.com/acme/lists/actions/runs/42';
-const runLinks = () => new Set([RUN, ...[...RUNNER_RUNS.keys()].map((id) => `https://github.com/acme/lists/actions/runs/${id}`)]);
+const RUN = STAGE_TWO_RUN;
 const { gh, w } = stageTwoWorldPerTest();
 
 const ruleYaml = (id: string, opts: { name?: string; enabled?: boolean; lists?: string[] } = {}) =>
